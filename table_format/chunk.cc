@@ -1,0 +1,197 @@
+#include "table_format/chunk.h"
+
+#include <memory>
+
+#include "table_format/checksum.h"
+#include "table_format/varint.h"
+#include "table_format/zstd_codec.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr uint8_t kFlagNulls = 1u << 0;
+constexpr uint8_t kFlagZstd = 1u << 1;
+constexpr uint8_t kFlagChecksum = 1u << 2;
+constexpr uint8_t kKnownFlags = kFlagNulls | kFlagZstd | kFlagChecksum;
+
+// The non-null values of `values`, in order.
+ColumnVector DenseValues(const ColumnVector& values) {
+  ColumnVector dense(values.type());
+  dense.Reserve(values.size() - values.null_count());
+  for (size_t i = 0; i < values.size(); i++) {
+    if (!values.IsNull(i)) dense.AppendFrom(values, i);
+  }
+  return dense;
+}
+
+void AppendPresenceBitmap(const ColumnVector& values, std::string* out) {
+  const size_t bytes = (values.size() + 7) / 8;
+  const size_t start = out->size();
+  out->resize(start + bytes, 0);
+  for (size_t i = 0; i < values.size(); i++) {
+    if (!values.IsNull(i)) (*out)[start + i / 8] |= static_cast<char>(1u << (i % 8));
+  }
+}
+
+// Spreads `dense` (the present values) over the rows marked present in `bitmap`.
+Status ScatterPresent(const ColumnVector& dense, const uint8_t* bitmap, uint32_t rows,
+                      ColumnVector* out) {
+  out->Reset(dense.type());
+  out->Reserve(rows);
+  size_t next = 0;
+  for (uint32_t i = 0; i < rows; i++) {
+    if ((bitmap[i / 8] >> (i % 8)) & 1) {
+      out->AppendFrom(dense, next++);
+    } else {
+      out->AppendNull();
+    }
+  }
+  if (next != dense.size()) return Status::Corruption("chunk: presence bitmap disagrees with values");
+  return Status::OK();
+}
+
+}  // namespace
+
+const char* ColumnCompressionName(ColumnCompression compression) {
+  return compression == ColumnCompression::kZstd ? "zstd" : "none";
+}
+
+bool ParseColumnCompressionName(const std::string& name, ColumnCompression* compression) {
+  if (name == "none") {
+    *compression = ColumnCompression::kNone;
+  } else if (name == "zstd") {
+    *compression = ColumnCompression::kZstd;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, std::string* out,
+                  Encoding* chosen) {
+  if (values.size() > kMaxChunkValues) return Status::InvalidArgument("chunk: too many values");
+  std::string raw;
+  const bool has_nulls = values.has_nulls();
+  if (has_nulls) AppendPresenceBitmap(values, &raw);
+  Encoding encoding;
+  Status s = has_nulls ? EncodeWithBestEncoding(options.encoding, DenseValues(values), &raw,
+                                                &encoding)
+                       : EncodeWithBestEncoding(options.encoding, values, &raw, &encoding);
+  if (!s.ok()) return s;
+  if (raw.size() > kMaxChunkRawBytes) return Status::InvalidArgument("chunk: body too large");
+
+  uint8_t flags = has_nulls ? kFlagNulls : 0;
+  std::string compressed;
+  if (options.compression == ColumnCompression::kZstd && raw.size() > 16) {
+    s = ZstdCompress(raw, options.zstd_level, nullptr, &compressed);
+    if (!s.ok()) return s;
+    if (compressed.size() + static_cast<size_t>(VarintLength(raw.size())) < raw.size()) {
+      flags |= kFlagZstd;
+    }
+  }
+  const std::string& stored = (flags & kFlagZstd) ? compressed : raw;
+  if (options.checksum) flags |= kFlagChecksum;
+
+  out->push_back(static_cast<char>(encoding));
+  out->push_back(static_cast<char>(flags));
+  PutVarint32(out, static_cast<uint32_t>(values.size()));
+  PutVarint32(out, static_cast<uint32_t>(stored.size()));
+  if (flags & kFlagZstd) PutVarint32(out, static_cast<uint32_t>(raw.size()));
+  if (flags & kFlagChecksum) PutFixed32(out, ComputeChecksum(stored));
+  out->append(stored);
+  if (chosen != nullptr) *chosen = encoding;
+  return Status::OK();
+}
+
+Status ParseChunkHeader(const Slice& input, ChunkHeader* header) {
+  Slice in = input;
+  uint8_t encoding;
+  uint8_t flags;
+  if (!GetFixed8(&in, &encoding) || !GetFixed8(&in, &flags)) {
+    return Status::Corruption("chunk: truncated header");
+  }
+  if ((flags & ~kKnownFlags) != 0) return Status::Corruption("chunk: unknown flags");
+  header->encoding = static_cast<Encoding>(encoding);
+  header->has_nulls = (flags & kFlagNulls) != 0;
+  header->compressed = (flags & kFlagZstd) != 0;
+  header->has_checksum = (flags & kFlagChecksum) != 0;
+  if (!GetVarint32(&in, &header->value_count) || !GetVarint32(&in, &header->stored_length)) {
+    return Status::Corruption("chunk: truncated header");
+  }
+  header->raw_length = header->stored_length;
+  if (header->compressed && !GetVarint32(&in, &header->raw_length)) {
+    return Status::Corruption("chunk: truncated header");
+  }
+  if (header->has_checksum && !GetFixed32(&in, &header->checksum)) {
+    return Status::Corruption("chunk: truncated header");
+  }
+  if (header->value_count > kMaxChunkValues || header->raw_length > kMaxChunkRawBytes) {
+    return Status::Corruption("chunk: implausible size in header");
+  }
+  header->header_size = input.size() - in.size();
+  if (in.size() < header->stored_length) return Status::Corruption("chunk: truncated body");
+  return Status::OK();
+}
+
+Status SkipChunk(Slice* input, ChunkHeader* header) {
+  ChunkHeader local;
+  ChunkHeader* h = header != nullptr ? header : &local;
+  Status s = ParseChunkHeader(*input, h);
+  if (s.ok()) input->remove_prefix(h->total_size());
+  return s;
+}
+
+Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
+                 const ChunkReadOptions& options) {
+  ChunkHeader header;
+  Status s = ParseChunkHeader(*input, &header);
+  if (!s.ok()) return s;
+  if (options.expected_values != 0 && header.value_count != options.expected_values) {
+    return Status::Corruption("chunk: value count differs from the row group's");
+  }
+  if (!EncodingSupports(header.encoding, type)) {
+    return Status::Corruption(std::string("chunk: encoding ") + EncodingName(header.encoding) +
+                              " cannot hold " + PhysicalTypeName(type) + " values");
+  }
+  const Slice stored(input->data() + header.header_size, header.stored_length);
+  if (header.has_checksum && options.verify_checksum) {
+    s = VerifyChecksum(stored, header.checksum, "chunk");
+    if (!s.ok()) return s;
+  }
+
+  std::unique_ptr<char[]> decompressed;
+  Slice raw = stored;
+  if (header.compressed) {
+    // The frame header repeats the raw length; a disagreement means damage, and is caught
+    // before allocating.
+    if (ZstdFrameContentSize(stored) != header.raw_length) {
+      return Status::Corruption("chunk: compressed body disagrees with its raw length");
+    }
+    decompressed.reset(new char[header.raw_length]);
+    s = ZstdDecompress(stored, nullptr, decompressed.get(), header.raw_length);
+    if (!s.ok()) return s;
+    raw = Slice(decompressed.get(), header.raw_length);
+  }
+
+  if (header.has_nulls) {
+    const size_t bitmap_bytes = (header.value_count + 7) / 8;
+    if (raw.size() < bitmap_bytes) return Status::Corruption("chunk: truncated presence bitmap");
+    const auto* bitmap = reinterpret_cast<const uint8_t*>(raw.data());
+    uint32_t present = 0;
+    for (uint32_t i = 0; i < header.value_count; i++) present += (bitmap[i / 8] >> (i % 8)) & 1;
+    raw.remove_prefix(bitmap_bytes);
+    ColumnVector dense(type);
+    s = DecodeValues(header.encoding, type, raw, present, &dense);
+    if (!s.ok()) return s;
+    s = ScatterPresent(dense, bitmap, header.value_count, out);
+  } else {
+    out->Reset(type);
+    s = DecodeValues(header.encoding, type, raw, header.value_count, out);
+  }
+  if (!s.ok()) return s;
+  input->remove_prefix(header.total_size());
+  return Status::OK();
+}
+
+}  // namespace columnar

@@ -1,0 +1,89 @@
+// Chunk: one column's values for one row group, encoded and optionally zstd-compressed.
+// Every encoding shares this one envelope, so readers can identify, verify or skip any chunk
+// without knowing its encoding.
+//
+// Byte layout:
+//
+//   +----------+-------+-------------+---------------+-------------+------------+-------------+
+//   | encoding | flags | value_count | stored_length | raw_length? | checksum?  | stored body |
+//   | u8       | u8    | varint32    | varint32      | varint32    | fixed32 LE | bytes       |
+//   +----------+-------+-------------+---------------+-------------+------------+-------------+
+//
+//   encoding       Encoding id (encoding.h); never kAuto.
+//   flags          bit 0: the column has nulls (body starts with the presence bitmap)
+//                  bit 1: the stored body is a zstd frame of the raw body
+//                  bit 2: a checksum is present
+//                  other bits must be zero.
+//   value_count    rows in the chunk, nulls included.
+//   stored_length  bytes of the stored body.
+//   raw_length     length of the raw body before zstd (only with bit 1).
+//   checksum       ComputeChecksum() of the stored body (only with bit 2). Chunks inside a
+//                  table file leave it out: the enclosing block's checksum covers them.
+//
+//   raw body := [presence bitmap] encoded values
+//   presence bitmap: ceil(value_count / 8) bytes, bit i (LSB-first) set = row i present.
+//   encoded values: the encoding's body for the non-null values only.
+//
+// Zstd is kept only when it makes the body smaller.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "table_format/column_vector.h"
+#include "table_format/encoding.h"
+#include "table_format/types.h"
+
+namespace columnar {
+
+enum class ColumnCompression : uint8_t { kNone = 0, kZstd = 1 };
+
+const char* ColumnCompressionName(ColumnCompression compression);
+bool ParseColumnCompressionName(const std::string& name, ColumnCompression* compression);
+
+// Upper bounds that keep a forged header from causing huge allocations.
+inline constexpr uint32_t kMaxChunkValues = 1u << 24;
+inline constexpr uint32_t kMaxChunkRawBytes = 1u << 30;
+
+struct ChunkWriteOptions {
+  Encoding encoding = Encoding::kAuto;
+  ColumnCompression compression = ColumnCompression::kNone;
+  int zstd_level = 3;
+  bool checksum = true;
+};
+
+struct ChunkHeader {
+  Encoding encoding = Encoding::kPlain;
+  bool has_nulls = false;
+  bool compressed = false;
+  bool has_checksum = false;
+  uint32_t value_count = 0;
+  uint32_t stored_length = 0;
+  uint32_t raw_length = 0;  // == stored_length when not compressed
+  uint32_t checksum = 0;
+  size_t header_size = 0;
+  size_t total_size() const { return header_size + stored_length; }
+};
+
+// Encodes `values` and appends the chunk to *out. *chosen (optional) receives the encoding.
+Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, std::string* out,
+                  Encoding* chosen = nullptr);
+
+// Parses the header at the start of `input` and checks the declared lengths fit in it.
+Status ParseChunkHeader(const Slice& input, ChunkHeader* header);
+
+struct ChunkReadOptions {
+  bool verify_checksum = true;
+  // When non-zero the chunk must hold exactly this many values.
+  uint32_t expected_values = 0;
+};
+
+// Decodes the chunk at the start of *input into *out (replacing its contents and type) and
+// advances *input past it.
+Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
+                 const ChunkReadOptions& options = ChunkReadOptions());
+
+// Advances *input past one chunk without decoding it.
+Status SkipChunk(Slice* input, ChunkHeader* header = nullptr);
+
+}  // namespace columnar

@@ -1,0 +1,228 @@
+#include "table_format/column_vector.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <new>
+
+namespace columnar {
+
+const char* PhysicalTypeName(PhysicalType type) {
+  switch (type) {
+    case PhysicalType::kInt32:
+      return "int32";
+    case PhysicalType::kInt64:
+      return "int64";
+    case PhysicalType::kFloat32:
+      return "float32";
+    case PhysicalType::kFloat64:
+      return "float64";
+    case PhysicalType::kBytes:
+      return "bytes";
+  }
+  return "unknown";
+}
+
+namespace {
+constexpr size_t kAlignment = 64;
+}  // namespace
+
+ColumnVector::ColumnVector(PhysicalType type) : type_(type) { offsets_.push_back(0); }
+
+ColumnVector::~ColumnVector() { FreeFixed(); }
+
+ColumnVector::ColumnVector(const ColumnVector& other) : type_(other.type_) {
+  offsets_.push_back(0);
+  *this = other;
+}
+
+ColumnVector& ColumnVector::operator=(const ColumnVector& other) {
+  if (this == &other) return *this;
+  Reset(other.type_);
+  const size_t width = FixedWidth(type_);
+  if (width > 0) {
+    EnsureFixedCapacity(other.size_);
+    if (other.size_ > 0) std::memcpy(fixed_, other.fixed_, other.size_ * width);
+  }
+  size_ = other.size_;
+  offsets_ = other.offsets_;
+  bytes_ = other.bytes_;
+  presence_ = other.presence_;
+  null_count_ = other.null_count_;
+  return *this;
+}
+
+ColumnVector::ColumnVector(ColumnVector&& other) noexcept
+    : type_(other.type_),
+      size_(other.size_),
+      fixed_(other.fixed_),
+      fixed_capacity_(other.fixed_capacity_),
+      offsets_(std::move(other.offsets_)),
+      bytes_(std::move(other.bytes_)),
+      presence_(std::move(other.presence_)),
+      null_count_(other.null_count_) {
+  other.fixed_ = nullptr;
+  other.fixed_capacity_ = 0;
+  other.size_ = 0;
+  other.null_count_ = 0;
+  other.offsets_.assign(1, 0);
+}
+
+ColumnVector& ColumnVector::operator=(ColumnVector&& other) noexcept {
+  if (this == &other) return *this;
+  FreeFixed();
+  type_ = other.type_;
+  size_ = other.size_;
+  fixed_ = other.fixed_;
+  fixed_capacity_ = other.fixed_capacity_;
+  offsets_ = std::move(other.offsets_);
+  bytes_ = std::move(other.bytes_);
+  presence_ = std::move(other.presence_);
+  null_count_ = other.null_count_;
+  other.fixed_ = nullptr;
+  other.fixed_capacity_ = 0;
+  other.size_ = 0;
+  other.null_count_ = 0;
+  other.offsets_.assign(1, 0);
+  return *this;
+}
+
+void ColumnVector::FreeFixed() {
+  std::free(fixed_);
+  fixed_ = nullptr;
+  fixed_capacity_ = 0;
+}
+
+void ColumnVector::Reset(PhysicalType type) {
+  if (type != type_ && FixedWidth(type) != FixedWidth(type_)) {
+    // Capacity is counted in rows of the old width; start over.
+    FreeFixed();
+  }
+  type_ = type;
+  size_ = 0;
+  offsets_.assign(1, 0);
+  bytes_.clear();
+  presence_.clear();
+  null_count_ = 0;
+}
+
+void ColumnVector::Reserve(size_t rows) {
+  if (FixedWidth(type_) > 0) {
+    EnsureFixedCapacity(rows);
+  } else {
+    offsets_.reserve(rows + 1);
+  }
+}
+
+void ColumnVector::EnsureFixedCapacity(size_t rows) {
+  if (rows <= fixed_capacity_) return;
+  const size_t width = FixedWidth(type_);
+  assert(width > 0);
+  size_t capacity = std::max<size_t>({rows, fixed_capacity_ * 2, 16});
+  // Round the allocation up so SIMD kernels may touch a whole last vector.
+  size_t bytes = (capacity * width + kAlignment - 1) / kAlignment * kAlignment;
+  void* p = std::aligned_alloc(kAlignment, bytes);
+  if (p == nullptr) throw std::bad_alloc();
+  if (size_ > 0) std::memcpy(p, fixed_, size_ * width);
+  std::free(fixed_);
+  fixed_ = static_cast<char*>(p);
+  fixed_capacity_ = bytes / width;
+}
+
+void ColumnVector::ResizeFixed(size_t n) {
+  const size_t width = FixedWidth(type_);
+  assert(width > 0);
+  EnsureFixedCapacity(n);
+  if (n > size_) std::memset(fixed_ + size_ * width, 0, (n - size_) * width);
+  if (!presence_.empty()) {
+    presence_.resize((n + 63) / 64, 0);
+    for (size_t i = size_; i < n; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
+    // Recount nulls when shrinking.
+    if (n < size_) {
+      if (n % 64 != 0) presence_.back() &= (uint64_t{1} << (n % 64)) - 1;
+      null_count_ = 0;
+      for (size_t i = 0; i < n; i++) null_count_ += IsNull(i) ? 1 : 0;
+    }
+  }
+  size_ = n;
+}
+
+void ColumnVector::AppendBytes(const Slice& v) {
+  assert(type_ == PhysicalType::kBytes);
+  bytes_.append(v.data(), v.size());
+  offsets_.push_back(static_cast<uint32_t>(bytes_.size()));
+  ++size_;
+  if (!presence_.empty()) GrowPresence(true);
+}
+
+void ColumnVector::GrowPresence(bool present) {
+  // Called after size_ was incremented: the new row is size_ - 1.
+  const size_t row = size_ - 1;
+  if (presence_.size() * 64 < size_) presence_.push_back(0);
+  if (present) presence_[row >> 6] |= uint64_t{1} << (row & 63);
+}
+
+void ColumnVector::AppendNull() {
+  if (presence_.empty()) {
+    // First null: materialise the bitmap with every earlier row present.
+    presence_.assign((size_ + 1 + 63) / 64, 0);
+    for (size_t i = 0; i < size_; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
+  }
+  if (type_ == PhysicalType::kBytes) {
+    offsets_.push_back(static_cast<uint32_t>(bytes_.size()));
+  } else {
+    EnsureFixedCapacity(size_ + 1);
+    std::memset(fixed_ + size_ * FixedWidth(type_), 0, FixedWidth(type_));
+  }
+  ++size_;
+  GrowPresence(false);
+  ++null_count_;
+}
+
+void ColumnVector::SetNull(size_t i) {
+  assert(i < size_);
+  if (IsNull(i)) return;
+  if (presence_.empty()) {
+    presence_.assign((size_ + 63) / 64, 0);
+    for (size_t r = 0; r < size_; r++) presence_[r >> 6] |= uint64_t{1} << (r & 63);
+  }
+  presence_[i >> 6] &= ~(uint64_t{1} << (i & 63));
+  ++null_count_;
+}
+
+void ColumnVector::AppendFrom(const ColumnVector& other, size_t row) {
+  assert(other.type_ == type_);
+  if (other.IsNull(row)) {
+    AppendNull();
+  } else if (type_ == PhysicalType::kBytes) {
+    AppendBytes(other.GetBytes(row));
+  } else {
+    const size_t width = FixedWidth(type_);
+    EnsureFixedCapacity(size_ + 1);
+    std::memcpy(fixed_ + size_ * width, other.fixed_ + row * width, width);
+    ++size_;
+    if (!presence_.empty()) GrowPresence(true);
+  }
+}
+
+bool ColumnVector::Equals(const ColumnVector& other) const {
+  if (type_ != other.type_ || size_ != other.size_ || null_count_ != other.null_count_) {
+    return false;
+  }
+  for (size_t i = 0; i < size_; i++) {
+    if (IsNull(i) != other.IsNull(i)) return false;
+  }
+  if (type_ == PhysicalType::kBytes) {
+    for (size_t i = 0; i < size_; i++) {
+      if (GetBytes(i) != other.GetBytes(i)) return false;
+    }
+    return true;
+  }
+  return size_ == 0 || std::memcmp(fixed_, other.fixed_, size_ * FixedWidth(type_)) == 0;
+}
+
+size_t ColumnVector::MemoryUsage() const {
+  return fixed_capacity_ * FixedWidth(type_) + offsets_.capacity() * sizeof(uint32_t) +
+         bytes_.capacity() + presence_.capacity() * sizeof(uint64_t) + sizeof(*this);
+}
+
+}  // namespace columnar

@@ -1,0 +1,145 @@
+// ColumnVector: the in-memory values of one column for a run of rows (a row group's worth).
+//
+// Fixed-width values live in one contiguous, 64-byte aligned array (so SIMD kernels and
+// decoders can write it directly); byte strings live in an offsets array (n + 1 entries)
+// plus one contiguous data buffer. Null rows hold a zero value or an empty string and are
+// cleared in the presence bitmap, which is only materialised once a null is appended.
+// Floats are stored and copied as raw bits: NaN payloads, -0.0 and subnormals survive.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "table_format/types.h"
+
+namespace columnar {
+
+template <typename T>
+struct PhysicalTypeOf;
+template <>
+struct PhysicalTypeOf<int32_t> {
+  static constexpr PhysicalType value = PhysicalType::kInt32;
+};
+template <>
+struct PhysicalTypeOf<int64_t> {
+  static constexpr PhysicalType value = PhysicalType::kInt64;
+};
+template <>
+struct PhysicalTypeOf<float> {
+  static constexpr PhysicalType value = PhysicalType::kFloat32;
+};
+template <>
+struct PhysicalTypeOf<double> {
+  static constexpr PhysicalType value = PhysicalType::kFloat64;
+};
+
+class ColumnVector {
+ public:
+  explicit ColumnVector(PhysicalType type = PhysicalType::kInt64);
+  ~ColumnVector();
+  ColumnVector(const ColumnVector& other);
+  ColumnVector& operator=(const ColumnVector& other);
+  ColumnVector(ColumnVector&& other) noexcept;
+  ColumnVector& operator=(ColumnVector&& other) noexcept;
+
+  PhysicalType type() const { return type_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+  // Drops all values (keeping capacity) and sets the type.
+  void Reset(PhysicalType type);
+  void Clear() { Reset(type_); }
+  void Reserve(size_t rows);
+
+  // ---- fixed-width columns (T must match type()) ----
+  template <typename T>
+  void Append(T v) {
+    AssertType<T>();
+    EnsureFixedCapacity(size_ + 1);
+    std::memcpy(fixed_ + size_ * sizeof(T), &v, sizeof(T));
+    ++size_;
+    if (!presence_.empty()) GrowPresence(true);
+  }
+  template <typename T>
+  const T* data() const {
+    AssertType<T>();
+    return reinterpret_cast<const T*>(fixed_);
+  }
+  template <typename T>
+  T* mutable_data() {
+    AssertType<T>();
+    return reinterpret_cast<T*>(fixed_);
+  }
+  template <typename T>
+  T Get(size_t i) const {
+    assert(i < size_);
+    T v;
+    std::memcpy(&v, fixed_ + i * sizeof(T), sizeof(T));
+    return v;
+  }
+  // Raw bytes of value i of a fixed-width column (its little-endian bit pattern).
+  const char* fixed_bytes() const { return fixed_; }
+
+  // Grows or shrinks a fixed-width column to n values; new values are zero and present.
+  // Decoders call this, then write through mutable_data<T>().
+  void ResizeFixed(size_t n);
+
+  // ---- byte-string columns ----
+  void AppendBytes(const Slice& v);
+  Slice GetBytes(size_t i) const {
+    assert(i < size_);
+    return Slice(bytes_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]);
+  }
+  const uint32_t* offsets() const { return offsets_.data(); }
+  const std::string& bytes_data() const { return bytes_; }
+  // Pre-sizes the data buffer when the total length is known (decoders).
+  void ReserveBytes(size_t total_bytes) { bytes_.reserve(total_bytes); }
+
+  // ---- nulls ----
+  // Appends a zero value (or empty string) and marks it absent.
+  void AppendNull();
+  bool IsNull(size_t i) const {
+    return !presence_.empty() && ((presence_[i >> 6] >> (i & 63)) & 1) == 0;
+  }
+  size_t null_count() const { return null_count_; }
+  bool has_nulls() const { return null_count_ > 0; }
+  // Bit i set = row i present. Empty when the column has never held a null.
+  const std::vector<uint64_t>& presence() const { return presence_; }
+  // Marks row i (already appended) absent; its value is left as is.
+  void SetNull(size_t i);
+
+  // Appends value `row` of `other` (same type), null or not.
+  void AppendFrom(const ColumnVector& other, size_t row);
+  // True when both hold the same type, nulls and bit-identical values.
+  bool Equals(const ColumnVector& other) const;
+
+  // Bytes of heap memory held (for cache charging).
+  size_t MemoryUsage() const;
+
+ private:
+  template <typename T>
+  void AssertType() const {
+    static_assert(std::is_arithmetic<T>::value, "fixed-width accessors take a numeric type");
+    assert(PhysicalTypeOf<T>::value == type_);
+  }
+  void EnsureFixedCapacity(size_t rows);
+  void GrowPresence(bool present);
+  void FreeFixed();
+
+  PhysicalType type_;
+  size_t size_ = 0;
+  // Fixed-width storage: malloc'd, 64-byte aligned, capacity in rows.
+  char* fixed_ = nullptr;
+  size_t fixed_capacity_ = 0;
+  // Byte strings: offsets_[0] == 0 always; offsets_.size() == size_ + 1.
+  std::vector<uint32_t> offsets_;
+  std::string bytes_;
+  std::vector<uint64_t> presence_;
+  size_t null_count_ = 0;
+};
+
+}  // namespace columnar

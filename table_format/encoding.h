@@ -1,0 +1,65 @@
+// Column encodings: the catalogue, and the dispatch from an encoding id to its codec.
+//
+// An encoding turns a dense run of values (no nulls: the chunk layer strips them into a
+// presence bitmap first) into a self-contained body, and back. Each encoding lives in its own
+// file under encodings/ with its byte layout described at the top. Bodies never carry their
+// value count: the chunk header does, and decoders must consume the body exactly.
+//
+// The numeric ids are part of the file format: never renumber, only append.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "table_format/column_vector.h"
+#include "table_format/types.h"
+
+namespace columnar {
+
+enum class Encoding : uint8_t {
+  kPlain = 0,          // any type: values as they are
+  kRle = 1,            // any type: (value, run length) pairs
+  kDictionary = 2,     // any type: distinct values + bit-packed codes
+  kDelta = 3,          // int32/int64: consecutive differences, frame-of-reference bit-packed
+  kDeltaOfDelta = 4,   // int32/int64: differences of differences (regular series ~0 bits)
+  kGorilla = 5,        // float32/float64: XOR with the previous value, bit stream
+  kAlp = 6,            // float32/float64: decimal ALP (exponent/factor, FOR ints, exceptions)
+  kAlpRd = 7,          // float32/float64: ALP real-doubles (left-part dictionary + right bits)
+  kFloatDelta = 8,     // float32/float64: delta over the IEEE bit patterns of a smooth series
+  kFrontCoding = 9,    // bytes: shared-prefix length with the previous value + suffix
+  kFor = 10,           // int32/int64: frame of reference (minimum) + bit-packing, no delta
+  kHex = 11,           // bytes: strings of lower-case hex digits packed two per byte
+  kAuto = 255,         // a request only, never stored: smallest candidate for the type
+};
+
+const char* EncodingName(Encoding encoding);
+// Accepts the names EncodingName() returns ("plain", "delta_of_delta", "auto", ...).
+bool ParseEncodingName(const std::string& name, Encoding* encoding);
+
+// True when `encoding` (a stored id, not kAuto) can encode values of `type`.
+bool EncodingSupports(Encoding encoding, PhysicalType type);
+
+// The concrete encodings worth trying for a request. kAuto gives every encoding that fits the
+// type; kAlp gives {kAlp, kAlpRd} (the per-chunk ALP / ALP-RD choice of the ALP paper); a
+// concrete encoding gives itself, or kPlain when it cannot encode `type`.
+std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type);
+
+// Encodes `values` (must have no nulls) with a concrete encoding, appending the body to *out.
+// Fails with InvalidArgument if the encoding cannot represent these values (for example
+// kHex on a non-hex string); the chunk layer then falls back to another candidate.
+Status EncodeValues(Encoding encoding, const ColumnVector& values, std::string* out);
+
+// Decodes exactly `count` values of `type` from `body`, appending them to *out. Returns
+// Corruption when the body is malformed, truncated, or longer than its values; it never reads
+// outside `body` and never allocates more than a small multiple of `count` values.
+Status DecodeValues(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
+                    ColumnVector* out);
+
+// Picks the concrete encoding for a request and encodes with it, appending the smallest body
+// found to *out. For a single candidate this is EncodeValues. For several it estimates each
+// candidate's size cheaply and fully encodes only the most promising ones.
+Status EncodeWithBestEncoding(Encoding request, const ColumnVector& values, std::string* out,
+                              Encoding* chosen);
+
+}  // namespace columnar

@@ -1,0 +1,161 @@
+// Little-endian fixed-width integers, LEB128 varints and zigzag mapping: the byte-level
+// vocabulary of every on-disk structure. Decoders take a Slice* and advance it; they return
+// false (never read past the end) on truncated or overlong input.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "table_format/types.h"
+
+namespace columnar {
+
+inline void PutFixed16(std::string* dst, uint16_t v) {
+  char buf[2] = {static_cast<char>(v), static_cast<char>(v >> 8)};
+  dst->append(buf, 2);
+}
+
+inline void PutFixed32(std::string* dst, uint32_t v) {
+  char buf[4];
+  std::memcpy(buf, &v, 4);  // the format is little-endian; so is every supported target
+  dst->append(buf, 4);
+}
+
+inline void PutFixed64(std::string* dst, uint64_t v) {
+  char buf[8];
+  std::memcpy(buf, &v, 8);
+  dst->append(buf, 8);
+}
+
+inline uint16_t DecodeFixed16(const char* p) {
+  uint16_t v;
+  std::memcpy(&v, p, 2);
+  return v;
+}
+
+inline uint32_t DecodeFixed32(const char* p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+inline uint64_t DecodeFixed64(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+inline void EncodeFixed32(char* p, uint32_t v) { std::memcpy(p, &v, 4); }
+inline void EncodeFixed64(char* p, uint64_t v) { std::memcpy(p, &v, 8); }
+
+inline bool GetFixed8(Slice* in, uint8_t* v) {
+  if (in->size() < 1) return false;
+  *v = static_cast<uint8_t>((*in)[0]);
+  in->remove_prefix(1);
+  return true;
+}
+
+inline bool GetFixed16(Slice* in, uint16_t* v) {
+  if (in->size() < 2) return false;
+  *v = DecodeFixed16(in->data());
+  in->remove_prefix(2);
+  return true;
+}
+
+inline bool GetFixed32(Slice* in, uint32_t* v) {
+  if (in->size() < 4) return false;
+  *v = DecodeFixed32(in->data());
+  in->remove_prefix(4);
+  return true;
+}
+
+inline bool GetFixed64(Slice* in, uint64_t* v) {
+  if (in->size() < 8) return false;
+  *v = DecodeFixed64(in->data());
+  in->remove_prefix(8);
+  return true;
+}
+
+inline constexpr int kMaxVarint64Bytes = 10;
+
+inline char* EncodeVarint64(char* p, uint64_t v) {
+  while (v >= 0x80) {
+    *p++ = static_cast<char>(v | 0x80);
+    v >>= 7;
+  }
+  *p++ = static_cast<char>(v);
+  return p;
+}
+
+inline void PutVarint64(std::string* dst, uint64_t v) {
+  char buf[kMaxVarint64Bytes];
+  dst->append(buf, EncodeVarint64(buf, v) - buf);
+}
+
+inline void PutVarint32(std::string* dst, uint32_t v) { PutVarint64(dst, v); }
+
+inline int VarintLength(uint64_t v) {
+  int len = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    len++;
+  }
+  return len;
+}
+
+inline bool GetVarint64(Slice* in, uint64_t* v) {
+  const auto* p = reinterpret_cast<const uint8_t*>(in->data());
+  const size_t n = in->size();
+  uint64_t result = 0;
+  for (size_t i = 0; i < n && i < static_cast<size_t>(kMaxVarint64Bytes); i++) {
+    const uint64_t byte = p[i];
+    if (i == kMaxVarint64Bytes - 1 && byte > 1) return false;  // more than 64 bits
+    result |= (byte & 0x7f) << (7 * i);
+    if ((byte & 0x80) == 0) {
+      *v = result;
+      in->remove_prefix(i + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+inline bool GetVarint32(Slice* in, uint32_t* v) {
+  uint64_t wide;
+  Slice saved = *in;
+  if (!GetVarint64(in, &wide) || wide > UINT32_MAX) {
+    *in = saved;
+    return false;
+  }
+  *v = static_cast<uint32_t>(wide);
+  return true;
+}
+
+// Length-prefixed byte string: varint32 length, bytes.
+inline void PutLengthPrefixed(std::string* dst, const Slice& s) {
+  PutVarint32(dst, static_cast<uint32_t>(s.size()));
+  dst->append(s.data(), s.size());
+}
+
+inline bool GetLengthPrefixed(Slice* in, Slice* out) {
+  uint32_t len;
+  Slice saved = *in;
+  if (!GetVarint32(in, &len) || in->size() < len) {
+    *in = saved;
+    return false;
+  }
+  *out = Slice(in->data(), len);
+  in->remove_prefix(len);
+  return true;
+}
+
+inline constexpr uint64_t ZigZagEncode(int64_t v) {
+  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+}
+
+inline constexpr int64_t ZigZagDecode(uint64_t v) {
+  return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
+}
+
+}  // namespace columnar

@@ -1,0 +1,110 @@
+#include "table_format/zstd_codec.h"
+
+#include <zdict.h>
+#include <zstd.h>
+
+namespace columnar {
+
+namespace {
+
+struct CCtxHolder {
+  ZSTD_CCtx* ctx = ZSTD_createCCtx();
+  ~CCtxHolder() { ZSTD_freeCCtx(ctx); }
+};
+
+struct DCtxHolder {
+  ZSTD_DCtx* ctx = ZSTD_createDCtx();
+  ~DCtxHolder() { ZSTD_freeDCtx(ctx); }
+};
+
+ZSTD_CCtx* ThreadCCtx() {
+  thread_local CCtxHolder holder;
+  return holder.ctx;
+}
+
+ZSTD_DCtx* ThreadDCtx() {
+  thread_local DCtxHolder holder;
+  return holder.ctx;
+}
+
+}  // namespace
+
+ZstdDictionary::ZstdDictionary(const Slice& raw, int level) : raw_(raw.ToString()) {
+  cdict_ = ZSTD_createCDict(raw_.data(), raw_.size(), level);
+  ddict_ = ZSTD_createDDict(raw_.data(), raw_.size());
+}
+
+ZstdDictionary::~ZstdDictionary() {
+  ZSTD_freeCDict(cdict_);
+  ZSTD_freeDDict(ddict_);
+}
+
+Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, std::string* out) {
+  const size_t bound = ZSTD_compressBound(input.size());
+  const size_t start = out->size();
+  out->resize(start + bound);
+  ZSTD_CCtx* ctx = ThreadCCtx();
+  if (ctx == nullptr) return Status::MemoryLimit("zstd: cannot create a compression context");
+  size_t written;
+  if (dict != nullptr) {
+    written = ZSTD_compress_usingCDict(ctx, &(*out)[start], bound, input.data(), input.size(),
+                                       dict->cdict());
+  } else {
+    written = ZSTD_compressCCtx(ctx, &(*out)[start], bound, input.data(), input.size(), level);
+  }
+  if (ZSTD_isError(written)) {
+    out->resize(start);
+    return Status::Corruption(std::string("zstd compression failed: ") +
+                              ZSTD_getErrorName(written));
+  }
+  out->resize(start + written);
+  return Status::OK();
+}
+
+Status ZstdDecompress(const Slice& input, const ZstdDictionary* dict, char* out,
+                      size_t raw_length) {
+  ZSTD_DCtx* ctx = ThreadDCtx();
+  if (ctx == nullptr) return Status::MemoryLimit("zstd: cannot create a decompression context");
+  size_t got;
+  if (dict != nullptr) {
+    got = ZSTD_decompress_usingDDict(ctx, out, raw_length, input.data(), input.size(),
+                                     dict->ddict());
+  } else {
+    got = ZSTD_decompressDCtx(ctx, out, raw_length, input.data(), input.size());
+  }
+  if (ZSTD_isError(got)) {
+    return Status::Corruption(std::string("zstd decompression failed: ") + ZSTD_getErrorName(got));
+  }
+  if (got != raw_length) return Status::Corruption("zstd frame has the wrong decompressed length");
+  return Status::OK();
+}
+
+uint64_t ZstdFrameContentSize(const Slice& frame) {
+  const unsigned long long size = ZSTD_getFrameContentSize(frame.data(), frame.size());
+  if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR) return UINT64_MAX;
+  return size;
+}
+
+Status TrainZstdDictionary(const std::vector<Slice>& samples, size_t max_bytes, std::string* dict) {
+  dict->clear();
+  if (samples.size() < 8 || max_bytes == 0) return Status::OK();
+  std::string concatenated;
+  std::vector<size_t> sizes;
+  sizes.reserve(samples.size());
+  for (const Slice& s : samples) {
+    concatenated.append(s.data(), s.size());
+    sizes.push_back(s.size());
+  }
+  dict->resize(max_bytes);
+  const size_t got = ZDICT_trainFromBuffer(&(*dict)[0], max_bytes, concatenated.data(),
+                                           sizes.data(), static_cast<unsigned>(sizes.size()));
+  if (ZDICT_isError(got)) {
+    // Too little or too uniform input: compress without a dictionary.
+    dict->clear();
+    return Status::OK();
+  }
+  dict->resize(got);
+  return Status::OK();
+}
+
+}  // namespace columnar

@@ -1,0 +1,55 @@
+// Thin wrappers over libzstd used by both compression layers: per-column chunk compression
+// (chunk.cc) and the outer block compression of the table file (plugin/). Compression and
+// decompression contexts are reused per thread. Dictionaries are digested once per file.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "table_format/types.h"
+
+struct ZSTD_CDict_s;
+struct ZSTD_DDict_s;
+
+namespace columnar {
+
+// A trained zstd dictionary, digested for compression and decompression.
+class ZstdDictionary {
+ public:
+  // `raw` is the dictionary as ZDICT produced it (stored in the file); `level` is the
+  // compression level the compression digest is built for.
+  ZstdDictionary(const Slice& raw, int level);
+  ~ZstdDictionary();
+  ZstdDictionary(const ZstdDictionary&) = delete;
+  ZstdDictionary& operator=(const ZstdDictionary&) = delete;
+
+  bool ok() const { return cdict_ != nullptr && ddict_ != nullptr; }
+  const std::string& raw() const { return raw_; }
+  ZSTD_CDict_s* cdict() const { return cdict_; }
+  ZSTD_DDict_s* ddict() const { return ddict_; }
+
+ private:
+  std::string raw_;
+  ZSTD_CDict_s* cdict_ = nullptr;
+  ZSTD_DDict_s* ddict_ = nullptr;
+};
+
+// Appends the zstd frame of `input` to *out (without the raw length; callers store it).
+Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, std::string* out);
+
+// Decompresses `input` into exactly `raw_length` bytes at `out`. Corruption when the frame
+// is malformed or does not produce exactly `raw_length` bytes.
+Status ZstdDecompress(const Slice& input, const ZstdDictionary* dict, char* out,
+                      size_t raw_length);
+
+// The decompressed size a zstd frame declares in its header, or UINT64_MAX when unknown or
+// not a valid frame.
+uint64_t ZstdFrameContentSize(const Slice& frame);
+
+// Trains a dictionary of at most `max_bytes` from `samples`. Returns an empty string (and OK)
+// when the samples are too few or too small for zstd to train on.
+Status TrainZstdDictionary(const std::vector<Slice>& samples, size_t max_bytes, std::string* dict);
+
+}  // namespace columnar

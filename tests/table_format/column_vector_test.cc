@@ -1,0 +1,119 @@
+#include "table_format/column_vector.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "table_format/varint.h"
+
+namespace columnar {
+namespace {
+
+TEST(VarintTest, RoundTripsBoundaries) {
+  const uint64_t values[] = {0, 1, 127, 128, 16383, 16384, UINT32_MAX, uint64_t{1} << 35,
+                             UINT64_MAX};
+  std::string buf;
+  for (uint64_t v : values) PutVarint64(&buf, v);
+  Slice in(buf);
+  for (uint64_t v : values) {
+    uint64_t got;
+    ASSERT_TRUE(GetVarint64(&in, &got));
+    EXPECT_EQ(got, v);
+  }
+  EXPECT_TRUE(in.empty());
+}
+
+TEST(VarintTest, RejectsTruncatedAndOverlong) {
+  std::string buf;
+  PutVarint64(&buf, UINT64_MAX);
+  for (size_t len = 0; len < buf.size(); len++) {
+    Slice in(buf.data(), len);
+    uint64_t v;
+    EXPECT_FALSE(GetVarint64(&in, &v)) << len;
+    EXPECT_EQ(in.size(), len);  // not advanced
+  }
+  const std::string overlong(11, '\xff');
+  Slice in(overlong);
+  uint64_t v;
+  EXPECT_FALSE(GetVarint64(&in, &v));
+  std::string too_big;
+  PutVarint64(&too_big, uint64_t{UINT32_MAX} + 1);
+  Slice in32(too_big);
+  uint32_t v32;
+  EXPECT_FALSE(GetVarint32(&in32, &v32));
+}
+
+TEST(VarintTest, ZigZag) {
+  for (int64_t v : {int64_t{0}, int64_t{-1}, int64_t{1}, std::numeric_limits<int64_t>::min(),
+                    std::numeric_limits<int64_t>::max()}) {
+    EXPECT_EQ(ZigZagDecode(ZigZagEncode(v)), v);
+  }
+  EXPECT_EQ(ZigZagEncode(-1), 1u);
+  EXPECT_EQ(ZigZagEncode(1), 2u);
+}
+
+TEST(ColumnVectorTest, FixedWidthWithNulls) {
+  ColumnVector v(PhysicalType::kInt64);
+  v.Append<int64_t>(5);
+  v.Append<int64_t>(-7);
+  v.AppendNull();
+  v.Append<int64_t>(std::numeric_limits<int64_t>::min());
+  ASSERT_EQ(v.size(), 4u);
+  EXPECT_EQ(v.null_count(), 1u);
+  EXPECT_FALSE(v.IsNull(0));
+  EXPECT_TRUE(v.IsNull(2));
+  EXPECT_EQ(v.Get<int64_t>(1), -7);
+  EXPECT_EQ(v.Get<int64_t>(2), 0);
+  EXPECT_EQ(v.Get<int64_t>(3), std::numeric_limits<int64_t>::min());
+  ColumnVector copy = v;
+  EXPECT_TRUE(copy.Equals(v));
+  copy.SetNull(0);
+  EXPECT_FALSE(copy.Equals(v));
+}
+
+TEST(ColumnVectorTest, FloatsKeepTheirBits) {
+  ColumnVector v(PhysicalType::kFloat64);
+  const uint64_t nan_payload = 0x7ff0000000000123ull;  // signalling NaN with a payload
+  double nan;
+  std::memcpy(&nan, &nan_payload, 8);
+  v.Append<double>(nan);
+  v.Append<double>(-0.0);
+  ColumnVector moved = std::move(v);
+  uint64_t bits;
+  double got = moved.Get<double>(0);
+  std::memcpy(&bits, &got, 8);
+  EXPECT_EQ(bits, nan_payload);
+  EXPECT_TRUE(std::signbit(moved.Get<double>(1)));
+}
+
+TEST(ColumnVectorTest, BytesWithNulBytesAndNulls) {
+  ColumnVector v(PhysicalType::kBytes);
+  const std::string binary("a\0b\0", 4);
+  v.AppendBytes(binary);
+  v.AppendNull();
+  v.AppendBytes("");
+  v.AppendBytes(std::string(100000, 'x'));
+  ASSERT_EQ(v.size(), 4u);
+  EXPECT_EQ(v.GetBytes(0).ToString(), binary);
+  EXPECT_TRUE(v.IsNull(1));
+  EXPECT_EQ(v.GetBytes(1).size(), 0u);
+  EXPECT_FALSE(v.IsNull(2));
+  EXPECT_EQ(v.GetBytes(3).size(), 100000u);
+}
+
+TEST(ColumnVectorTest, ResizeFixedZeroFillsAndKeepsPresence) {
+  ColumnVector v(PhysicalType::kInt32);
+  v.AppendNull();
+  v.ResizeFixed(130);
+  EXPECT_EQ(v.size(), 130u);
+  EXPECT_TRUE(v.IsNull(0));
+  EXPECT_FALSE(v.IsNull(129));
+  EXPECT_EQ(v.Get<int32_t>(129), 0);
+  v.ResizeFixed(1);
+  EXPECT_EQ(v.null_count(), 1u);
+}
+
+}  // namespace
+}  // namespace columnar
