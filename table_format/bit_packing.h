@@ -14,9 +14,7 @@ namespace columnar {
 // Number of bits needed to represent v (0 for v == 0, 64 for values with the top bit set).
 inline int BitWidth(uint64_t v) { return v == 0 ? 0 : 64 - __builtin_clzll(v); }
 
-inline size_t PackedSize(size_t n, int width) {
-  return (n * static_cast<size_t>(width) + 7) / 8;
-}
+inline size_t PackedSize(size_t n, int width) { return (n * static_cast<size_t>(width) + 7) / 8; }
 
 // Packs the low `width` bits of each value. `out` must have PackedSize(n, width) bytes.
 void PackBits(const uint64_t* values, size_t n, int width, char* out);

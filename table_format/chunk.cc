@@ -47,7 +47,8 @@ Status ScatterPresent(const ColumnVector& dense, const uint8_t* bitmap, uint32_t
       out->AppendNull();
     }
   }
-  if (next != dense.size()) return Status::Corruption("chunk: presence bitmap disagrees with values");
+  if (next != dense.size())
+    return Status::Corruption("chunk: presence bitmap disagrees with values");
   return Status::OK();
 }
 
@@ -75,9 +76,9 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   const bool has_nulls = values.has_nulls();
   if (has_nulls) AppendPresenceBitmap(values, &raw);
   Encoding encoding;
-  Status s = has_nulls ? EncodeWithBestEncoding(options.encoding, DenseValues(values), &raw,
-                                                &encoding)
-                       : EncodeWithBestEncoding(options.encoding, values, &raw, &encoding);
+  Status s = has_nulls
+                 ? EncodeWithBestEncoding(options.encoding, DenseValues(values), &raw, &encoding)
+                 : EncodeWithBestEncoding(options.encoding, values, &raw, &encoding);
   if (!s.ok()) return s;
   if (raw.size() > kMaxChunkRawBytes) return Status::InvalidArgument("chunk: body too large");
 

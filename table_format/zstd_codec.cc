@@ -67,8 +67,8 @@ Status ZstdDecompress(const Slice& input, const ZstdDictionary* dict, char* out,
   if (ctx == nullptr) return Status::MemoryLimit("zstd: cannot create a decompression context");
   size_t got;
   if (dict != nullptr) {
-    got = ZSTD_decompress_usingDDict(ctx, out, raw_length, input.data(), input.size(),
-                                     dict->ddict());
+    got =
+        ZSTD_decompress_usingDDict(ctx, out, raw_length, input.data(), input.size(), dict->ddict());
   } else {
     got = ZSTD_decompressDCtx(ctx, out, raw_length, input.data(), input.size());
   }

@@ -41,8 +41,7 @@ Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, s
 
 // Decompresses `input` into exactly `raw_length` bytes at `out`. Corruption when the frame
 // is malformed or does not produce exactly `raw_length` bytes.
-Status ZstdDecompress(const Slice& input, const ZstdDictionary* dict, char* out,
-                      size_t raw_length);
+Status ZstdDecompress(const Slice& input, const ZstdDictionary* dict, char* out, size_t raw_length);
 
 // The decompressed size a zstd frame declares in its header, or UINT64_MAX when unknown or
 // not a valid frame.

@@ -1,0 +1,66 @@
+// Public API of the ColumnarTable plugin: a RocksDB TableFactory whose SST files use a PAX
+// layout (row groups, one encoded chunk per column). Select it like any table factory:
+//
+//   options.table_factory.reset(rocksdb::columnar::NewColumnarTableFactory());
+//
+// or by name, once the plugin library is loaded (it registers itself in RocksDB's
+// ObjectLibrary):
+//
+//   TableFactory::CreateFromString(config, "id=ColumnarTable;rows_per_group=128", &factory);
+//   [CFOptions "default"] table_factory=ColumnarTable   (OPTIONS file)
+#pragma once
+
+#include <rocksdb/cache.h>
+#include <rocksdb/table.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace columnar {
+
+struct ColumnarTableOptions {
+  static const char* kName() { return "ColumnarTableOptions"; }
+
+  // Rows per row group, and the encoded size at which a group is closed early.
+  uint32_t rows_per_group = 128;
+  uint32_t group_target_bytes = 64 * 1024;
+  // Uncompressed size target of a data block (the unit of outer compression and I/O); whole
+  // row groups are packed into blocks.
+  uint32_t block_size = 16 * 1024;
+
+  // Per-column encodings, "column:encoding,..." (encodings: auto, plain, rle, dictionary,
+  // delta, for, delta_of_delta, gorilla, alp, alp_rd, float_delta, front_coding, hex).
+  // Columns not listed use auto.
+  std::string column_encodings;
+  // Per-column compression, "default:zstd,column:none,..." or just "zstd" / "none".
+  std::string column_compression = "none";
+  int column_compression_level = 3;
+
+  // A table schema (TableSchema::Serialize form, or CQL CREATE TABLE text); empty means the
+  // schema-less generic layout.
+  std::string schema;
+
+  // Bloom filters, built with RocksDB's own filter policy: on whole user keys (Get) and on
+  // partitions (scans confined to one partition). 0 disables.
+  double bloom_bits_per_key = 10.0;
+  bool partition_filter = true;
+
+  // Capacity of the cache of decompressed blocks and decoded row groups, shared by every file
+  // read through this factory. Ignored when `cache` is set.
+  uint64_t cache_size = 64 << 20;
+  std::shared_ptr<rocksdb::Cache> cache;
+};
+
+// The factory's registry name and the OPTIONS-file id.
+inline constexpr const char* kColumnarTableName = "ColumnarTable";
+
+rocksdb::TableFactory* NewColumnarTableFactory(
+    const ColumnarTableOptions& options = ColumnarTableOptions());
+
+// Registers ColumnarTable (and the plugin's other factories) in `library`. The shared plugin
+// library does this for ObjectLibrary::Default() when loaded; programs linking the static
+// library call it themselves (it is idempotent per library).
+int RegisterColumnarTableFactories(rocksdb::ObjectLibrary& library, const std::string& arg);
+
+}  // namespace columnar

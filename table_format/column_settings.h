@@ -1,0 +1,38 @@
+// ColumnSettings: the per-column encoding and compression choices of a table, parsed from the
+// option strings users write ("time:delta_of_delta,value:alp" and "default:zstd,value:none"),
+// the same shape as the source documents' column_encodings / column_compression options.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "table_format/chunk.h"
+#include "table_format/row_layout.h"
+
+namespace columnar {
+
+class ColumnSettings : public ColumnWriteSettings {
+ public:
+  // Parses both option strings. Unknown encodings or compressions are InvalidArgument.
+  // Column names are not checked here (the layout knows which exist).
+  static Status Parse(const std::string& encodings, const std::string& compression,
+                      int compression_level, ColumnSettings* out);
+
+  ChunkWriteOptions For(const std::string& column, PhysicalType type) const override;
+
+  const std::map<std::string, Encoding>& encodings() const { return encodings_; }
+  const std::map<std::string, ColumnCompression>& compressions() const { return compressions_; }
+  // Columns named in either option (to validate them against a schema).
+  std::vector<std::string> NamedColumns() const;
+
+ private:
+  std::map<std::string, Encoding> encodings_;
+  std::map<std::string, ColumnCompression> compressions_;
+  ColumnCompression default_compression_ = ColumnCompression::kNone;
+  int compression_level_ = 3;
+};
+
+// Splits "a:b,c:d" into pairs; a bare "b" is returned as ("default", "b").
+Status ParseColumnMap(const std::string& text, std::map<std::string, std::string>* out);
+
+}  // namespace columnar

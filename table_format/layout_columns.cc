@@ -1,0 +1,101 @@
+#include "table_format/layout_columns.h"
+
+namespace columnar {
+
+Status WritePartitionColumn(const Entry* entries, size_t count,
+                            const std::vector<uint32_t>& partition_lengths,
+                            const ColumnWriteSettings& settings, RowGroupWriter* writer) {
+  ColumnVector changes(PhysicalType::kBytes);
+  bool any_change = false;
+  Slice previous(entries[0].user_key.data(), partition_lengths[0]);
+  changes.AppendNull();
+  for (size_t i = 1; i < count; i++) {
+    const Slice partition(entries[i].user_key.data(), partition_lengths[i]);
+    if (partition == previous) {
+      changes.AppendNull();
+    } else {
+      changes.AppendBytes(partition);
+      any_change = true;
+    }
+    previous = partition;
+  }
+  if (!any_change) return Status::OK();
+  return writer->AddColumn(kPartitionSlot, "partition", changes,
+                           settings.For("partition", PhysicalType::kBytes));
+}
+
+Status WriteTrailerColumns(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
+                           RowGroupWriter* writer) {
+  bool any_sequence = false;
+  bool any_non_put = false;
+  for (size_t i = 0; i < count; i++) {
+    any_sequence |= entries[i].sequence != 0;
+    any_non_put |= entries[i].value_type != kPutValueType;
+  }
+  if (any_sequence) {
+    ColumnVector sequences(PhysicalType::kInt64);
+    sequences.Reserve(count);
+    for (size_t i = 0; i < count; i++) {
+      sequences.Append<int64_t>(static_cast<int64_t>(entries[i].sequence));
+    }
+    Status s = writer->AddColumn(kSequenceSlot, "sequence", sequences,
+                                 settings.For("sequence", PhysicalType::kInt64));
+    if (!s.ok()) return s;
+  }
+  if (any_non_put) {
+    ColumnVector types(PhysicalType::kInt32);
+    types.Reserve(count);
+    for (size_t i = 0; i < count; i++) types.Append<int32_t>(entries[i].value_type);
+    return writer->AddColumn(kValueTypeSlot, "value_type", types,
+                             settings.For("value_type", PhysicalType::kInt32));
+  }
+  return Status::OK();
+}
+
+Status DecodePartitions(const RowGroupView& view, const Slice& first_user_key,
+                        ColumnVector* changes, std::vector<Slice>* partitions) {
+  const uint32_t rows = view.row_count();
+  if (view.first_partition_length() > first_user_key.size()) {
+    return Status::Corruption("row group: partition longer than the first key");
+  }
+  partitions->assign(rows, Slice(first_user_key.data(), view.first_partition_length()));
+  if (!view.HasSlot(kPartitionSlot)) return Status::OK();
+  Status s = view.DecodeSlot(kPartitionSlot, PhysicalType::kBytes, changes, false);
+  if (!s.ok()) return s;
+  if (!changes->IsNull(0)) return Status::Corruption("row group: first row changes partition");
+  for (uint32_t i = 1; i < rows; i++) {
+    (*partitions)[i] = changes->IsNull(i) ? (*partitions)[i - 1] : changes->GetBytes(i);
+  }
+  return Status::OK();
+}
+
+Status DecodeTrailers(const RowGroupView& view, std::vector<uint64_t>* trailers) {
+  const uint32_t rows = view.row_count();
+  trailers->assign(rows, PackTrailer(0, kPutValueType));
+  ColumnVector column;
+  if (view.HasSlot(kSequenceSlot)) {
+    Status s = view.DecodeSlot(kSequenceSlot, PhysicalType::kInt64, &column, false);
+    if (!s.ok()) return s;
+    if (column.has_nulls()) return Status::Corruption("row group: null sequence number");
+    const int64_t* sequences = column.data<int64_t>();
+    for (uint32_t i = 0; i < rows; i++) {
+      if (sequences[i] < 0 || static_cast<uint64_t>(sequences[i]) >= (uint64_t{1} << 56)) {
+        return Status::Corruption("row group: sequence number out of range");
+      }
+      (*trailers)[i] = PackTrailer(static_cast<uint64_t>(sequences[i]), kPutValueType);
+    }
+  }
+  if (view.HasSlot(kValueTypeSlot)) {
+    Status s = view.DecodeSlot(kValueTypeSlot, PhysicalType::kInt32, &column, false);
+    if (!s.ok()) return s;
+    if (column.has_nulls()) return Status::Corruption("row group: null value type");
+    const int32_t* types = column.data<int32_t>();
+    for (uint32_t i = 0; i < rows; i++) {
+      if (types[i] < 0 || types[i] > 0x7f) return Status::Corruption("row group: bad value type");
+      (*trailers)[i] = ((*trailers)[i] & ~uint64_t{0xff}) | static_cast<uint64_t>(types[i]);
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace columnar

@@ -1,0 +1,107 @@
+#include "table_format/row_group.h"
+
+#include <algorithm>
+
+#include "table_format/varint.h"
+
+namespace columnar {
+
+void RowGroupWriter::Begin(uint32_t row_count, uint32_t first_partition_length,
+                           ColumnStats* stats) {
+  row_count_ = row_count;
+  first_partition_length_ = first_partition_length;
+  stats_ = stats;
+  slots_.clear();
+  chunks_.clear();
+}
+
+Status RowGroupWriter::AddColumn(uint32_t slot, const std::string& name, const ColumnVector& values,
+                                 const ChunkWriteOptions& options) {
+  if (!slots_.empty() && slot <= slots_.back()) {
+    return Status::InvalidArgument("row group: slots must be added in increasing order");
+  }
+  if (slot >= kMaxRowGroupSlots) return Status::InvalidArgument("row group: slot out of range");
+  if (values.size() != row_count_) {
+    return Status::InvalidArgument("row group: column length differs from the row count");
+  }
+  const size_t before = chunks_.size();
+  Encoding chosen;
+  Status s = WriteChunk(values, options, &chunks_, &chosen);
+  if (!s.ok()) return s;
+  slots_.push_back(slot);
+  if (stats_ != nullptr) stats_->Record(name, chunks_.size() - before, chosen, values.size());
+  return Status::OK();
+}
+
+void RowGroupWriter::Finish(std::string* out) {
+  PutVarint32(out, row_count_);
+  PutVarint32(out, first_partition_length_);
+  PutVarint32(out, static_cast<uint32_t>(slots_.size()));
+  uint32_t previous = 0;
+  for (size_t i = 0; i < slots_.size(); i++) {
+    PutVarint32(out, i == 0 ? slots_[i] : slots_[i] - previous - 1);
+    previous = slots_[i];
+  }
+  out->append(chunks_);
+}
+
+Status RowGroupView::Parse(const Slice& bytes) {
+  Slice in = bytes;
+  uint32_t slot_count;
+  if (!GetVarint32(&in, &row_count_) || !GetVarint32(&in, &first_partition_length_) ||
+      !GetVarint32(&in, &slot_count)) {
+    return Status::Corruption("row group: truncated header");
+  }
+  if (row_count_ == 0 || row_count_ > kMaxChunkValues) {
+    return Status::Corruption("row group: implausible row count");
+  }
+  if (slot_count > kMaxRowGroupSlots || slot_count > in.size()) {
+    return Status::Corruption("row group: implausible slot count");
+  }
+  slots_.clear();
+  chunks_.clear();
+  slots_.reserve(slot_count);
+  uint64_t slot = 0;
+  for (uint32_t i = 0; i < slot_count; i++) {
+    uint32_t delta;
+    if (!GetVarint32(&in, &delta)) return Status::Corruption("row group: truncated slot list");
+    slot = i == 0 ? delta : slot + delta + 1;
+    if (slot >= kMaxRowGroupSlots) return Status::Corruption("row group: slot out of range");
+    slots_.push_back(static_cast<uint32_t>(slot));
+  }
+  chunks_.reserve(slot_count);
+  for (uint32_t i = 0; i < slot_count; i++) {
+    const char* start = in.data();
+    ChunkHeader header;
+    Status s = SkipChunk(&in, &header);
+    if (!s.ok()) return s;
+    if (header.value_count != row_count_) {
+      return Status::Corruption("row group: chunk value count differs from the row count");
+    }
+    chunks_.emplace_back(start, static_cast<size_t>(in.data() - start));
+  }
+  size_ = bytes.size() - in.size();
+  return Status::OK();
+}
+
+bool RowGroupView::HasSlot(uint32_t slot) const {
+  return std::binary_search(slots_.begin(), slots_.end(), slot);
+}
+
+Slice RowGroupView::ChunkOf(uint32_t slot) const {
+  auto it = std::lower_bound(slots_.begin(), slots_.end(), slot);
+  if (it == slots_.end() || *it != slot) return Slice();
+  return chunks_[it - slots_.begin()];
+}
+
+Status RowGroupView::DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* out,
+                                bool verify_checksum) const {
+  Slice chunk = ChunkOf(slot);
+  if (chunk.empty()) return Status::NotFound("row group: slot absent");
+  ChunkReadOptions options;
+  options.verify_checksum = verify_checksum;
+  options.expected_values = row_count_;
+  return ReadChunk(&chunk, type, out, options);
+}
+
+}  // namespace columnar

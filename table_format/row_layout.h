@@ -1,0 +1,81 @@
+// RowLayout: how the entries of a row group become columns and back. The generic layout
+// (generic_layout.h) stores opaque key suffixes and values; the typed layout (typed_layout.h)
+// splits keys and values along a table schema. Both share the row group framing, the
+// partition handling and the key/trailer columns, so readers and builders never care which
+// one a file uses beyond creating it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "table_format/chunk.h"
+#include "table_format/column_stats.h"
+#include "table_format/entry.h"
+#include "table_format/row_group.h"
+#include "table_format/types.h"
+
+namespace columnar {
+
+// A decoded row group, immutable once built: safe to share between threads (it lives in the
+// reader's cache). Keys are materialised as full internal keys (user key + 8-byte trailer).
+class DecodedRowGroup {
+ public:
+  virtual ~DecodedRowGroup() = default;
+
+  size_t row_count() const { return key_offsets_.size() - 1; }
+  Slice internal_key(size_t row) const {
+    return Slice(keys_.data() + key_offsets_[row], key_offsets_[row + 1] - key_offsets_[row]);
+  }
+  Slice user_key(size_t row) const {
+    Slice key = internal_key(row);
+    key.remove_suffix(8);
+    return key;
+  }
+  uint64_t trailer(size_t row) const;
+
+  // The value of `row`: a slice into this group, or into *scratch when the layout rebuilds it.
+  virtual Slice value(size_t row, std::string* scratch) const = 0;
+  // True when value() never uses scratch (the bytes live as long as the group).
+  virtual bool values_are_stable() const = 0;
+
+  // Approximate heap bytes held, for cache charging.
+  virtual size_t MemoryUsage() const;
+
+ protected:
+  std::string keys_;
+  std::vector<uint32_t> key_offsets_{0};
+};
+
+// Per-column write settings a layout asks for; implemented by the table builder from its
+// options (column_encodings / column_compression).
+class ColumnWriteSettings {
+ public:
+  virtual ~ColumnWriteSettings() = default;
+  // Settings for the column named `column` (a layout-defined name such as "key_suffix", or a
+  // schema column name) of physical type `type`.
+  virtual ChunkWriteOptions For(const std::string& column, PhysicalType type) const = 0;
+};
+
+class RowLayout {
+ public:
+  virtual ~RowLayout() = default;
+
+  virtual const char* Name() const = 0;
+
+  // Bytes of `user_key` that form its partition. Must be a pure function of the key.
+  virtual size_t PartitionLength(const Slice& user_key) const = 0;
+
+  // Encodes `count` entries (in internal-key order) as one row group, appended to *out.
+  // Per-column sizes and encodings are added to *stats when given.
+  virtual Status WriteRowGroup(const Entry* entries, size_t count,
+                               const ColumnWriteSettings& settings, ColumnStats* stats,
+                               std::string* out) const = 0;
+
+  // Decodes a parsed row group. `first_internal_key` is the group's first key from the index.
+  virtual Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
+                                std::unique_ptr<DecodedRowGroup>* out) const = 0;
+};
+
+}  // namespace columnar
