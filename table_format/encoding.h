@@ -18,20 +18,24 @@
 namespace columnar {
 
 enum class Encoding : uint8_t {
-  kPlain = 0,          // any type: values as they are
-  kRle = 1,            // any type: (value, run length) pairs
-  kDictionary = 2,     // any type: distinct values + bit-packed codes
-  kDelta = 3,          // int32/int64: consecutive differences, frame-of-reference bit-packed
-  kDeltaOfDelta = 4,   // int32/int64: differences of differences (regular series ~0 bits)
-  kGorilla = 5,        // float32/float64: XOR with the previous value, bit stream
-  kAlp = 6,            // float32/float64: decimal ALP (exponent/factor, FOR ints, exceptions)
-  kAlpRd = 7,          // float32/float64: ALP real-doubles (left-part dictionary + right bits)
-  kFloatDelta = 8,     // float32/float64: delta over the IEEE bit patterns of a smooth series
-  kFrontCoding = 9,    // bytes: shared-prefix length with the previous value + suffix
-  kFor = 10,           // int32/int64: frame of reference (minimum) + bit-packing, no delta
-  kHex = 11,           // bytes: strings of lower-case hex digits packed two per byte
-  kAuto = 255,         // a request only, never stored: smallest candidate for the type
+  kPlain = 0,         // any type: values as they are
+  kRle = 1,           // any type: (value, run length) pairs
+  kDictionary = 2,    // any type: distinct values + bit-packed codes
+  kDelta = 3,         // int32/int64: consecutive differences, frame-of-reference bit-packed
+  kDeltaOfDelta = 4,  // int32/int64: differences of differences (regular series ~0 bits)
+  kGorilla = 5,       // float32/float64: XOR with the previous value, bit stream
+  kAlp = 6,           // float32/float64: decimal ALP (exponent/factor, FOR ints, exceptions)
+  kAlpRd = 7,         // float32/float64: ALP real-doubles (left-part dictionary + right bits)
+  kFloatDelta = 8,    // float32/float64: delta over the IEEE bit patterns of a smooth series
+  kFrontCoding = 9,   // bytes: shared-prefix length with the previous value + suffix
+  kFor = 10,          // int32/int64: frame of reference (minimum) + bit-packing, no delta
+  kHex = 11,          // bytes: strings of lower-case hex digits packed two per byte
+  kAuto = 255,        // a request only, never stored: smallest candidate for the type
 };
+
+// Most values one body may hold (equal to the chunk layer's kMaxChunkValues). Decoders trust
+// a count up to this and size their output from it.
+inline constexpr size_t kMaxEncodedValues = size_t{1} << 24;
 
 const char* EncodingName(Encoding encoding);
 // Accepts the names EncodingName() returns ("plain", "delta_of_delta", "auto", ...).

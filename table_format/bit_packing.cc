@@ -1,0 +1,215 @@
+// Scalar bit packing and the run-time dispatch to the SIMD unpack kernels.
+//
+// Unpacking is done in three tiers:
+//   1. a SIMD kernel (bit_packing_avx2.cc / bit_packing_avx512.cc, picked by xsimd::dispatch)
+//      handles the bulk of the values for the widths it supports;
+//   2. width-specialised, fully unrolled scalar code handles whole groups of 32 values
+//      (a group of 32 values at width w is exactly 4*w bytes, so it never reads past them);
+//   3. a careful per-value loop handles the last values, never reading past PackedSize().
+#include "table_format/bit_packing.h"
+
+#include <array>
+#include <cstring>
+#include <utility>
+
+#include "table_format/bit_packing_kernels.h"
+
+namespace columnar {
+
+namespace {
+
+inline uint32_t Load32(const uint8_t* p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+inline uint64_t Load64(const uint8_t* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+inline uint64_t LowMask(int width) {
+  return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+}
+
+// Value `index` of a packed array of `size` bytes, reading only bytes inside it.
+inline uint64_t ExtractValue(const uint8_t* in, size_t size, size_t index, int width) {
+  const size_t bit = index * static_cast<size_t>(width);
+  const size_t byte = bit >> 3;
+  const int shift = static_cast<int>(bit & 7);
+  if (byte + 9 <= size) {
+    uint64_t v = Load64(in + byte) >> shift;
+    if (shift + width > 64) v |= static_cast<uint64_t>(in[byte + 8]) << (64 - shift);
+    return v & LowMask(width);
+  }
+  // Near the end: gather the bytes one by one.
+  unsigned __int128 acc = 0;
+  const size_t last = (bit + width + 7) >> 3;  // exclusive, <= size by construction
+  for (size_t b = byte; b < last && b < size; b++) {
+    acc |= static_cast<unsigned __int128>(in[b]) << (8 * (b - byte));
+  }
+  return static_cast<uint64_t>(acc >> shift) & LowMask(width);
+}
+
+// 32 values of width W (W <= 32) from exactly 4*W bytes, fully unrolled.
+template <int W, int I>
+inline void Unpack32Step(const uint8_t* in, uint32_t* out) {
+  if constexpr (I < 32) {
+    constexpr int kBit = I * W;
+    constexpr int kWord = kBit / 32;
+    constexpr int kShift = kBit % 32;
+    uint32_t v = Load32(in + 4 * kWord) >> kShift;
+    if constexpr (kShift + W > 32) v |= Load32(in + 4 * (kWord + 1)) << (32 - kShift);
+    if constexpr (W < 32) v &= (uint32_t{1} << W) - 1;
+    out[I] = v;
+    Unpack32Step<W, I + 1>(in, out);
+  }
+}
+
+template <int W>
+void Unpack32Group(const uint8_t* in, uint32_t* out) {
+  Unpack32Step<W, 0>(in, out);
+}
+
+using Unpack32GroupFn = void (*)(const uint8_t*, uint32_t*);
+
+template <int... Ws>
+constexpr auto MakeUnpack32Table(std::integer_sequence<int, Ws...>) {
+  return std::array<Unpack32GroupFn, sizeof...(Ws)>{&Unpack32Group<Ws + 1>...};
+}
+
+// kUnpack32Groups[w - 1] unpacks a group of 32 values of width w (1..32).
+constexpr auto kUnpack32Groups = MakeUnpack32Table(std::make_integer_sequence<int, 32>{});
+
+// 32 values of width W (33..64) from exactly 4*W bytes into uint64.
+template <int W, int I>
+inline void Unpack64Step(const uint8_t* in, uint64_t* out) {
+  if constexpr (I < 32) {
+    constexpr int kBit = I * W;
+    constexpr int kWord = kBit / 64;
+    constexpr int kShift = kBit % 64;
+    // The last word of the group may be only half present (4*W bytes is not a multiple of 8
+    // for odd W): load it as 32 bits.
+    constexpr int kGroupBytes = 4 * W;
+    auto load = [in](int word) -> uint64_t {
+      return 8 * word + 8 <= kGroupBytes ? Load64(in + 8 * word) : Load32(in + 8 * word);
+    };
+    uint64_t v = load(kWord) >> kShift;
+    if constexpr (kShift + W > 64) v |= load(kWord + 1) << (64 - kShift);
+    if constexpr (W < 64) v &= (uint64_t{1} << W) - 1;
+    out[I] = v;
+    Unpack64Step<W, I + 1>(in, out);
+  }
+}
+
+template <int W>
+void Unpack64Group(const uint8_t* in, uint64_t* out) {
+  Unpack64Step<W, 0>(in, out);
+}
+
+using Unpack64GroupFn = void (*)(const uint8_t*, uint64_t*);
+
+template <int... Ws>
+constexpr auto MakeUnpack64Table(std::integer_sequence<int, Ws...>) {
+  return std::array<Unpack64GroupFn, sizeof...(Ws)>{&Unpack64Group<Ws + 33>...};
+}
+
+// kUnpack64Groups[w - 33] unpacks a group of 32 values of width w (33..64).
+constexpr auto kUnpack64Groups = MakeUnpack64Table(std::make_integer_sequence<int, 32>{});
+
+template <typename Word>
+void PackGeneric(const Word* values, size_t n, int width, char* out) {
+  const size_t bytes = PackedSize(n, width);
+  if (width == 0) return;
+  const uint64_t mask = LowMask(width);
+  unsigned __int128 acc = 0;
+  int bits = 0;
+  char* p = out;
+  for (size_t i = 0; i < n; i++) {
+    acc |= static_cast<unsigned __int128>(static_cast<uint64_t>(values[i]) & mask) << bits;
+    bits += width;
+    if (bits >= 64) {
+      const uint64_t word = static_cast<uint64_t>(acc);
+      std::memcpy(p, &word, 8);
+      p += 8;
+      acc >>= 64;
+      bits -= 64;
+    }
+  }
+  const size_t rest = bytes - static_cast<size_t>(p - out);
+  const uint64_t word = static_cast<uint64_t>(acc);
+  std::memcpy(p, &word, rest);  // rest < 8: the bits still in the accumulator
+}
+
+// The SIMD kernel for this CPU, chosen once.
+size_t SimdUnpack32(const uint8_t* in, size_t in_size, size_t n, int width, uint32_t* out) {
+  static auto dispatched =
+      xsimd::dispatch<xsimd::arch_list<xsimd::avx512bw, xsimd::avx2, xsimd::sse2>>(
+          Unpack32Kernel{});
+  return dispatched(in, in_size, n, width, out);
+}
+
+}  // namespace
+
+// The baseline instruction set has no byte shuffle or variable shift: the scalar code does it.
+template <>
+size_t Unpack32Kernel::operator()<xsimd::sse2>(xsimd::sse2, const uint8_t*, size_t, size_t, int,
+                                               uint32_t*) const {
+  return 0;
+}
+
+void PackBits(const uint64_t* values, size_t n, int width, char* out) {
+  PackGeneric(values, n, width, out);
+}
+
+void PackBits32(const uint32_t* values, size_t n, int width, char* out) {
+  PackGeneric(values, n, width, out);
+}
+
+void UnpackBits32Scalar(const char* in, size_t n, int width, uint32_t* out) {
+  if (width == 0) {
+    std::memset(out, 0, n * sizeof(uint32_t));
+    return;
+  }
+  const auto* bytes = reinterpret_cast<const uint8_t*>(in);
+  const size_t groups = n / 32;
+  const Unpack32GroupFn group_fn = kUnpack32Groups[width - 1];
+  for (size_t g = 0; g < groups; g++) group_fn(bytes + g * 4 * width, out + g * 32);
+  const size_t size = PackedSize(n, width);
+  for (size_t i = groups * 32; i < n; i++) {
+    out[i] = static_cast<uint32_t>(ExtractValue(bytes, size, i, width));
+  }
+}
+
+void UnpackBits32(const char* in, size_t n, int width, uint32_t* out) {
+  size_t done = 0;
+  if (width > 0 && n >= kSimdUnpackMinValues) {
+    done = SimdUnpack32(reinterpret_cast<const uint8_t*>(in), PackedSize(n, width), n, width, out);
+  }
+  // `done` is a multiple of 8, so the rest starts on a byte boundary.
+  UnpackBits32Scalar(in + done * width / 8, n - done, width, out + done);
+}
+
+void UnpackBits(const char* in, size_t n, int width, uint64_t* out) {
+  if (width <= 32) {
+    // Narrow output is several times faster to unpack; widen afterwards in cache-sized steps.
+    constexpr size_t kStep = 1024;
+    uint32_t narrow[kStep];
+    for (size_t start = 0; start < n; start += kStep) {
+      const size_t len = n - start < kStep ? n - start : kStep;
+      UnpackBits32(in + start * width / 8, len, width, narrow);
+      for (size_t i = 0; i < len; i++) out[start + i] = narrow[i];
+    }
+    return;
+  }
+  const auto* bytes = reinterpret_cast<const uint8_t*>(in);
+  const size_t groups = n / 32;
+  const Unpack64GroupFn group_fn = kUnpack64Groups[width - 33];
+  for (size_t g = 0; g < groups; g++) group_fn(bytes + g * 4 * width, out + g * 32);
+  const size_t size = PackedSize(n, width);
+  for (size_t i = groups * 32; i < n; i++) out[i] = ExtractValue(bytes, size, i, width);
+}
+
+}  // namespace columnar

@@ -1,0 +1,120 @@
+// The encoding catalogue: names, type support, and the dispatch from an id to its codec.
+#include "table_format/encoding.h"
+
+#include <array>
+#include <cstring>
+
+#include "table_format/encodings/chooser.h"
+#include "table_format/encodings/codec.h"
+
+namespace columnar {
+
+namespace {
+
+// Every stored encoding, indexed by id (nullptr for ids not assigned).
+const std::array<const Codec*, 256>& CodecTable() {
+  static const std::array<const Codec*, 256> table = [] {
+    std::array<const Codec*, 256> t{};
+    for (const Codec* codec : {&PlainCodec(), &RleCodec()}) {
+      t[static_cast<uint8_t>(codec->id)] = codec;
+    }
+    return t;
+  }();
+  return table;
+}
+
+const Codec* FindCodec(Encoding encoding) { return CodecTable()[static_cast<uint8_t>(encoding)]; }
+
+constexpr const char* kAutoName = "auto";
+
+}  // namespace
+
+const char* EncodingName(Encoding encoding) {
+  if (encoding == Encoding::kAuto) return kAutoName;
+  const Codec* codec = FindCodec(encoding);
+  return codec != nullptr ? codec->name : "unknown";
+}
+
+bool ParseEncodingName(const std::string& name, Encoding* encoding) {
+  if (name == kAutoName) {
+    *encoding = Encoding::kAuto;
+    return true;
+  }
+  for (const Codec* codec : CodecTable()) {
+    if (codec != nullptr && name == codec->name) {
+      *encoding = codec->id;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool EncodingSupports(Encoding encoding, PhysicalType type) {
+  const Codec* codec = encoding == Encoding::kAuto ? nullptr : FindCodec(encoding);
+  return codec != nullptr && IsValidPhysicalType(static_cast<uint8_t>(type)) &&
+         codec->supports(type);
+}
+
+std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type) {
+  std::vector<Encoding> candidates;
+  if (request == Encoding::kAuto) {
+    for (const Codec* codec : CodecTable()) {
+      if (codec != nullptr && codec->supports(type)) candidates.push_back(codec->id);
+    }
+  } else if (request == Encoding::kAlp && IsFloatType(type)) {
+    candidates = {Encoding::kAlp, Encoding::kAlpRd};
+  } else if (EncodingSupports(request, type)) {
+    candidates = {request};
+  } else {
+    candidates = {Encoding::kPlain};
+  }
+  return candidates;
+}
+
+Status EncodeValues(Encoding encoding, const ColumnVector& values, std::string* out) {
+  if (values.has_nulls()) return Status::InvalidArgument("encoding: values must not contain nulls");
+  if (values.size() > kMaxEncodedValues)
+    return Status::InvalidArgument("encoding: too many values");
+  if (!EncodingSupports(encoding, values.type())) {
+    return Status::InvalidArgument(std::string("encoding: ") + EncodingName(encoding) +
+                                   " cannot hold " + PhysicalTypeName(values.type()) + " values");
+  }
+  const size_t start = out->size();
+  Status s = FindCodec(encoding)->encode(values, out);
+  if (!s.ok()) out->resize(start);
+  return s;
+}
+
+Status DecodeValues(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
+                    ColumnVector* out) {
+  if (!EncodingSupports(encoding, type)) {
+    return Status::Corruption(std::string("encoding: ") + EncodingName(encoding) + " cannot hold " +
+                              PhysicalTypeName(type) + " values");
+  }
+  if (count > kMaxEncodedValues) return Status::Corruption("encoding: implausible value count");
+  if (out->type() != type) return Status::InvalidArgument("encoding: output column type differs");
+  return FindCodec(encoding)->decode(type, body, count, out);
+}
+
+Status EncodeWithBestEncoding(Encoding request, const ColumnVector& values, std::string* out,
+                              Encoding* chosen) {
+  const std::vector<Encoding> candidates = CandidateEncodings(request, values.type());
+  if (candidates.size() == 1) {
+    Status s = EncodeValues(candidates[0], values, out);
+    if (s.IsInvalidArgument() && candidates[0] != Encoding::kPlain && !values.has_nulls()) {
+      // The requested encoding cannot represent these values (hex on non-hex strings).
+      s = EncodeValues(Encoding::kPlain, values, out);
+      if (s.ok() && chosen != nullptr) *chosen = Encoding::kPlain;
+      return s;
+    }
+    if (s.ok() && chosen != nullptr) *chosen = candidates[0];
+    return s;
+  }
+  if (values.has_nulls()) return Status::InvalidArgument("encoding: values must not contain nulls");
+  Encoding best;
+  Status s = ChooseAndEncode(candidates, values, out, &best);
+  if (s.ok() && chosen != nullptr) *chosen = best;
+  return s;
+}
+
+}  // namespace columnar

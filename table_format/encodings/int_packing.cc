@@ -1,0 +1,186 @@
+// PackedInts (layout in int_packing.h).
+#include "table_format/encodings/int_packing.h"
+
+#include <algorithm>
+#include <limits>
+#include <type_traits>
+
+#include "table_format/bit_packing.h"
+#include "table_format/encodings/codec.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr size_t kMinisPerBlock = kPackBlockValues / kPackMiniblockValues;
+
+template <typename U>
+constexpr int kBits = static_cast<int>(sizeof(U) * 8);
+
+// How one block is written: its reference, and either one width or one per miniblock.
+template <typename U>
+struct BlockPlan {
+  using S = std::make_signed_t<U>;
+  S reference = 0;
+  bool uniform = true;
+  int uniform_width = 0;
+  uint8_t widths[kMinisPerBlock] = {};
+  size_t bytes = 0;
+};
+
+template <typename U>
+BlockPlan<U> PlanBlock(const std::make_signed_t<U>* mins, const std::make_signed_t<U>* maxs,
+                       const uint8_t* lens, size_t minis) {
+  BlockPlan<U> plan;
+  plan.reference = *std::min_element(mins, mins + minis);
+  size_t total = 0;
+  size_t per_mini_bytes = minis;
+  int max_width = 0;
+  for (size_t k = 0; k < minis; k++) {
+    const U range = static_cast<U>(maxs[k]) - static_cast<U>(plan.reference);
+    const int width = BitWidth(range);
+    plan.widths[k] = static_cast<uint8_t>(width);
+    max_width = std::max(max_width, width);
+    per_mini_bytes += PackedSize(lens[k], width);
+    total += lens[k];
+  }
+  const size_t uniform_bytes = PackedSize(total, max_width);
+  plan.uniform = uniform_bytes <= per_mini_bytes;
+  plan.uniform_width = max_width;
+  plan.bytes = VarintLength(ZigZagEncode(plan.reference)) + 1 +
+               (plan.uniform ? uniform_bytes : per_mini_bytes);
+  return plan;
+}
+
+void PackWords(const uint32_t* v, size_t n, int width, char* out) { PackBits32(v, n, width, out); }
+void PackWords(const uint64_t* v, size_t n, int width, char* out) { PackBits(v, n, width, out); }
+void UnpackWords(const char* in, size_t n, int width, uint32_t* out) {
+  UnpackBits32(in, n, width, out);
+}
+void UnpackWords(const char* in, size_t n, int width, uint64_t* out) {
+  UnpackBits(in, n, width, out);
+}
+
+}  // namespace
+
+template <typename U>
+void PackedIntsSizer<U>::CloseMiniblock() {
+  mins_[minis_] = mini_min_;
+  maxs_[minis_] = mini_max_;
+  lens_[minis_] = static_cast<uint8_t>(in_mini_);
+  in_mini_ = 0;
+  if (++minis_ == kMinisPerBlock) CloseBlock();
+}
+
+template <typename U>
+void PackedIntsSizer<U>::CloseBlock() {
+  bytes_ += PlanBlock<U>(mins_, maxs_, lens_, minis_).bytes;
+  minis_ = 0;
+}
+
+template <typename U>
+void PackInts(const U* values, size_t n, std::string* out) {
+  using S = std::make_signed_t<U>;
+  S mins[kMinisPerBlock];
+  S maxs[kMinisPerBlock];
+  uint8_t lens[kMinisPerBlock];
+  U shifted[kPackBlockValues];
+  for (size_t start = 0; start < n; start += kPackBlockValues) {
+    const size_t len = std::min(kPackBlockValues, n - start);
+    const U* block = values + start;
+    const size_t minis = (len + kPackMiniblockValues - 1) / kPackMiniblockValues;
+    for (size_t k = 0; k < minis; k++) {
+      const size_t begin = k * kPackMiniblockValues;
+      const size_t end = std::min(len, begin + kPackMiniblockValues);
+      S lo = static_cast<S>(block[begin]);
+      S hi = lo;
+      for (size_t i = begin + 1; i < end; i++) {
+        const S v = static_cast<S>(block[i]);
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+      mins[k] = lo;
+      maxs[k] = hi;
+      lens[k] = static_cast<uint8_t>(end - begin);
+    }
+    const BlockPlan<U> plan = PlanBlock<U>(mins, maxs, lens, minis);
+    const U reference = static_cast<U>(plan.reference);
+    for (size_t i = 0; i < len; i++) shifted[i] = block[i] - reference;
+
+    PutVarint64(out, ZigZagEncode(plan.reference));
+    if (plan.uniform) {
+      out->push_back(static_cast<char>(plan.uniform_width));
+      const size_t at = out->size();
+      out->resize(at + PackedSize(len, plan.uniform_width));
+      PackWords(shifted, len, plan.uniform_width, &(*out)[at]);
+    } else {
+      out->push_back(static_cast<char>(kPerMiniblockLayout));
+      out->append(reinterpret_cast<const char*>(plan.widths), minis);
+      for (size_t k = 0; k < minis; k++) {
+        const int width = plan.widths[k];
+        const size_t at = out->size();
+        out->resize(at + PackedSize(lens[k], width));
+        PackWords(shifted + k * kPackMiniblockValues, lens[k], width, &(*out)[at]);
+      }
+    }
+  }
+}
+
+template <typename U>
+Status UnpackInts(Slice* in, size_t n, U* out, const char* encoding) {
+  using S = std::make_signed_t<U>;
+  for (size_t start = 0; start < n; start += kPackBlockValues) {
+    const size_t len = std::min(kPackBlockValues, n - start);
+    uint64_t zigzag;
+    uint8_t layout;
+    if (!GetVarint64(in, &zigzag) || !GetFixed8(in, &layout)) {
+      return EncodingCorruption(encoding, "truncated packed-integer block header");
+    }
+    const int64_t wide_reference = ZigZagDecode(zigzag);
+    if (wide_reference < std::numeric_limits<S>::min() ||
+        wide_reference > std::numeric_limits<S>::max()) {
+      return EncodingCorruption(encoding, "packed-integer reference out of range");
+    }
+    const U reference = static_cast<U>(static_cast<S>(wide_reference));
+    U* block = out + start;
+    if (layout != kPerMiniblockLayout) {
+      if (layout > kBits<U>) return EncodingCorruption(encoding, "bit width too large");
+      const size_t bytes = PackedSize(len, layout);
+      if (in->size() < bytes) return EncodingCorruption(encoding, "truncated packed values");
+      UnpackWords(in->data(), len, layout, block);
+      in->remove_prefix(bytes);
+    } else {
+      const size_t minis = (len + kPackMiniblockValues - 1) / kPackMiniblockValues;
+      if (in->size() < minis) return EncodingCorruption(encoding, "truncated bit widths");
+      const auto* widths = reinterpret_cast<const uint8_t*>(in->data());
+      size_t bytes = minis;
+      for (size_t k = 0; k < minis; k++) {
+        if (widths[k] > kBits<U>) return EncodingCorruption(encoding, "bit width too large");
+        const size_t mini_len = std::min(kPackMiniblockValues, len - k * kPackMiniblockValues);
+        bytes += PackedSize(mini_len, widths[k]);
+      }
+      if (in->size() < bytes) return EncodingCorruption(encoding, "truncated packed values");
+      const char* p = in->data() + minis;
+      for (size_t k = 0; k < minis; k++) {
+        const size_t mini_len = std::min(kPackMiniblockValues, len - k * kPackMiniblockValues);
+        UnpackWords(p, mini_len, widths[k], block + k * kPackMiniblockValues);
+        p += PackedSize(mini_len, widths[k]);
+      }
+      in->remove_prefix(bytes);
+    }
+    if (reference != 0) {
+      for (size_t i = 0; i < len; i++) block[i] += reference;
+    }
+  }
+  return Status::OK();
+}
+
+template void PackInts<uint32_t>(const uint32_t*, size_t, std::string*);
+template void PackInts<uint64_t>(const uint64_t*, size_t, std::string*);
+template Status UnpackInts<uint32_t>(Slice*, size_t, uint32_t*, const char*);
+template Status UnpackInts<uint64_t>(Slice*, size_t, uint64_t*, const char*);
+template class PackedIntsSizer<uint32_t>;
+template class PackedIntsSizer<uint64_t>;
+
+}  // namespace columnar

@@ -1,0 +1,90 @@
+// PackedInts: the frame-of-reference miniblock bit-packing shared by for, delta,
+// delta_of_delta, float_delta, run lengths, string lengths and dictionary layouts
+// (Parquet DELTA_BINARY_PACKED style, without the delta: callers apply their own transform).
+//
+// Values are unsigned integers U (uint32_t or uint64_t) whose bit patterns are read as signed
+// (int32_t / int64_t) to find the reference, so wrapped differences such as
+// INT64_MAX - INT64_MIN still pack (in 64 bits). The value count is not stored: the reader
+// knows it.
+//
+// Byte layout, for n values:
+//
+//   for each block of kPackBlockValues = 1024 values (the last block may be shorter):
+//     reference  zigzag varint   the block's minimum, as a signed value
+//     layout     u8              0..bits(U): every miniblock of the block has this width
+//                                0xFF: one width byte per miniblock follows
+//     widths     u8 x miniblocks (only when layout = 0xFF), each 0..bits(U)
+//     packed     the miniblocks of kPackMiniblockValues = 32 values (the last may be
+//                shorter), value - reference (wrapping) bit-packed LSB-first at the
+//                miniblock's width (bit_packing.h): PackedSize(values, width) bytes each.
+//
+// The encoder picks the cheaper of the two layouts per block, so a lone outlier costs only its
+// own miniblock, and a regular block costs two or three header bytes (a width-0 block of
+// equal values costs exactly its two header bytes).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "table_format/types.h"
+
+namespace columnar {
+
+inline constexpr size_t kPackBlockValues = 1024;
+inline constexpr size_t kPackMiniblockValues = 32;
+inline constexpr uint8_t kPerMiniblockLayout = 0xFF;
+
+// Appends the PackedInts layout of `values`.
+template <typename U>
+void PackInts(const U* values, size_t n, std::string* out);
+
+// Reads n values written by PackInts from the front of *in and advances it. Returns
+// Corruption naming `encoding` when the layout is malformed or truncated.
+template <typename U>
+Status UnpackInts(Slice* in, size_t n, U* out, const char* encoding);
+
+// Computes the exact size PackInts would produce, one value at a time, without writing
+// anything (the auto chooser feeds several transforms of a column through these at once).
+template <typename U>
+class PackedIntsSizer {
+ public:
+  void Add(U value) {
+    using S = std::make_signed_t<U>;
+    const S v = static_cast<S>(value);
+    if (in_mini_ == 0 || v < mini_min_) mini_min_ = v;
+    if (in_mini_ == 0 || v > mini_max_) mini_max_ = v;
+    if (++in_mini_ == kPackMiniblockValues) CloseMiniblock();
+  }
+  size_t Finish() {
+    if (in_mini_ > 0) CloseMiniblock();
+    if (minis_ > 0) CloseBlock();
+    return bytes_;
+  }
+
+ private:
+  void CloseMiniblock();
+  void CloseBlock();
+
+  using S = std::make_signed_t<U>;
+  S mini_min_ = 0;
+  S mini_max_ = 0;
+  size_t in_mini_ = 0;
+  // Per miniblock of the current block: min, max and value count.
+  S mins_[kPackBlockValues / kPackMiniblockValues] = {};
+  S maxs_[kPackBlockValues / kPackMiniblockValues] = {};
+  uint8_t lens_[kPackBlockValues / kPackMiniblockValues] = {};
+  size_t minis_ = 0;
+  size_t bytes_ = 0;
+};
+
+// Exact PackInts size of `values`.
+template <typename U>
+size_t PackedIntsSize(const U* values, size_t n) {
+  PackedIntsSizer<U> sizer;
+  for (size_t i = 0; i < n; i++) sizer.Add(values[i]);
+  return sizer.Finish();
+}
+
+}  // namespace columnar
