@@ -1,0 +1,66 @@
+#include "db_bench_ext/query_catalog.h"
+
+#include <stdexcept>
+
+#include "db_bench_ext/access_workload.h"
+
+namespace columnar {
+namespace bench {
+namespace {
+
+std::string MetricsCql(RangeQuery range) {
+  const std::string select =
+      "SELECT time, value FROM metrics.v2metrics5 WHERE orgid = ? AND clusterhash = ? AND "
+      "metricid = ?";
+  if (range == RangeQuery::kLatest) return select + " LIMIT 1";
+  return select + " AND time <= ? AND time > ?";
+}
+
+std::string AccessCql(int width, RangeQuery range, const std::optional<AccessFilter>& filter) {
+  std::string cql = "SELECT time";
+  const std::vector<std::string>& columns = AccessRegularColumns();
+  for (int i = 0; i < width; ++i) cql += ", " + columns[i];
+  cql += " FROM logs.access" + std::to_string(width) +
+         " WHERE orgid = ? AND service = ? AND instance = ?";
+  if (range == RangeQuery::kLatest) return cql + " AND day = ? LIMIT 1";
+  cql += " AND day IN ? AND time <= ? AND time > ?";
+  if (filter) cql += " AND " + filter->ToCql() + " ALLOW FILTERING";
+  return cql;
+}
+
+}  // namespace
+
+std::vector<QuerySpec> MetricsQueries() {
+  std::vector<QuerySpec> queries;
+  for (RangeQuery range : AllRangeQueries()) {
+    queries.push_back({std::string(RangeQueryName(range)), MetricsCql(range), range, {}});
+  }
+  return queries;
+}
+
+std::vector<QuerySpec> AccessQueries(int width) {
+  if (width != 4 && width != 8 && width != 16) {
+    throw std::invalid_argument("access table width must be 4, 8 or 16");
+  }
+  std::vector<QuerySpec> queries;
+  for (RangeQuery range : AllRangeQueries()) {
+    queries.push_back({std::string(RangeQueryName(range)), AccessCql(width, range, {}), range, {}});
+  }
+  for (const AccessFilter& filter : AccessFilters()) {
+    if (filter.MinWidth() > width) continue;
+    const RangeQuery range = RangeQuery::kLastHour;
+    queries.push_back({std::string(RangeQueryName(range)) + "_" + filter.name,
+                       AccessCql(width, range, filter), range, filter});
+  }
+  return queries;
+}
+
+int AccessWidthOf(std::string_view workload) {
+  if (workload == "access4") return 4;
+  if (workload == "access8") return 8;
+  if (workload == "access16") return 16;
+  return 0;
+}
+
+}  // namespace bench
+}  // namespace columnar
