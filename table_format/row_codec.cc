@@ -1,0 +1,260 @@
+#include "table_format/row_codec.h"
+
+#include <cstring>
+
+#include "table_format/varint.h"
+
+namespace columnar {
+namespace {
+
+constexpr uint8_t kFlagWriteTime = 1 << 0;
+constexpr uint8_t kFlagExpiry = 1 << 1;
+constexpr uint8_t kKnownFlags = kFlagWriteTime | kFlagExpiry;
+
+// A varint written in its shortest form.
+bool GetCanonicalVarint64(Slice* in, uint64_t* v) {
+  const size_t before = in->size();
+  return GetVarint64(in, v) && before - in->size() == static_cast<size_t>(VarintLength(*v));
+}
+
+Status RowCorruption(const std::string& problem) {
+  return Status::Corruption("row value: " + problem);
+}
+
+void AppendCellValue(const RowCell& cell, std::string* out) {
+  const size_t width = EncodedFixedWidth(cell.type);
+  if (cell.type == LogicalType::kUuid) {
+    out->append(cell.bytes.data(), cell.bytes.size());
+  } else if (IsBytesType(cell.type)) {
+    PutLengthPrefixed(out, cell.bytes);
+  } else {
+    char buf[8];
+    EncodeFixed64(buf, cell.fixed_bits);  // little-endian: the low `width` bytes
+    out->append(buf, width);
+  }
+}
+
+Status CheckCell(const RowCell& cell, const ColumnDef& column) {
+  if (cell.column_id != column.id || cell.type != column.type) {
+    return Status::InvalidArgument("row cell for column id " + std::to_string(cell.column_id) +
+                                   " does not match column '" + column.name + "'");
+  }
+  if (!cell.present) return Status::OK();
+  if (IsBytesType(cell.type)) {
+    if (!IsWellFormedBytes(cell.type, cell.bytes)) {
+      return Status::InvalidArgument("column '" + column.name + "': malformed " +
+                                     LogicalTypeName(column.type) + " value");
+    }
+    return Status::OK();
+  }
+  const size_t width = EncodedFixedWidth(cell.type);
+  const uint64_t max_bits =
+      cell.type == LogicalType::kBoolean ? 1 : (width == 8 ? UINT64_MAX : UINT32_MAX);
+  if (cell.fixed_bits > max_bits) {
+    return Status::InvalidArgument("column '" + column.name + "': bit pattern too wide for " +
+                                   LogicalTypeName(column.type));
+  }
+  return Status::OK();
+}
+
+Status ReadCellValue(Slice* in, RowCell* cell) {
+  const size_t width = EncodedFixedWidth(cell->type);
+  if (cell->type == LogicalType::kUuid || !IsBytesType(cell->type)) {
+    if (in->size() < width) return RowCorruption("truncated value");
+    if (cell->type == LogicalType::kUuid) {
+      cell->bytes = Slice(in->data(), width);
+    } else {
+      char buf[8] = {};
+      std::memcpy(buf, in->data(), width);
+      cell->fixed_bits = DecodeFixed64(buf);
+      if (cell->type == LogicalType::kBoolean && cell->fixed_bits > 1) {
+        return RowCorruption("boolean byte is not 0 or 1");
+      }
+    }
+    in->remove_prefix(width);
+    return Status::OK();
+  }
+  uint64_t length;
+  if (!GetCanonicalVarint64(in, &length) || length > in->size()) {
+    return RowCorruption("truncated or non-canonical length");
+  }
+  cell->bytes = Slice(in->data(), length);
+  in->remove_prefix(length);
+  if (!IsWellFormedBytes(cell->type, cell->bytes)) return RowCorruption("non-ASCII byte");
+  return Status::OK();
+}
+
+Status DecodeHeader(Slice* in, uint32_t max_version, RowMetadata* meta) {
+  uint8_t format, flags;
+  uint64_t version, write_time, expiry;
+  if (!GetFixed8(in, &format) || format != kRowFormatVersion) {
+    return RowCorruption("unknown format byte");
+  }
+  if (!GetCanonicalVarint64(in, &version) || version == 0 || version > max_version) {
+    return RowCorruption("schema version missing, non-canonical or unknown to this schema (" +
+                         std::to_string(max_version) + " versions)");
+  }
+  if (!GetFixed8(in, &flags) || (flags & ~kKnownFlags) != 0) {
+    return RowCorruption("missing or unknown flags");
+  }
+  meta->schema_version = static_cast<uint32_t>(version);
+  meta->has_write_time = (flags & kFlagWriteTime) != 0;
+  meta->has_expiry = (flags & kFlagExpiry) != 0;
+  meta->write_time_micros = 0;
+  meta->expiry_seconds = 0;
+  if (meta->has_write_time) {
+    if (!GetCanonicalVarint64(in, &write_time)) return RowCorruption("bad write time");
+    meta->write_time_micros = ZigZagDecode(write_time);
+  }
+  if (meta->has_expiry) {
+    if (!GetCanonicalVarint64(in, &expiry)) return RowCorruption("bad expiry");
+    meta->expiry_seconds = expiry;
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+bool operator==(const RowMetadata& a, const RowMetadata& b) {
+  return a.schema_version == b.schema_version && a.has_write_time == b.has_write_time &&
+         a.write_time_micros == b.write_time_micros && a.has_expiry == b.has_expiry &&
+         a.expiry_seconds == b.expiry_seconds;
+}
+
+RowCodec::RowCodec(TableSchema schema) : schema_(std::move(schema)) {
+  for (uint32_t version = 1; version <= schema_.version(); version++) {
+    columns_by_version_.push_back(schema_.RegularColumnsAt(version));
+  }
+}
+
+const std::vector<uint32_t>* RowCodec::ColumnsAt(uint32_t version) const {
+  if (version == 0 || version > columns_by_version_.size()) return nullptr;
+  return &columns_by_version_[version - 1];
+}
+
+Status RowCodec::EncodeCells(const RowMetadata& meta, const std::vector<RowCell>& cells,
+                             std::string* out) const {
+  const std::vector<uint32_t>* ids = ColumnsAt(meta.schema_version);
+  if (ids == nullptr) {
+    return Status::InvalidArgument("schema version " + std::to_string(meta.schema_version) +
+                                   " is not a version of " + schema_.QualifiedName());
+  }
+  if (cells.size() != ids->size()) {
+    return Status::InvalidArgument("schema version " + std::to_string(meta.schema_version) +
+                                   " rows hold " + std::to_string(ids->size()) +
+                                   " regular columns, got " + std::to_string(cells.size()));
+  }
+  for (size_t i = 0; i < cells.size(); i++) {
+    Status s = CheckCell(cells[i], schema_.columns()[(*ids)[i]]);
+    if (!s.ok()) return s;
+  }
+  out->push_back(static_cast<char>(kRowFormatVersion));
+  PutVarint32(out, meta.schema_version);
+  out->push_back(static_cast<char>((meta.has_write_time ? kFlagWriteTime : 0) |
+                                   (meta.has_expiry ? kFlagExpiry : 0)));
+  if (meta.has_write_time) PutVarint64(out, ZigZagEncode(meta.write_time_micros));
+  if (meta.has_expiry) PutVarint64(out, meta.expiry_seconds);
+  const size_t bitmap_start = out->size();
+  out->append((cells.size() + 7) / 8, '\0');
+  for (size_t i = 0; i < cells.size(); i++) {
+    if (!cells[i].present) continue;
+    (*out)[bitmap_start + i / 8] |= static_cast<char>(1 << (i % 8));
+    AppendCellValue(cells[i], out);
+  }
+  return Status::OK();
+}
+
+Status RowCodec::DecodeCells(const Slice& value, RowMetadata* meta,
+                             std::vector<RowCell>* cells) const {
+  Slice in = value;
+  Status s = DecodeHeader(&in, schema_.version(), meta);
+  if (!s.ok()) return s;
+  const std::vector<uint32_t>& ids = *ColumnsAt(meta->schema_version);
+  const size_t bitmap_bytes = (ids.size() + 7) / 8;
+  if (in.size() < bitmap_bytes) return RowCorruption("truncated presence bitmap");
+  const auto* bitmap = reinterpret_cast<const uint8_t*>(in.data());
+  if (ids.size() % 8 != 0 && (bitmap[bitmap_bytes - 1] >> (ids.size() % 8)) != 0) {
+    return RowCorruption("presence bitmap padding bits are set");
+  }
+  in.remove_prefix(bitmap_bytes);
+  cells->resize(ids.size());
+  for (size_t i = 0; i < ids.size(); i++) {
+    RowCell& cell = (*cells)[i];
+    cell = RowCell();
+    cell.column_id = ids[i];
+    cell.type = schema_.columns()[ids[i]].type;
+    cell.present = (bitmap[i / 8] >> (i % 8)) & 1;
+    if (cell.present) {
+      s = ReadCellValue(&in, &cell);
+      if (!s.ok()) return s;
+    }
+  }
+  if (!in.empty()) return RowCorruption(std::to_string(in.size()) + " bytes after the last value");
+  return Status::OK();
+}
+
+Status RowCodec::EncodeRow(const RowMetadata& meta, const Row& row, std::string* out) const {
+  static const Value kNullValue;
+  const std::vector<uint32_t>* ids = ColumnsAt(meta.schema_version);
+  if (ids == nullptr) return EncodeCells(meta, {}, out);  // reports the unknown version
+  for (uint32_t id = 0; id < row.size() && id < schema_.next_column_id(); id++) {
+    const ColumnDef& column = schema_.columns()[id];
+    if (!row[id].is_null() && !column.is_key() && !column.LiveAt(meta.schema_version)) {
+      return Status::InvalidArgument("column '" + column.name + "' (id " + std::to_string(id) +
+                                     ") is not in schema version " +
+                                     std::to_string(meta.schema_version));
+    }
+  }
+  std::vector<RowCell> cells;
+  cells.reserve(ids->size());
+  for (uint32_t id : *ids) {
+    const ColumnDef& column = schema_.columns()[id];
+    const Value& value = id < row.size() ? row[id] : kNullValue;
+    if (!value.is_null()) {
+      Status s = CheckValueForColumn(value, column.type, column.name);
+      if (!s.ok()) return s;
+    }
+    cells.push_back(CellFromValue(id, column.type, value));
+  }
+  return EncodeCells(meta, cells, out);
+}
+
+Status RowCodec::DecodeRow(const Slice& value, RowMetadata* meta, Row* row) const {
+  std::vector<RowCell> cells;
+  Status s = DecodeCells(value, meta, &cells);
+  if (!s.ok()) return s;
+  row->assign(schema_.next_column_id(), Value());
+  for (const RowCell& cell : cells) {
+    if (schema_.columns()[cell.column_id].is_live()) (*row)[cell.column_id] = ValueFromCell(cell);
+  }
+  return Status::OK();
+}
+
+Status EncodeRow(const TableSchema& schema, const RowMetadata& meta, const Row& row,
+                 std::string* out) {
+  return RowCodec(schema).EncodeRow(meta, row, out);
+}
+
+Status DecodeRow(const TableSchema& schema, const Slice& value, RowMetadata* meta, Row* row) {
+  return RowCodec(schema).DecodeRow(value, meta, row);
+}
+
+RowCell CellFromValue(uint32_t column_id, LogicalType type, const Value& value) {
+  RowCell cell;
+  cell.column_id = column_id;
+  cell.type = type;
+  cell.present = !value.is_null();
+  if (cell.present) {
+    cell.fixed_bits = value.FixedBits();
+    cell.bytes = Slice(value.bytes());
+  }
+  return cell;
+}
+
+Value ValueFromCell(const RowCell& cell) {
+  if (!cell.present) return Value();
+  if (IsBytesType(cell.type)) return Value::FromBytes(cell.type, cell.bytes.ToString());
+  return Value::FromFixedBits(cell.type, cell.fixed_bits);
+}
+
+}  // namespace columnar
