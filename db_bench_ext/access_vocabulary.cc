@@ -147,28 +147,45 @@ Route MakeRoute(RouteKind kind, RouteParameter parameter, std::string prefix, st
   return route;
 }
 
-std::vector<Route> ApiRoutes() {
-  std::vector<Route> routes;
+template <typename T>
+void Shuffle(std::vector<T>* items, Random* rng) {
+  for (size_t i = items->size(); i > 1; --i) std::swap((*items)[i - 1], (*items)[rng->Uniform(i)]);
+}
+
+// API routes in popularity tiers (each shuffled): lookups by id and searches, then listings and
+// v2 lookups, then sub-resources, then CSV exports, so that large exports stay rare.
+std::vector<Route> ApiRoutes(Random* rng) {
+  std::vector<Route> lookups, listings, sub_resources, exports;
   for (const char* resource : kResources) {
     const std::string base = std::string("/api/v1/") + resource;
-    routes.push_back(MakeRoute(RouteKind::kApi, RouteParameter::kNone, base, "", kJson, 4000, 0.6));
-    routes.push_back(
+    lookups.push_back(
         MakeRoute(RouteKind::kApi, RouteParameter::kNumericId, base + "/", "", kJson, 900, 0.5));
-    routes.push_back(MakeRoute(RouteKind::kApi, RouteParameter::kSearchQuery, base + "/search", "",
-                               kJson, 6000, 0.7));
-    routes.push_back(MakeRoute(RouteKind::kApi, RouteParameter::kNumericId,
-                               std::string("/api/v2/") + resource + "/", "", kJson, 1100, 0.5));
+    lookups.push_back(MakeRoute(RouteKind::kApi, RouteParameter::kSearchQuery, base + "/search", "",
+                                kJson, 6000, 0.7));
+    listings.push_back(
+        MakeRoute(RouteKind::kApi, RouteParameter::kNone, base, "", kJson, 4000, 0.6));
+    listings.push_back(MakeRoute(RouteKind::kApi, RouteParameter::kNumericId,
+                                 std::string("/api/v2/") + resource + "/", "", kJson, 1100, 0.5));
   }
   // Distinct (resource, sub-resource) pairs: for a fixed resource the three passes use
   // sub-resource offsets 0, 2 and 4.
   for (int k = 0; k < kSubResourceRoutes; ++k) {
     const int resource = k % kResourceCount;
     const int sub = (k / kResourceCount * 2 + resource) % kSubResourceCount;
-    const bool is_export = std::string(kSubResources[sub]) == "export";
-    routes.push_back(MakeRoute(RouteKind::kApi, RouteParameter::kNumericId,
-                               std::string("/api/v1/") + kResources[resource] + "/",
-                               std::string("/") + kSubResources[sub], is_export ? kCsv : kJson,
-                               is_export ? 50000 : 2500, is_export ? 1.0 : 0.6));
+    const std::string prefix = std::string("/api/v1/") + kResources[resource] + "/";
+    const std::string suffix = std::string("/") + kSubResources[sub];
+    if (suffix == "/export") {
+      exports.push_back(
+          MakeRoute(RouteKind::kApi, RouteParameter::kNumericId, prefix, suffix, kCsv, 50000, 1.0));
+    } else {
+      sub_resources.push_back(
+          MakeRoute(RouteKind::kApi, RouteParameter::kNumericId, prefix, suffix, kJson, 2500, 0.6));
+    }
+  }
+  std::vector<Route> routes;
+  for (std::vector<Route>* tier : {&lookups, &listings, &sub_resources, &exports}) {
+    Shuffle(tier, rng);
+    routes.insert(routes.end(), tier->begin(), tier->end());
   }
   return routes;
 }
@@ -216,11 +233,6 @@ std::vector<Route> HealthRoutes() {
       MakeRoute(RouteKind::kHealth, RouteParameter::kNone, "/livez", "", kPlainText, 2, 0),
       MakeRoute(RouteKind::kHealth, RouteParameter::kNone, "/health", "", kJson, 60, 0),
   };
-}
-
-template <typename T>
-void Shuffle(std::vector<T>* items, Random* rng) {
-  for (size_t i = items->size(); i > 1; --i) std::swap((*items)[i - 1], (*items)[rng->Uniform(i)]);
 }
 
 std::string ChromeUserAgent(Random* rng, bool mobile) {
@@ -363,10 +375,9 @@ AccessVocabulary::AccessVocabulary(uint64_t seed) {
 }
 
 void AccessVocabulary::BuildRoutes(Random* rng) {
-  std::vector<Route> api = ApiRoutes();
+  const std::vector<Route> api = ApiRoutes(rng);
   std::vector<Route> statics = StaticRoutes(rng);
-  std::vector<Route> health = HealthRoutes();
-  Shuffle(&api, rng);
+  const std::vector<Route> health = HealthRoutes();
   Shuffle(&statics, rng);
   // Popularity ranks: health checks at fixed ranks (probes are frequent), the rest alternating
   // two API routes and one static asset. The layout is fixed so the non-API share, and with it
