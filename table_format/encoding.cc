@@ -15,7 +15,9 @@ namespace {
 const std::array<const Codec*, 256>& CodecTable() {
   static const std::array<const Codec*, 256> table = [] {
     std::array<const Codec*, 256> t{};
-    for (const Codec* codec : {&PlainCodec(), &RleCodec()}) {
+    for (const Codec* codec : {&PlainCodec(), &RleCodec(), &DictionaryCodec(), &DeltaCodec(),
+                               &DeltaOfDeltaCodec(), &GorillaCodec(), &AlpCodec(), &AlpRdCodec(),
+                               &FloatDeltaCodec(), &FrontCodingCodec(), &ForCodec(), &HexCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;

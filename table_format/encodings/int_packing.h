@@ -25,16 +25,35 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 
 #include "table_format/types.h"
+#include "table_format/varint.h"
 
 namespace columnar {
 
 inline constexpr size_t kPackBlockValues = 1024;
 inline constexpr size_t kPackMiniblockValues = 32;
 inline constexpr uint8_t kPerMiniblockLayout = 0xFF;
+
+// A single value of U's width as a zigzag varint of its signed reading (first values of
+// delta-style layouts). GetSignedVarint rejects values that do not fit in U's signed range.
+template <typename U>
+void PutSignedVarint(std::string* out, U bits) {
+  PutVarint64(out, ZigZagEncode(static_cast<std::make_signed_t<U>>(bits)));
+}
+template <typename U>
+bool GetSignedVarint(Slice* in, U* bits) {
+  using S = std::make_signed_t<U>;
+  uint64_t zigzag;
+  if (!GetVarint64(in, &zigzag)) return false;
+  const int64_t v = ZigZagDecode(zigzag);
+  if (v < std::numeric_limits<S>::min() || v > std::numeric_limits<S>::max()) return false;
+  *bits = static_cast<U>(static_cast<S>(v));
+  return true;
+}
 
 // Appends the PackedInts layout of `values`.
 template <typename U>

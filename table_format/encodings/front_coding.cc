@@ -1,0 +1,95 @@
+// front_coding: each string as the length of the prefix it shares with the previous string
+// plus the rest (its suffix). Good for sorted or similar strings (paths, keys, URLs). Takes
+// bytes.
+//
+// Byte layout (n values, n from the chunk header):
+//
+//   prefix lengths   PackedInts<uint32> (int_packing.h) of n values; the first is 0, and each
+//                    is at most the length of the previous string
+//   suffix lengths   PackedInts<uint32> of n values
+//   suffixes         the n suffixes concatenated
+#include <algorithm>
+#include <vector>
+
+#include "table_format/encodings/codec.h"
+#include "table_format/encodings/int_packing.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr const char* kName = "front_coding";
+
+bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
+
+size_t SharedPrefix(const Slice& a, const Slice& b) {
+  const size_t limit = std::min(a.size(), b.size());
+  size_t i = 0;
+  while (i < limit && a[i] == b[i]) i++;
+  return i;
+}
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  const size_t n = values.size();
+  std::vector<uint32_t> prefixes(n);
+  std::vector<uint32_t> suffixes(n);
+  Slice previous;
+  for (size_t i = 0; i < n; i++) {
+    const Slice v = values.GetBytes(i);
+    prefixes[i] = static_cast<uint32_t>(SharedPrefix(previous, v));
+    suffixes[i] = static_cast<uint32_t>(v.size() - prefixes[i]);
+    previous = v;
+  }
+  PackInts(prefixes.data(), n, out);
+  PackInts(suffixes.data(), n, out);
+  for (size_t i = 0; i < n; i++) {
+    const Slice v = values.GetBytes(i);
+    out->append(v.data() + prefixes[i], suffixes[i]);
+  }
+  return Status::OK();
+}
+
+Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) {
+  Slice in = body;
+  std::vector<uint32_t> prefixes(count);
+  std::vector<uint32_t> suffixes(count);
+  Status s = UnpackInts(&in, count, prefixes.data(), kName);
+  if (s.ok()) s = UnpackInts(&in, count, suffixes.data(), kName);
+  if (!s.ok()) return s;
+  // Check every length before allocating anything sized by them.
+  uint64_t suffix_bytes = 0;
+  uint64_t total_bytes = 0;
+  uint64_t previous_length = 0;
+  for (size_t i = 0; i < count; i++) {
+    if (prefixes[i] > previous_length) {
+      return EncodingCorruption(kName, "shared prefix longer than the previous string");
+    }
+    previous_length = uint64_t{prefixes[i]} + suffixes[i];
+    suffix_bytes += suffixes[i];
+    total_bytes += previous_length;
+  }
+  if (suffix_bytes != in.size()) {
+    return EncodingCorruption(kName, "suffix lengths do not match the body");
+  }
+  if (total_bytes > kMaxDecodedBytes) return EncodingCorruption(kName, "strings too large");
+  out->Reserve(out->size() + count);
+  out->ReserveBytes(out->bytes_data().size() + total_bytes);
+  std::string current;
+  const char* p = in.data();
+  for (size_t i = 0; i < count; i++) {
+    current.resize(prefixes[i]);
+    current.append(p, suffixes[i]);
+    p += suffixes[i];
+    out->AppendBytes(current);
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+const Codec& FrontCodingCodec() {
+  static const Codec codec{Encoding::kFrontCoding, kName, &Supports, &Encode, &Decode};
+  return codec;
+}
+
+}  // namespace columnar

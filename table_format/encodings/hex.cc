@@ -1,0 +1,81 @@
+// hex: strings made only of lower-case hex digits [0-9a-f], of even length (request ids,
+// trace ids, hashes), stored two digits per byte: a 32-digit id costs 16 bytes. Takes bytes;
+// any other string makes EncodeValues fail with InvalidArgument (the auto chooser skips hex
+// for such columns).
+//
+// Byte layout (n values, n from the chunk header):
+//
+//   half lengths   PackedInts<uint32> (int_packing.h) of the n string lengths divided by 2
+//   digits         for each string, its digits in pairs, one byte per pair, the first
+//                  digit in the high nibble
+#include <vector>
+
+#include "table_format/encodings/codec.h"
+#include "table_format/encodings/hex_digits.h"
+#include "table_format/encodings/int_packing.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr const char* kName = "hex";
+
+bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  const size_t n = values.size();
+  std::vector<uint32_t> half_lengths(n);
+  for (size_t i = 0; i < n; i++) {
+    const Slice v = values.GetBytes(i);
+    if (!IsLowerHexString(v)) {
+      return Status::InvalidArgument("hex: values are not even-length lower-case hex strings");
+    }
+    half_lengths[i] = static_cast<uint32_t>(v.size() / 2);
+  }
+  PackInts(half_lengths.data(), n, out);
+  const size_t data_bytes = values.bytes_data().size() / 2;
+  const size_t at = out->size();
+  out->resize(at + data_bytes);
+  const auto* digits = reinterpret_cast<const uint8_t*>(values.bytes_data().data());
+  char* dst = &(*out)[at];
+  for (size_t i = 0; i < data_bytes; i++) {
+    dst[i] =
+        static_cast<char>((HexDigitValue(digits[2 * i]) << 4) | HexDigitValue(digits[2 * i + 1]));
+  }
+  return Status::OK();
+}
+
+Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) {
+  Slice in = body;
+  std::vector<uint32_t> half_lengths(count);
+  Status s = UnpackInts(&in, count, half_lengths.data(), kName);
+  if (!s.ok()) return s;
+  uint64_t total = 0;
+  for (uint32_t h : half_lengths) total += h;
+  if (total != in.size()) return EncodingCorruption(kName, "lengths do not match the body");
+  if (2 * total > kMaxDecodedBytes) return EncodingCorruption(kName, "strings too large");
+  out->Reserve(out->size() + count);
+  out->ReserveBytes(out->bytes_data().size() + 2 * total);
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string value;
+  const auto* p = reinterpret_cast<const uint8_t*>(in.data());
+  for (uint32_t h : half_lengths) {
+    value.resize(2 * size_t{h});
+    for (uint32_t k = 0; k < h; k++) {
+      value[2 * k] = kDigits[p[k] >> 4];
+      value[2 * k + 1] = kDigits[p[k] & 15];
+    }
+    p += h;
+    out->AppendBytes(value);
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+const Codec& HexCodec() {
+  static const Codec codec{Encoding::kHex, kName, &Supports, &Encode, &Decode};
+  return codec;
+}
+
+}  // namespace columnar

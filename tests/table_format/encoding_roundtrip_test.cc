@@ -1,0 +1,152 @@
+// Round-trip property tests: every encoding x every type it accepts x adversarial datasets x
+// boundary lengths, compared bit-exactly.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "table_format/encoding.h"
+#include "tests/table_format/encoding_test_util.h"
+
+namespace columnar {
+namespace {
+
+using testing_util::AllStoredEncodings;
+using testing_util::AllTypes;
+using testing_util::DatasetsFor;
+using testing_util::TestLengths;
+
+// Encodings allowed to refuse some inputs (EncodeValues returns InvalidArgument).
+bool MayRefuse(Encoding e) { return e == Encoding::kHex; }
+
+class RoundTripTest : public ::testing::TestWithParam<Encoding> {};
+
+TEST_P(RoundTripTest, EveryTypeDatasetAndLength) {
+  const Encoding encoding = GetParam();
+  int tested = 0;
+  for (PhysicalType type : AllTypes()) {
+    if (!EncodingSupports(encoding, type)) continue;
+    for (size_t n : TestLengths()) {
+      for (auto& dataset : DatasetsFor(type, n, 1000 + n)) {
+        SCOPED_TRACE(std::string(EncodingName(encoding)) + " " + PhysicalTypeName(type) + " " +
+                     dataset.name + " n=" + std::to_string(n));
+        std::string body = "prefix";  // encoders append
+        Status s = EncodeValues(encoding, dataset.values, &body);
+        if (!s.ok()) {
+          ASSERT_TRUE(MayRefuse(encoding) && s.IsInvalidArgument()) << s.ToString();
+          ASSERT_EQ(body, "prefix") << "a refused encode must leave the output unchanged";
+          continue;
+        }
+        ASSERT_EQ(body.compare(0, 6, "prefix"), 0);
+        const Slice encoded(body.data() + 6, body.size() - 6);
+        ColumnVector decoded(type);
+        s = DecodeValues(encoding, type, encoded, n, &decoded);
+        ASSERT_TRUE(s.ok()) << s.ToString();
+        ASSERT_TRUE(decoded.Equals(dataset.values));
+
+        // Decoding appends to what the column already holds.
+        if (n > 0) {
+          ColumnVector appended(type);
+          appended.AppendFrom(dataset.values, 0);
+          ASSERT_TRUE(DecodeValues(encoding, type, encoded, n, &appended).ok());
+          ASSERT_EQ(appended.size(), n + 1);
+          for (size_t i = 0; i < n; i++) {
+            ColumnVector one(type), expect(type);
+            one.AppendFrom(appended, i + 1);
+            expect.AppendFrom(dataset.values, i);
+            ASSERT_TRUE(one.Equals(expect)) << "row " << i;
+          }
+        }
+        tested++;
+      }
+    }
+  }
+  EXPECT_GT(tested, 0) << "encoding has no supported type";
+}
+
+INSTANTIATE_TEST_SUITE_P(AllEncodings, RoundTripTest, ::testing::ValuesIn(AllStoredEncodings()),
+                         [](const ::testing::TestParamInfo<Encoding>& info) {
+                           const std::string name = EncodingName(info.param);
+                           return name != "unknown"
+                                      ? name
+                                      : "id" + std::to_string(static_cast<int>(info.param));
+                         });
+
+TEST(AutoEncodingTest, RoundTripsAndPicksAConcreteEncoding) {
+  for (PhysicalType type : AllTypes()) {
+    for (size_t n : TestLengths()) {
+      for (auto& dataset : DatasetsFor(type, n, 77 + n)) {
+        SCOPED_TRACE(std::string(PhysicalTypeName(type)) + " " + dataset.name +
+                     " n=" + std::to_string(n));
+        std::string body;
+        Encoding chosen = Encoding::kAuto;
+        ASSERT_TRUE(EncodeWithBestEncoding(Encoding::kAuto, dataset.values, &body, &chosen).ok());
+        ASSERT_NE(chosen, Encoding::kAuto);
+        ASSERT_TRUE(EncodingSupports(chosen, type));
+        ColumnVector decoded(type);
+        Status s = DecodeValues(chosen, type, body, n, &decoded);
+        ASSERT_TRUE(s.ok()) << s.ToString();
+        ASSERT_TRUE(decoded.Equals(dataset.values)) << EncodingName(chosen);
+        // Never worse than plain.
+        std::string plain;
+        ASSERT_TRUE(EncodeValues(Encoding::kPlain, dataset.values, &plain).ok());
+        EXPECT_LE(body.size(), plain.size()) << EncodingName(chosen);
+      }
+    }
+  }
+}
+
+TEST(EncodingCatalogTest, NamesRoundTrip) {
+  for (Encoding e : AllStoredEncodings()) {
+    Encoding parsed;
+    ASSERT_TRUE(ParseEncodingName(EncodingName(e), &parsed)) << EncodingName(e);
+    EXPECT_EQ(parsed, e);
+  }
+  Encoding parsed;
+  ASSERT_TRUE(ParseEncodingName("auto", &parsed));
+  EXPECT_EQ(parsed, Encoding::kAuto);
+  EXPECT_FALSE(ParseEncodingName("nope", &parsed));
+  EXPECT_FALSE(EncodingSupports(Encoding::kAuto, PhysicalType::kInt64));
+  EXPECT_FALSE(EncodingSupports(static_cast<Encoding>(200), PhysicalType::kInt64));
+}
+
+TEST(EncodingCatalogTest, Candidates) {
+  EXPECT_EQ(CandidateEncodings(Encoding::kAlp, PhysicalType::kFloat64),
+            (std::vector<Encoding>{Encoding::kAlp, Encoding::kAlpRd}));
+  EXPECT_EQ(CandidateEncodings(Encoding::kAlp, PhysicalType::kInt64),
+            (std::vector<Encoding>{Encoding::kPlain}));
+  EXPECT_EQ(CandidateEncodings(Encoding::kDelta, PhysicalType::kInt32),
+            (std::vector<Encoding>{Encoding::kDelta}));
+  EXPECT_EQ(CandidateEncodings(Encoding::kDelta, PhysicalType::kBytes),
+            (std::vector<Encoding>{Encoding::kPlain}));
+  for (PhysicalType type : AllTypes()) {
+    for (Encoding e : CandidateEncodings(Encoding::kAuto, type)) {
+      EXPECT_TRUE(EncodingSupports(e, type));
+    }
+  }
+}
+
+TEST(EncodingCatalogTest, RefusesNullsAndWrongTypes) {
+  ColumnVector with_null(PhysicalType::kInt64);
+  with_null.Append<int64_t>(1);
+  with_null.AppendNull();
+  std::string out;
+  EXPECT_TRUE(EncodeValues(Encoding::kPlain, with_null, &out).IsInvalidArgument());
+  ColumnVector strings(PhysicalType::kBytes);
+  strings.AppendBytes("x");
+  EXPECT_TRUE(EncodeValues(Encoding::kDelta, strings, &out).IsInvalidArgument());
+  ColumnVector ints(PhysicalType::kInt64);
+  EXPECT_TRUE(
+      DecodeValues(Encoding::kGorilla, PhysicalType::kInt64, Slice(), 0, &ints).IsCorruption());
+}
+
+TEST(EncodingCatalogTest, RequestedHexFallsBackToPlainOnNonHex) {
+  ColumnVector strings(PhysicalType::kBytes);
+  strings.AppendBytes("not hex!");
+  std::string out;
+  Encoding chosen;
+  ASSERT_TRUE(EncodeWithBestEncoding(Encoding::kHex, strings, &out, &chosen).ok());
+  EXPECT_EQ(chosen, Encoding::kPlain);
+}
+
+}  // namespace
+}  // namespace columnar
