@@ -90,9 +90,8 @@ std::string CanonicalTermText(const OptionTerm& term) {
 
 // A map of string keys to string values accepted by `accept_value`.
 template <typename AcceptValue>
-Status TermToStringMap(const TokenCursor& cursor, const std::string& option,
-                       const OptionTerm& term, AcceptValue accept_value,
-                       std::map<std::string, std::string>* out) {
+Status TermToStringMap(const TokenCursor& cursor, const std::string& option, const OptionTerm& term,
+                       AcceptValue accept_value, std::map<std::string, std::string>* out) {
   if (!term.is_map) {
     return cursor.ErrorAt(term.token, option + " must be a map {'column': 'value', ...}");
   }
@@ -134,9 +133,9 @@ Status ApplyOption(const TokenCursor& cursor, const NamedToken& name, const Opti
   if (name.name == "default_time_to_live") {
     int64_t seconds = -1;
     const std::string& text = term.token.text;
-    const bool is_integer = !term.is_map && term.token.kind == TokenKind::kInteger &&
-                            std::from_chars(text.data(), text.data() + text.size(), seconds).ec ==
-                                std::errc();
+    const bool is_integer =
+        !term.is_map && term.token.kind == TokenKind::kInteger &&
+        std::from_chars(text.data(), text.data() + text.size(), seconds).ec == std::errc();
     if (!is_integer || seconds < 0 || seconds > kMaxTimeToLiveSeconds) {
       return cursor.ErrorAt(term.token, "default_time_to_live must be an integer between 0 and " +
                                             std::to_string(kMaxTimeToLiveSeconds));
@@ -436,13 +435,15 @@ Status ParseAlterTable(TokenCursor* cursor, AlterTableStatement* statement) {
 }
 
 Status ParseCreateTable(const Slice& cql, CreateTableStatement* statement) {
-  return ParseWholeInput(cql, statement,
-                         [](TokenCursor* c, CreateTableStatement* st) { return ParseCreateTable(c, st); });
+  return ParseWholeInput(cql, statement, [](TokenCursor* c, CreateTableStatement* st) {
+    return ParseCreateTable(c, st);
+  });
 }
 
 Status ParseAlterTable(const Slice& cql, AlterTableStatement* statement) {
-  return ParseWholeInput(cql, statement,
-                         [](TokenCursor* c, AlterTableStatement* st) { return ParseAlterTable(c, st); });
+  return ParseWholeInput(cql, statement, [](TokenCursor* c, AlterTableStatement* st) {
+    return ParseAlterTable(c, st);
+  });
 }
 
 Status ApplyAlterTable(const Slice& cql, const TableSchema& current, TableSchema* altered) {

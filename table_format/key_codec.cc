@@ -94,8 +94,8 @@ uint64_t BitsFromOrdered(LogicalType type, uint64_t ordered) {
 }
 
 Status ComponentCorruption(LogicalType type, const char* problem) {
-  return Status::Corruption(std::string("key component of type ") + LogicalTypeName(type) +
-                            ": " + problem);
+  return Status::Corruption(std::string("key component of type ") + LogicalTypeName(type) + ": " +
+                            problem);
 }
 
 Status CheckCount(const char* what, size_t expected, size_t got) {
@@ -119,8 +119,8 @@ Status AppendClustering(const TableSchema& schema, const std::vector<Value>& clu
   if (clustering.size() > schema.clustering_key().size()) {
     return Status::InvalidArgument("table " + schema.QualifiedName() + " has " +
                                    std::to_string(schema.clustering_key().size()) +
-                                   " clustering columns, got " +
-                                   std::to_string(clustering.size()) + " values");
+                                   " clustering columns, got " + std::to_string(clustering.size()) +
+                                   " values");
   }
   for (size_t i = 0; i < clustering.size(); i++) {
     const ColumnDef& column = schema.clustering_column(i);
@@ -223,8 +223,8 @@ Status DecodeKey(const TableSchema& schema, const Slice& key, std::vector<Value>
 Status PartitionKeyLength(const TableSchema& schema, const Slice& key, size_t* length) {
   Slice in = key;
   for (size_t i = 0; i < schema.partition_key().size(); i++) {
-    Status s = DecodeKeyComponent(&in, schema.partition_column(i).type, ClusteringOrder::kAsc,
-                                  nullptr);
+    Status s =
+        DecodeKeyComponent(&in, schema.partition_column(i).type, ClusteringOrder::kAsc, nullptr);
     if (!s.ok()) return s;
   }
   *length = key.size() - in.size();
@@ -254,9 +254,8 @@ Status EncodeClusteringRange(const TableSchema& schema, const std::vector<Value>
                                    std::to_string(bounded) + " fixed ones");
   }
   // In key order, the typed lower bound comes first for ASC and last for DESC.
-  const bool descending =
-      bounded < schema.clustering_key().size() &&
-      schema.clustering_column(bounded).order == ClusteringOrder::kDesc;
+  const bool descending = bounded < schema.clustering_key().size() &&
+                          schema.clustering_column(bounded).order == ClusteringOrder::kDesc;
   const ClusteringBound* first = descending ? upper : lower;
   const ClusteringBound* last = descending ? lower : upper;
   auto bound_prefix = [&](const ClusteringBound& bound, std::string* out) {

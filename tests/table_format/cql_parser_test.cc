@@ -68,13 +68,13 @@ constexpr char kAccess16Table[] = R"(CREATE TABLE logs.access16 (
 ) WITH CLUSTERING ORDER BY (time DESC);)";
 
 const std::pair<const char*, LogicalType> kAccessRegularColumns[] = {
-    {"method", LogicalType::kAscii},     {"path", LogicalType::kText},
-    {"status", LogicalType::kInt},       {"user_agent", LogicalType::kText},
-    {"client_ip", LogicalType::kAscii},  {"country", LogicalType::kAscii},
-    {"referrer", LogicalType::kText},    {"latency_ms", LogicalType::kInt},
-    {"request_id", LogicalType::kAscii}, {"trace_id", LogicalType::kAscii},
-    {"user_id", LogicalType::kText},     {"host", LogicalType::kText},
-    {"protocol", LogicalType::kAscii},   {"content_type", LogicalType::kText},
+    {"method", LogicalType::kAscii},      {"path", LogicalType::kText},
+    {"status", LogicalType::kInt},        {"user_agent", LogicalType::kText},
+    {"client_ip", LogicalType::kAscii},   {"country", LogicalType::kAscii},
+    {"referrer", LogicalType::kText},     {"latency_ms", LogicalType::kInt},
+    {"request_id", LogicalType::kAscii},  {"trace_id", LogicalType::kAscii},
+    {"user_id", LogicalType::kText},      {"host", LogicalType::kText},
+    {"protocol", LogicalType::kAscii},    {"content_type", LogicalType::kText},
     {"bytes_sent", LogicalType::kBigInt}, {"error_message", LogicalType::kText},
 };
 
@@ -194,8 +194,9 @@ TEST(CqlParserTest, AccessLogFormatVariants) {
        "{'class': 'ZstdCompressor', 'chunk_length_in_kb': '16'}", "none"},
       {"C-dict", zstd_dict_16k + columnar + " AND column_compression = {'default': 'none'}",
        "{'class': 'ZstdDictionaryCompressor', 'chunk_length_in_kb': '16'}", "none"},
-      {"D", " AND compression = {'enabled': 'false'}" + columnar +
-                " AND column_compression = {'default': 'zstd'}",
+      {"D",
+       " AND compression = {'enabled': 'false'}" + columnar +
+           " AND column_compression = {'default': 'zstd'}",
        "{'enabled': 'false'}", "zstd"},
   };
   for (const auto& variant : variants) {
@@ -237,7 +238,8 @@ TEST(CqlParserTest, LexicalVariety) {
                 {"read_repair", "-1"},
                 {"speculative_retry", "'99PERCENTILE'"}}));
   CreateTableStatement statement;
-  ASSERT_TRUE(ParseCreateTable("CREATE TABLE IF NOT EXISTS t (k int PRIMARY KEY)", &statement).ok());
+  ASSERT_TRUE(
+      ParseCreateTable("CREATE TABLE IF NOT EXISTS t (k int PRIMARY KEY)", &statement).ok());
   EXPECT_TRUE(statement.if_not_exists);
   EXPECT_EQ(statement.schema.QualifiedName(), "t");
   // Clustering order defaults to ASC; a prefix may be given.
@@ -271,7 +273,7 @@ TEST(CqlParserTest, AlterSequence) {
   EXPECT_EQ(Names(schema, schema.LiveRegularColumns()),
             (std::vector<std::string>{"method", "status", "user_agent", "client_ip", "latency_ms",
                                       "path"}));
-  EXPECT_EQ(schema.FindColumn("path")->id, 13u);  // re-added: a new id
+  EXPECT_EQ(schema.FindColumn("path")->id, 13u);            // re-added: a new id
   EXPECT_EQ(schema.ColumnById(6)->dropped_in_version, 5u);  // the old path
   EXPECT_EQ(schema.options().column_encodings.at("latency_ms"), "delta");
   EXPECT_EQ(schema.options().default_time_to_live, 86400);
@@ -333,14 +335,16 @@ TEST(CqlParserTest, MalformedCreateTableStatements) {
       {"CREATE TABLE t (k int PRIMARY KEY) WITH comment = ", "expected an option value"},
       {"CREATE TABLE t (k int PRIMARY KEY) WITH compaction = {'class': }",
        "expected an option value"},
-      {"CREATE TABLE t (k int PRIMARY KEY) WITH COMPACT STORAGE", "COMPACT STORAGE is not supported"},
+      {"CREATE TABLE t (k int PRIMARY KEY) WITH COMPACT STORAGE",
+       "COMPACT STORAGE is not supported"},
       {"CREATE TABLE t (k int PRIMARY KEY, s int static)", "static columns are not supported"},
       {"CREATE TABLE t (select int PRIMARY KEY)", "reserved keyword 'select'"},
       {"CREATE TABLE t (k int PRIMARY KEY); extra", "unexpected text after the end"},
       {"CREATE TABLE t (k int PRIMARY KEY) WITH comment = 'unterminated",
        "unterminated string literal at line 1, column 51"},
       {"CREATE TABLE t (k int PRIMARY KEY) /* open", "unterminated /* comment"},
-      {"CREATE TABLE t (k int PRIMARY KEY)\n  WITH comment = @", "unexpected character '@' at line 2, column 18"},
+      {"CREATE TABLE t (k int PRIMARY KEY)\n  WITH comment = @",
+       "unexpected character '@' at line 2, column 18"},
       {"CREATE TABLE t (k int PRIMARY KEY) WITH x = 12ab", "malformed number"},
       {"CREATE TABLE t (\"\" int PRIMARY KEY)", "empty quoted identifier"},
       {"CREATE TABLE ks. (k int PRIMARY KEY)", "expected table name"},

@@ -155,7 +155,8 @@ TEST(KeyCodecTest, GarbageDecodesOnlyToCanonicalKeys) {
         bytes[random.Uniform(bytes.size())] ^= static_cast<char>(1 << random.Uniform(8));
       }
     } else {
-      for (size_t n = random.Uniform(40); n > 0; n--) bytes.push_back("\x00\x01\xff\x80"[random.Uniform(4)]);
+      for (size_t n = random.Uniform(40); n > 0; n--)
+        bytes.push_back("\x00\x01\xff\x80"[random.Uniform(4)]);
     }
     KeyTuple decoded;
     Status s = DecodeKey(schema, bytes, &decoded.partition, &decoded.clustering);
@@ -182,7 +183,9 @@ TEST(KeyCodecTest, ComponentLayouts) {
   EXPECT_EQ(encode(Value::Float(0.0f), ClusteringOrder::kAsc), std::string("\x80\x00\x00\x00", 4));
   EXPECT_EQ(encode(Value::Boolean(true), ClusteringOrder::kAsc), "\x01");
   EXPECT_EQ(encode(Value::Text(std::string("a\0b", 3)), ClusteringOrder::kAsc),
-            std::string("a\x00\xff" "b\x00\x01", 6));
+            std::string("a\x00\xff"
+                        "b\x00\x01",
+                        6));
   EXPECT_EQ(encode(Value::Blob(""), ClusteringOrder::kDesc), "\xff\xfe");
 }
 
@@ -205,13 +208,18 @@ TEST(KeyCodecTest, RejectsWrongValues) {
   EXPECT_NE(s.ToString().find("'org'"), std::string::npos) << s.ToString();
   s = EncodeKey(schema, {Value::Text("a")}, {Value::Timestamp(1), Value::Ascii("\xe9")}, &key);
   EXPECT_NE(s.ToString().find("'code'"), std::string::npos) << s.ToString();
-  EXPECT_TRUE(EncodeKey(schema, {Value::Text("a")}, {Value::Timestamp(1)}, &key).IsInvalidArgument());
+  EXPECT_TRUE(
+      EncodeKey(schema, {Value::Text("a")}, {Value::Timestamp(1)}, &key).IsInvalidArgument());
   EXPECT_TRUE(EncodePartitionKey(schema, {}, &key).IsInvalidArgument());
   EXPECT_TRUE(EncodeClusteringPrefix(schema, {Value::Text("a")},
                                      {Value::Timestamp(1), Value::Ascii("x"), Value::Int(1)}, &key)
                   .IsInvalidArgument());
   // A non-ASCII byte decoded from an ascii column is corruption.
-  const std::string bad("a\x00\x01" "\x7f\xff\xff\xff\xff\xff\xff\xfe" "\xe9\x00\x01", 14);
+  const std::string bad(
+      "a\x00\x01"
+      "\x7f\xff\xff\xff\xff\xff\xff\xfe"
+      "\xe9\x00\x01",
+      14);
   std::vector<Value> partition, clustering;
   EXPECT_TRUE(DecodeKey(schema, bad, &partition, &clustering).IsCorruption());
 }
@@ -284,11 +292,12 @@ TEST(KeyCodecTest, ClusteringRangesSelectExactlyTheMatchingKeys) {
                                             c.has_upper ? &upper : nullptr, &range)
                           .ok());
           for (const Row& row : rows) {
-            const bool in_range = row.key >= range.start &&
-                                  (range.limit_unbounded || row.key < range.limit);
+            const bool in_range =
+                row.key >= range.start && (range.limit_unbounded || row.key < range.limit);
             const bool matches =
                 row.p == p && row.day == day &&
-                (!c.has_lower || row.time > c.lower || (c.lower_inclusive && row.time == c.lower)) &&
+                (!c.has_lower || row.time > c.lower ||
+                 (c.lower_inclusive && row.time == c.lower)) &&
                 (!c.has_upper || row.time < c.upper || (c.upper_inclusive && row.time == c.upper));
             ASSERT_EQ(in_range, matches) << c.name << " p=" << p << " day=" << day
                                          << " row time=" << row.time << " day=" << row.day;
@@ -297,10 +306,12 @@ TEST(KeyCodecTest, ClusteringRangesSelectExactlyTheMatchingKeys) {
       }
       // The whole partition.
       KeyRange range;
-      ASSERT_TRUE(EncodeClusteringRange(schema, {Value::BigInt(p)}, {}, nullptr, nullptr, &range).ok());
+      ASSERT_TRUE(
+          EncodeClusteringRange(schema, {Value::BigInt(p)}, {}, nullptr, nullptr, &range).ok());
       EXPECT_EQ(range.limit_unbounded, p == INT64_MAX);  // its partition key is all 0xFF
       for (const Row& row : rows) {
-        const bool in_range = row.key >= range.start && (range.limit_unbounded || row.key < range.limit);
+        const bool in_range =
+            row.key >= range.start && (range.limit_unbounded || row.key < range.limit);
         ASSERT_EQ(in_range, row.p == p);
       }
     }
@@ -311,9 +322,9 @@ TEST(KeyCodecTest, RangeBoundNeedsAClusteringColumn) {
   const TableSchema schema = SingleColumnSchema(LogicalType::kInt, ClusteringOrder::kAsc);
   ClusteringBound bound{Value::Int(1), true};
   KeyRange range;
-  EXPECT_TRUE(EncodeClusteringRange(schema, {Value::Int(0)}, {Value::Int(1)}, &bound, nullptr,
-                                    &range)
-                  .IsInvalidArgument());
+  EXPECT_TRUE(
+      EncodeClusteringRange(schema, {Value::Int(0)}, {Value::Int(1)}, &bound, nullptr, &range)
+          .IsInvalidArgument());
   ClusteringBound wrong_type{Value::Text("x"), true};
   EXPECT_TRUE(EncodeClusteringRange(schema, {Value::Int(0)}, {}, &wrong_type, nullptr, &range)
                   .IsInvalidArgument());

@@ -18,9 +18,9 @@ namespace columnar {
 namespace test {
 
 inline constexpr LogicalType kAllLogicalTypes[] = {
-    LogicalType::kBoolean, LogicalType::kInt,   LogicalType::kBigInt, LogicalType::kFloat,
-    LogicalType::kDouble,  LogicalType::kTimestamp, LogicalType::kDate, LogicalType::kText,
-    LogicalType::kAscii,   LogicalType::kBlob,  LogicalType::kUuid,
+    LogicalType::kBoolean, LogicalType::kInt,       LogicalType::kBigInt, LogicalType::kFloat,
+    LogicalType::kDouble,  LogicalType::kTimestamp, LogicalType::kDate,   LogicalType::kText,
+    LogicalType::kAscii,   LogicalType::kBlob,      LogicalType::kUuid,
 };
 
 class RandomValues {
@@ -51,9 +51,13 @@ class RandomValues {
         return Value::FromFixedBits(type, DoubleBits());
       case LogicalType::kText:
       case LogicalType::kBlob:
-        return Value::FromBytes(type, Bytes("\x00\x01\xff\xfe" "ab", 6));
+        return Value::FromBytes(type, Bytes("\x00\x01\xff\xfe"
+                                            "ab",
+                                            6));
       case LogicalType::kAscii:
-        return Value::FromBytes(type, Bytes("\x00\x01\x7f" "ab", 5));
+        return Value::FromBytes(type, Bytes("\x00\x01\x7f"
+                                            "ab",
+                                            5));
       case LogicalType::kUuid: {
         std::string bytes;
         for (int i = 0; i < 16; i++) bytes.push_back("\x00\x01\x80\xff"[Uniform(4)]);
@@ -85,13 +89,13 @@ class RandomValues {
   }
 
   uint64_t FloatBits() {
-    const uint32_t edges[] = {
-        0x00000000, 0x80000000,              // +-0
-        0x7f800000, 0xff800000,              // +-inf
-        0x7fc00000, 0xffc00000,              // quiet NaNs
-        0x7f800001, 0xff800001, 0x7fffffff,  // signalling / max-payload NaNs
-        0xffffffff, 0x00000001, 0x80000001,  // smallest subnormals
-        0x007fffff, 0x00800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0xbf800000};
+    const uint32_t edges[] = {0x00000000, 0x80000000,              // +-0
+                              0x7f800000, 0xff800000,              // +-inf
+                              0x7fc00000, 0xffc00000,              // quiet NaNs
+                              0x7f800001, 0xff800001, 0x7fffffff,  // signalling / max-payload NaNs
+                              0xffffffff, 0x00000001, 0x80000001,  // smallest subnormals
+                              0x007fffff, 0x00800000, 0x7f7fffff,
+                              0xff7fffff, 0x3f800000, 0xbf800000};
     switch (Uniform(3)) {
       case 0:
         return edges[Uniform(std::size(edges))];
@@ -107,11 +111,23 @@ class RandomValues {
   }
 
   uint64_t DoubleBits() {
-    const uint64_t edges[] = {
-        0, uint64_t{1} << 63, 0x7ff0000000000000, 0xfff0000000000000, 0x7ff8000000000000,
-        0xfff8000000000000, 0x7ff0000000000001, 0xfff0000000000001, 0x7fffffffffffffff,
-        UINT64_MAX, 1, 0x8000000000000001, 0x000fffffffffffff, 0x0010000000000000,
-        0x7fefffffffffffff, 0xffefffffffffffff, 0x3ff0000000000000};
+    const uint64_t edges[] = {0,
+                              uint64_t{1} << 63,
+                              0x7ff0000000000000,
+                              0xfff0000000000000,
+                              0x7ff8000000000000,
+                              0xfff8000000000000,
+                              0x7ff0000000000001,
+                              0xfff0000000000001,
+                              0x7fffffffffffffff,
+                              UINT64_MAX,
+                              1,
+                              0x8000000000000001,
+                              0x000fffffffffffff,
+                              0x0010000000000000,
+                              0x7fefffffffffffff,
+                              0xffefffffffffffff,
+                              0x3ff0000000000000};
     switch (Uniform(3)) {
       case 0:
         return edges[Uniform(std::size(edges))];
@@ -150,8 +166,8 @@ inline TableSchema RandomSchema(RandomValues* random, size_t max_regular) {
     if (i < partition) {
       partition_names.push_back(name);
     } else if (i < partition + clustering) {
-      builder.AddClusteringColumn(name, random->OneIn(2) ? ClusteringOrder::kDesc
-                                                         : ClusteringOrder::kAsc);
+      builder.AddClusteringColumn(
+          name, random->OneIn(2) ? ClusteringOrder::kDesc : ClusteringOrder::kAsc);
     }
   }
   builder.SetPartitionKey(partition_names);

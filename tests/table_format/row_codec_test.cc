@@ -112,7 +112,8 @@ TEST(RowCodecTest, RowsAcrossAlterAddAndDrop) {
 
   RowMetadata meta;
   std::string at_v1, at_v2;
-  ASSERT_TRUE(EncodeRow(v1, meta, {Value(), Value(), Value::Ascii("GET"), Value::Int(200)}, &at_v1).ok());
+  ASSERT_TRUE(
+      EncodeRow(v1, meta, {Value(), Value(), Value::Ascii("GET"), Value::Int(200)}, &at_v1).ok());
   meta.schema_version = 2;
   ASSERT_TRUE(EncodeRow(v2, meta,
                         {Value(), Value(), Value::Ascii("PUT"), Value::Int(500), Value::Int(7)},
@@ -175,7 +176,8 @@ TEST(RowCodecTest, EncodeRejectsBadInput) {
   Status s = codec.EncodeRow(meta, {Value(), Value::Text("x")}, &out);
   EXPECT_TRUE(s.IsInvalidArgument());
   EXPECT_NE(s.ToString().find("'status'"), std::string::npos) << s.ToString();
-  EXPECT_TRUE(codec.EncodeRow(meta, {Value(), Value(), Value::Uuid("short")}, &out).IsInvalidArgument());
+  EXPECT_TRUE(
+      codec.EncodeRow(meta, {Value(), Value(), Value::Uuid("short")}, &out).IsInvalidArgument());
   meta.schema_version = 2;
   EXPECT_TRUE(codec.EncodeRow(meta, {}, &out).IsInvalidArgument());
   meta.schema_version = 1;
@@ -211,7 +213,11 @@ class RowCorruptionTest : public ::testing::Test {
 
 TEST_F(RowCorruptionTest, RejectsNonCanonicalAndMalformedValues) {
   // format 1, version 1, no flags, presence 0b111, flag=1, code="ab", n=5.
-  const std::string good("\x01\x01\x00\x07\x01\x02" "ab" "\x05\x00\x00\x00\x00\x00\x00\x00", 16);
+  const std::string good(
+      "\x01\x01\x00\x07\x01\x02"
+      "ab"
+      "\x05\x00\x00\x00\x00\x00\x00\x00",
+      16);
   ASSERT_TRUE(Decode(good).ok());
   const std::pair<const char*, std::string> bad[] = {
       {"format byte", std::string("\x02", 1) + good.substr(1)},
@@ -222,10 +228,12 @@ TEST_F(RowCorruptionTest, RejectsNonCanonicalAndMalformedValues) {
       {"padding bit", std::string("\x01\x01\x00\x0f", 4) + good.substr(4)},
       {"boolean 2", std::string("\x01\x01\x00\x07\x02", 5) + good.substr(5)},
       {"overlong length", std::string("\x01\x01\x00\x07\x01\x82\x00", 7) + good.substr(6)},
-      {"non-ascii", std::string("\x01\x01\x00\x07\x01\x02\xe9" "b", 8) + good.substr(8)},
+      {"non-ascii", std::string("\x01\x01\x00\x07\x01\x02\xe9"
+                                "b",
+                                8) +
+                        good.substr(8)},
       {"trailing byte", good + "x"},
-      {"overlong write time",
-       std::string("\x01\x01\x01\x80\x00", 5) + good.substr(3)},
+      {"overlong write time", std::string("\x01\x01\x01\x80\x00", 5) + good.substr(3)},
   };
   for (const auto& [what, value] : bad) {
     EXPECT_TRUE(Decode(value).IsCorruption()) << what;
@@ -242,8 +250,8 @@ TEST(RowCodecFuzzTest, AcceptedValuesAreCanonical) {
   for (int round = 0; round < 50; round++) {
     const RowCodec codec(test::RandomSchema(&random, 10));
     for (int i = 0; i < 400; i++) {
-      std::string value = MustEncode(codec, RandomMetadata(&random, 1),
-                                     RandomRow(&random, codec.schema(), 1));
+      std::string value =
+          MustEncode(codec, RandomMetadata(&random, 1), RandomRow(&random, codec.schema(), 1));
       const int mutation = random.Uniform(3);
       if (mutation == 0) {
         value[random.Uniform(value.size())] ^= static_cast<char>(1 << random.Uniform(8));

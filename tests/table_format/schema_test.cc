@@ -55,8 +55,9 @@ TEST(SchemaTest, BuilderRejectsInvalidTables) {
     TableSchemaBuilder builder;
   };
   auto base = []() {
-    return TableSchemaBuilder("ks", "t").AddColumn("p", LogicalType::kInt).AddColumn(
-        "v", LogicalType::kText);
+    return TableSchemaBuilder("ks", "t")
+        .AddColumn("p", LogicalType::kInt)
+        .AddColumn("v", LogicalType::kText);
   };
   auto with_options = [&](TableOptions options) {
     return base().SetPartitionKey({"p"}).SetOptions(std::move(options));
@@ -72,11 +73,14 @@ TEST(SchemaTest, BuilderRejectsInvalidTables) {
   typed_in_other.other = {{"column_encodings", "{}"}};
   Case cases[] = {
       {"needs at least one partition key", base()},
-      {"duplicate column name 'p'", base().AddColumn("p", LogicalType::kInt).SetPartitionKey({"p"})},
+      {"duplicate column name 'p'",
+       base().AddColumn("p", LogicalType::kInt).SetPartitionKey({"p"})},
       {"unknown column 'x'", base().SetPartitionKey({"x"})},
       {"'p' appears more than once", base().SetPartitionKey({"p"}).AddClusteringColumn("p")},
-      {"table name is empty", TableSchemaBuilder("ks", "").AddColumn("p", LogicalType::kInt).SetPartitionKey({"p"})},
-      {"empty name", TableSchemaBuilder("ks", "t").AddColumn("", LogicalType::kInt).SetPartitionKey({""})},
+      {"table name is empty",
+       TableSchemaBuilder("ks", "").AddColumn("p", LogicalType::kInt).SetPartitionKey({"p"})},
+      {"empty name",
+       TableSchemaBuilder("ks", "t").AddColumn("", LogicalType::kInt).SetPartitionKey({""})},
       {"unknown column 'nope'", with_options(unknown_encoding_column)},
       {"unknown encoding 'lz77'", with_options(unknown_encoding)},
       {"cannot encode column 'v'", with_options(bad_encoding_type)},
@@ -223,24 +227,24 @@ TEST(SchemaTest, DeserializeRejectsDamagedInput) {
   EXPECT_FALSE(TableSchema::Deserialize(serialized + ",", &schema).ok());
   const char* invalid[] = {
       "",
-      "columnar-schema:2:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:0:[]:[]:[]",      // format version
-      "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[]:[]:0:[]:[]:[]",       // no partition key
-      "columnar-schema:1:ks:t:1:[(p:int:r:a:1:0)]:[0]:[]:0:[]:[]:[]",      // role mismatch
-      "columnar-schema:1:ks:t:1:[(p:int:p:a:2:0)]:[0]:[]:0:[]:[]:[]",      // added after version
-      "columnar-schema:1:ks:t:2:[(p:int:p:a:1:2)]:[0]:[]:0:[]:[]:[]",      // key column dropped
+      "columnar-schema:2:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:0:[]:[]:[]",  // format version
+      "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[]:[]:0:[]:[]:[]",   // no partition key
+      "columnar-schema:1:ks:t:1:[(p:int:r:a:1:0)]:[0]:[]:0:[]:[]:[]",  // role mismatch
+      "columnar-schema:1:ks:t:1:[(p:int:p:a:2:0)]:[0]:[]:0:[]:[]:[]",  // added after version
+      "columnar-schema:1:ks:t:2:[(p:int:p:a:1:2)]:[0]:[]:0:[]:[]:[]",  // key column dropped
       "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:0:[(x:plain)]:[]:[]",  // unknown column
-      "columnar-schema:1:ks:t:1:[(p:integer:p:a:1:0)]:[0]:[]:0:[]:[]:[]",  // type name
-      "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:01:[]:[]:[]",     // leading zero
-      "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:0:[]:[]:[]:",     // trailing text
-      "columnar-schema:1:ks:t:1:[(p%4:int:p:a:1:0)]:[0]:[]:0:[]:[]:[]",    // bad escape
-      "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[0]:0:[]:[]:[]",     // pk as clustering
+      "columnar-schema:1:ks:t:1:[(p:integer:p:a:1:0)]:[0]:[]:0:[]:[]:[]",       // type name
+      "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:01:[]:[]:[]",          // leading zero
+      "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:0:[]:[]:[]:",          // trailing text
+      "columnar-schema:1:ks:t:1:[(p%4:int:p:a:1:0)]:[0]:[]:0:[]:[]:[]",         // bad escape
+      "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[0]:0:[]:[]:[]",          // pk as clustering
   };
   for (const char* text : invalid) {
     Status s = TableSchema::Deserialize(text, &schema);
     EXPECT_TRUE(s.IsCorruption()) << text << " -> " << s.ToString();
   }
-  ASSERT_TRUE(TableSchema::Deserialize("columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:0:[]:[]:[]",
-                                       &schema)
+  ASSERT_TRUE(TableSchema::Deserialize(
+                  "columnar-schema:1:ks:t:1:[(p:int:p:a:1:0)]:[0]:[]:0:[]:[]:[]", &schema)
                   .ok());
   // Random damage never crashes; what is accepted is a valid schema.
   test::RandomValues random(31);
@@ -304,9 +308,11 @@ TEST(SchemaTest, RandomSchemasRoundTrip) {
       TableAlteration alteration;
       const std::vector<uint32_t> regular = schema.LiveRegularColumns();
       if (!regular.empty() && random.OneIn(2)) {
-        alteration.dropped_columns = {schema.columns()[regular[random.Uniform(regular.size())]].name};
+        alteration.dropped_columns = {
+            schema.columns()[regular[random.Uniform(regular.size())]].name};
       } else {
-        alteration.added_columns = {{"n" + std::to_string(step) + "_" + std::to_string(i), random.Type()}};
+        alteration.added_columns = {
+            {"n" + std::to_string(step) + "_" + std::to_string(i), random.Type()}};
       }
       TableSchema altered;
       ASSERT_TRUE(schema.Alter(alteration, &altered).ok());

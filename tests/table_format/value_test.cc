@@ -85,14 +85,13 @@ TEST(ValueTest, FloatOrderRule) {
   for (size_t i = 0; i < std::size(ascending); i++) {
     for (size_t j = 0; j < std::size(ascending); j++) {
       const int expected = i < j ? -1 : (i > j ? 1 : 0);
-      EXPECT_EQ(CompareValues(FloatFromBits(ascending[i]), FloatFromBits(ascending[j])),
-                expected)
+      EXPECT_EQ(CompareValues(FloatFromBits(ascending[i]), FloatFromBits(ascending[j])), expected)
           << std::hex << ascending[i] << " vs " << ascending[j];
     }
   }
-  const uint64_t doubles[] = {0xfff8000000000000, 0xfff0000000000000, 0xbff0000000000000,
-                              0x8000000000000000, 0, 0x3ff0000000000000,
-                              0x7ff0000000000000, 0x7ff8000000000000};
+  const uint64_t doubles[] = {
+      0xfff8000000000000, 0xfff0000000000000, 0xbff0000000000000, 0x8000000000000000, 0,
+      0x3ff0000000000000, 0x7ff0000000000000, 0x7ff8000000000000};
   for (size_t i = 0; i + 1 < std::size(doubles); i++) {
     EXPECT_LT(CompareValues(DoubleFromBits(doubles[i]), DoubleFromBits(doubles[i + 1])), 0) << i;
   }
@@ -228,8 +227,10 @@ TEST(ValueTest, CheckValueForColumnNamesTheColumn) {
   EXPECT_TRUE(s.IsInvalidArgument());
   EXPECT_NE(s.ToString().find("'status'"), std::string::npos);
   EXPECT_TRUE(CheckValueForColumn(Value(), LogicalType::kInt, "status").IsInvalidArgument());
-  EXPECT_TRUE(CheckValueForColumn(Value::Ascii("\xff"), LogicalType::kAscii, "m").IsInvalidArgument());
-  EXPECT_TRUE(CheckValueForColumn(Value::Uuid("short"), LogicalType::kUuid, "u").IsInvalidArgument());
+  EXPECT_TRUE(
+      CheckValueForColumn(Value::Ascii("\xff"), LogicalType::kAscii, "m").IsInvalidArgument());
+  EXPECT_TRUE(
+      CheckValueForColumn(Value::Uuid("short"), LogicalType::kUuid, "u").IsInvalidArgument());
 }
 
 }  // namespace
