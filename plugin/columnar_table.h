@@ -12,6 +12,7 @@
 
 #include <rocksdb/cache.h>
 #include <rocksdb/table.h>
+#include <rocksdb/utilities/object_registry.h>
 
 #include <cstdint>
 #include <memory>

@@ -9,8 +9,9 @@
 //   varint32  layout id (0 = generic, 1 = typed)
 //   varint32  handle count N, then N x (varint64 offset, varint64 size): the blocks listed in
 //             FileBlock order; size 0 = absent
-//   fixed32   checksum of the properties block (RocksDB's format, read without checksum)
-//   fixed32   checksum of the metaindex block
+//   fixed32   checksum of the properties block (RocksDB's format, which RocksDB reads
+//             without a checksum for foreign table formats)
+//   fixed32   checksum of the metaindex block (same)
 //   varint32  footer format version written
 #pragma once
 
@@ -29,7 +30,9 @@ enum class FileBlock : uint32_t {
   kRangeDeletions = 3,
   kCompressionDictionary = 4,
   kZoneMaps = 5,
-  kCount = 6,
+  kProperties = 6,  // RocksDB's format, no trailer: protected by properties_checksum
+  kMetaIndex = 7,   // RocksDB's format, no trailer: protected by metaindex_checksum
+  kCount = 8,
 };
 
 struct BlockLocation {

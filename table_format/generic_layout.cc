@@ -21,10 +21,7 @@ class GenericRowGroup : public DecodedRowGroup {
     key_offsets_ = std::move(key_offsets);
   }
 
-  Slice value(size_t row, std::string* /*scratch*/) const override {
-    return has_values_ ? values_.GetBytes(row) : Slice();
-  }
-  bool values_are_stable() const override { return true; }
+  Slice value(size_t row) const override { return has_values_ ? values_.GetBytes(row) : Slice(); }
   size_t MemoryUsage() const override {
     return DecodedRowGroup::MemoryUsage() + values_.MemoryUsage();
   }

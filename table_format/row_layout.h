@@ -35,13 +35,16 @@ class DecodedRowGroup {
   }
   uint64_t trailer(size_t row) const;
 
-  // The value of `row`: a slice into this group, or into *scratch when the layout rebuilds it.
-  virtual Slice value(size_t row, std::string* scratch) const = 0;
-  // True when value() never uses scratch (the bytes live as long as the group).
-  virtual bool values_are_stable() const = 0;
+  // The value of `row`. The bytes live as long as the group: RocksDB's backward iteration and
+  // merge handling pin values instead of copying them.
+  virtual Slice value(size_t row) const = 0;
 
   // Approximate heap bytes held, for cache charging.
   virtual size_t MemoryUsage() const;
+
+  // Gives every row sequence number `sequence`, keeping its value type: how an ingested file's
+  // global sequence number applies. Call before the group is shared.
+  void AssignSequence(uint64_t sequence);
 
  protected:
   std::string keys_;

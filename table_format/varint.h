@@ -1,6 +1,10 @@
 // Little-endian fixed-width integers, LEB128 varints and zigzag mapping: the byte-level
 // vocabulary of every on-disk structure. Decoders take a Slice* and advance it; they return
 // false (never read past the end) on truncated or overlong input.
+//
+// RocksDB's internal util/coding.h has functions of the same names taking rocksdb::Slice*;
+// where both are visible (plugin/), argument-dependent lookup makes unqualified calls
+// ambiguous, so code there calls these as columnar::GetVarint32 etc.
 #pragma once
 
 #include <cstdint>
@@ -124,7 +128,7 @@ inline bool GetVarint64(Slice* in, uint64_t* v) {
 inline bool GetVarint32(Slice* in, uint32_t* v) {
   uint64_t wide;
   Slice saved = *in;
-  if (!GetVarint64(in, &wide) || wide > UINT32_MAX) {
+  if (!columnar::GetVarint64(in, &wide) || wide > UINT32_MAX) {
     *in = saved;
     return false;
   }
@@ -141,7 +145,7 @@ inline void PutLengthPrefixed(std::string* dst, const Slice& s) {
 inline bool GetLengthPrefixed(Slice* in, Slice* out) {
   uint32_t len;
   Slice saved = *in;
-  if (!GetVarint32(in, &len) || in->size() < len) {
+  if (!columnar::GetVarint32(in, &len) || in->size() < len) {
     *in = saved;
     return false;
   }

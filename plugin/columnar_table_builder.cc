@@ -1,0 +1,510 @@
+#include "plugin/columnar_table_builder.h"
+
+#include <algorithm>
+#include <random>
+
+#include "db/dbformat.h"
+#include "file/writable_file_writer.h"
+#include "plugin/range_deletions.h"
+#include "plugin/table_file.h"
+#include "rocksdb/env.h"
+#include "rocksdb/merge_operator.h"
+#include "table/format.h"
+#include "table/meta_blocks.h"
+#include "table_format/checksum.h"
+#include "table_format/layout_columns.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+
+namespace {
+
+using rocksdb::CompressionType;
+
+BlockCodec CodecFor(CompressionType type) {
+  switch (type) {
+    case rocksdb::kNoCompression:
+    case rocksdb::kDisableCompressionOption:
+      return BlockCodec::kNone;
+    case rocksdb::kSnappyCompression:
+    case rocksdb::kLZ4Compression:
+    case rocksdb::kLZ4HCCompression:
+      // Fast codecs (flush output) map to lz4, the fast codec this format carries.
+      return BlockCodec::kLz4;
+    default:
+      // zstd, and the slower general-purpose codecs, map to zstd.
+      return BlockCodec::kZstd;
+  }
+}
+
+const char* CodecName(BlockCodec codec) {
+  switch (codec) {
+    case BlockCodec::kNone:
+      return "NoCompression";
+    case BlockCodec::kLz4:
+      return "LZ4";
+    case BlockCodec::kZstd:
+      return "ZSTD";
+    case BlockCodec::kZstdDict:
+      return "ZSTD+dictionary";
+  }
+  return "unknown";
+}
+
+int ZstdLevel(const rocksdb::CompressionOptions& options) {
+  return options.level == rocksdb::CompressionOptions::kDefaultCompressionLevel ? 3 : options.level;
+}
+
+std::array<char, 16> RandomFileId() {
+  std::random_device device;
+  std::array<char, 16> id;
+  for (size_t i = 0; i < id.size(); i += 4) {
+    const uint32_t r = device();
+    std::memcpy(id.data() + i, &r, 4);
+  }
+  return id;
+}
+
+// Bytes of memory a held-back block set may use before the dictionary must be trained.
+size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
+  size_t limit = 64u << 20;
+  if (options.target_file_size > 0) limit = std::min<size_t>(limit, options.target_file_size);
+  if (options.compression_opts.max_dict_buffer_bytes > 0) {
+    limit = std::min<size_t>(limit, options.compression_opts.max_dict_buffer_bytes);
+  }
+  return limit;
+}
+
+}  // namespace
+
+ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& options,
+                                           rocksdb::WritableFileWriter* file,
+                                           std::shared_ptr<const TableSettings> settings,
+                                           const Status& settings_status)
+    : ioptions_(options.ioptions),
+      prefix_extractor_(options.moptions.prefix_extractor),
+      compression_opts_(options.compression_opts),
+      file_(file),
+      settings_(std::move(settings)),
+      status_(settings_status) {
+  if (!status_.ok()) return;
+  layout_ = settings_->NewWriteLayout(options.moptions.prefix_extractor);
+  compressor_.codec = CodecFor(options.compression_type);
+  compressor_.level = ZstdLevel(options.compression_opts);
+  if (compressor_.codec == BlockCodec::kZstd && options.compression_opts.max_dict_bytes > 0) {
+    training_dictionary_ = true;
+    hold_limit_ = HoldLimit(options);
+  }
+
+  if (const rocksdb::FilterPolicy* policy = settings_->filter_policy()) {
+    rocksdb::BlockBasedTableOptions filter_table_options;
+    rocksdb::FilterBuildingContext context(filter_table_options);
+    context.column_family_name = options.column_family_name;
+    context.level_at_creation = options.level_at_creation;
+    context.is_bottommost = options.is_bottommost;
+    context.reason = options.reason;
+    context.info_log = options.ioptions.logger;
+    key_filter_.reset(policy->GetBuilderWithContext(context));
+    if (settings_->options().partition_filter && options.moptions.prefix_extractor != nullptr) {
+      partition_filter_.reset(policy->GetBuilderWithContext(context));
+    }
+  }
+
+  rocksdb::TableProperties& p = properties_;
+  p.column_family_id = options.column_family_id;
+  p.column_family_name = options.column_family_name;
+  p.oldest_key_time = options.oldest_key_time;
+  p.file_creation_time = options.file_creation_time;
+  p.orig_file_number = options.cur_file_num;
+  p.db_id = options.db_id;
+  p.db_session_id = options.db_session_id;
+  p.db_host_id = options.ioptions.db_host_id;
+  if (!rocksdb::ReifyDbHostIdProperty(options.ioptions.env, &p.db_host_id).ok()) {
+    p.db_host_id.clear();
+  }
+  p.comparator_name = options.internal_comparator.user_comparator()->Name();
+  p.merge_operator_name = options.ioptions.merge_operator != nullptr
+                              ? options.ioptions.merge_operator->Name()
+                              : "nullptr";
+  p.prefix_extractor_name = options.moptions.prefix_extractor != nullptr
+                                ? options.moptions.prefix_extractor->AsString()
+                                : "nullptr";
+  p.compression_name = CodecName(training_dictionary_ ? BlockCodec::kZstdDict : compressor_.codec);
+  p.format_version = FileRoot::kFormatVersion;
+  std::string collector_names = "[";
+  for (size_t i = 0; i < options.ioptions.table_properties_collector_factories.size(); i++) {
+    if (i > 0) collector_names += ",";
+    collector_names += options.ioptions.table_properties_collector_factories[i]->Name();
+  }
+  p.property_collectors_names = collector_names + "]";
+  for (const auto& factory : *options.int_tbl_prop_collector_factories) {
+    collectors_.emplace_back(
+        factory->CreateIntTblPropCollector(options.column_family_id, options.level_at_creation));
+  }
+}
+
+ColumnarTableBuilder::~ColumnarTableBuilder() = default;
+
+void ColumnarTableBuilder::SetError(const Status& s) {
+  if (status_.ok() && !s.ok()) status_ = s;
+}
+
+void ColumnarTableBuilder::Add(const rocksdb::Slice& key, const rocksdb::Slice& value) {
+  if (!ok()) return;
+  rocksdb::ParsedInternalKey parsed;
+  Status s = rocksdb::ParseInternalKey(key, &parsed, false /* log_err_key */);
+  if (!s.ok()) {
+    SetError(s);
+    return;
+  }
+  if (parsed.type == rocksdb::kTypeRangeDeletion) {
+    // Range tombstones arrive after the point keys and are not ordered with them: keep them
+    // aside, as BlockBasedTable does.
+    range_deletions_.emplace_back(key.ToString(), value.ToString());
+    properties_.num_range_deletions++;
+    properties_.num_deletions++;
+  } else {
+    AddPointEntry(parsed, value);
+    if (parsed.type == rocksdb::kTypeDeletion || parsed.type == rocksdb::kTypeSingleDeletion ||
+        parsed.type == rocksdb::kTypeDeletionWithTimestamp) {
+      properties_.num_deletions++;
+    } else if (parsed.type == rocksdb::kTypeMerge) {
+      properties_.num_merge_operands++;
+    }
+  }
+  properties_.num_entries++;
+  properties_.raw_key_size += key.size();
+  properties_.raw_value_size += value.size();
+  rocksdb::NotifyCollectTableCollectorsOnAdd(key, value, offset_, collectors_, ioptions_.logger);
+}
+
+void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
+                                         const rocksdb::Slice& value) {
+  if (entry_bytes_.size() + key.user_key.size() + value.size() > UINT32_MAX) {
+    SetError(Status::InvalidArgument("ColumnarTable: row group exceeds 4 GiB"));
+    return;
+  }
+  BufferedEntry entry;
+  entry.key_offset = static_cast<uint32_t>(entry_bytes_.size());
+  entry.key_size = static_cast<uint32_t>(key.user_key.size());
+  entry_bytes_.append(key.user_key.data(), key.user_key.size());
+  entry.value_offset = static_cast<uint32_t>(entry_bytes_.size());
+  entry.value_size = static_cast<uint32_t>(value.size());
+  entry_bytes_.append(value.data(), value.size());
+  entry.sequence = key.sequence;
+  entry.value_type = static_cast<uint8_t>(key.type);
+  entries_.push_back(entry);
+  AddToFilters(key.user_key);
+  raw_entry_bytes_ += key.user_key.size() + value.size() + 8;
+
+  if (entries_.size() >= settings_->options().rows_per_group ||
+      entry_bytes_.size() >= settings_->options().group_target_bytes) {
+    FlushRowGroup();
+  }
+}
+
+void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
+  if (key_filter_ != nullptr && user_key != rocksdb::Slice(last_filter_key_)) {
+    key_filter_->AddKey(user_key);
+    last_filter_key_.assign(user_key.data(), user_key.size());
+  }
+  if (partition_filter_ != nullptr) {
+    const auto& extractor = prefix_extractor_;
+    if (extractor->InDomain(user_key)) {
+      const rocksdb::Slice partition = extractor->Transform(user_key);
+      if (partition != rocksdb::Slice(last_partition_key_)) {
+        partition_filter_->AddKey(partition);
+        last_partition_key_.assign(partition.data(), partition.size());
+      }
+    }
+  }
+}
+
+void ColumnarTableBuilder::FlushRowGroup() {
+  if (entries_.empty() || !ok()) return;
+  std::vector<Entry> rows(entries_.size());
+  for (size_t i = 0; i < entries_.size(); i++) {
+    const BufferedEntry& b = entries_[i];
+    rows[i].user_key = Slice(entry_bytes_.data() + b.key_offset, b.key_size);
+    rows[i].value = Slice(entry_bytes_.data() + b.value_offset, b.value_size);
+    rows[i].sequence = b.sequence;
+    rows[i].value_type = b.value_type;
+  }
+  const size_t group_start = block_.size();
+  Status s = layout_->WriteRowGroup(rows.data(), rows.size(), settings_->columns(), &column_stats_,
+                                    &block_);
+  if (!s.ok()) {
+    SetError(s);
+    return;
+  }
+  index_.AddRowGroup(rows[0].user_key, PackTrailer(rows[0].sequence, rows[0].value_type),
+                     static_cast<uint32_t>(group_start));
+  encoded_group_bytes_ += block_.size() - group_start;
+  entries_.clear();
+  entry_bytes_.clear();
+  if (block_.size() >= settings_->options().block_size) FlushBlock();
+}
+
+void ColumnarTableBuilder::FlushBlock() {
+  if (block_.empty() || !ok()) return;
+  const uint32_t ordinal = index_.CloseBlock();
+  raw_block_bytes_ += block_.size();
+  if (training_dictionary_) {
+    held_bytes_ += block_.size();
+    held_blocks_.push_back(HeldBlock{ordinal, std::move(block_)});
+    block_.clear();
+    if (held_bytes_ >= hold_limit_) TrainDictionaryAndWriteHeldBlocks();
+    return;
+  }
+  WriteBlockNow(ordinal, block_);
+  block_.clear();
+}
+
+void ColumnarTableBuilder::WriteBlockNow(uint32_t ordinal, const Slice& raw) {
+  std::string stored;
+  Status s = WriteBlock(raw, compressor_, &stored);
+  if (!s.ok()) {
+    SetError(s);
+    return;
+  }
+  const uint64_t offset = offset_;
+  AppendToFile(stored);
+  if (!ok()) return;
+  index_.SetBlockHandle(ordinal, offset, stored.size());
+  stored_block_bytes_ += stored.size();
+  properties_.data_size += stored.size();
+  properties_.num_data_blocks++;
+  rocksdb::NotifyCollectTableCollectorsOnBlockAdd(collectors_, raw.size(), 0, 0);
+}
+
+void ColumnarTableBuilder::TrainDictionaryAndWriteHeldBlocks() {
+  training_dictionary_ = false;
+  const rocksdb::CompressionOptions& copts = compression_opts_;
+  std::vector<Slice> samples;
+  size_t sampled = 0;
+  const size_t train_budget =
+      copts.zstd_max_train_bytes > 0 ? copts.zstd_max_train_bytes : copts.max_dict_bytes;
+  for (const HeldBlock& block : held_blocks_) {
+    if (sampled >= train_budget) break;
+    samples.emplace_back(block.raw);
+    sampled += block.raw.size();
+  }
+  std::string raw_dictionary;
+  if (copts.zstd_max_train_bytes > 0) {
+    Status s = TrainZstdDictionary(samples, copts.max_dict_bytes, &raw_dictionary);
+    if (!s.ok()) {
+      SetError(s);
+      return;
+    }
+  } else {
+    // Without a training budget RocksDB uses raw sample bytes as the dictionary; so do we.
+    for (const Slice& sample : samples) {
+      if (raw_dictionary.size() >= copts.max_dict_bytes) break;
+      raw_dictionary.append(sample.data(),
+                            std::min(sample.size(), copts.max_dict_bytes - raw_dictionary.size()));
+    }
+  }
+  if (!raw_dictionary.empty()) {
+    dictionary_ = std::make_unique<ZstdDictionary>(raw_dictionary, compressor_.level);
+    if (dictionary_->ok()) {
+      compressor_.codec = BlockCodec::kZstdDict;
+      compressor_.dictionary = dictionary_.get();
+    } else {
+      dictionary_.reset();
+    }
+  }
+  for (HeldBlock& block : held_blocks_) {
+    WriteBlockNow(block.ordinal, block.raw);
+    std::string().swap(block.raw);
+  }
+  held_blocks_.clear();
+  held_bytes_ = 0;
+}
+
+void ColumnarTableBuilder::AppendToFile(const Slice& data) {
+  io_status_ = file_->Append(data);
+  if (!io_status_.ok()) {
+    SetError(io_status_);
+    return;
+  }
+  offset_ += data.size();
+}
+
+BlockLocation ColumnarTableBuilder::WriteMetaBlock(const Slice& raw) {
+  std::string stored;
+  BlockLocation location;
+  Status s = WriteBlock(raw,
+                        BlockCompressor{compressor_.codec == BlockCodec::kNone ? BlockCodec::kNone
+                                                                               : BlockCodec::kZstd,
+                                        compressor_.level, nullptr},
+                        &stored);
+  if (!s.ok()) {
+    SetError(s);
+    return location;
+  }
+  location.offset = offset_;
+  AppendToFile(stored);
+  location.size = stored.size();
+  return location;
+}
+
+void ColumnarTableBuilder::FinishFilters(FileRoot* root, rocksdb::MetaIndexBuilder* meta_index) {
+  struct FilterToWrite {
+    rocksdb::FilterBitsBuilder* builder;
+    FileBlock block;
+    const char* name;
+  };
+  for (const FilterToWrite& f :
+       {FilterToWrite{key_filter_.get(), FileBlock::kKeyFilter, kKeyFilterBlockName},
+        FilterToWrite{partition_filter_.get(), FileBlock::kPartitionFilter,
+                      kPartitionFilterBlockName}}) {
+    if (f.builder == nullptr || f.builder->EstimateEntriesAdded() == 0) continue;
+    std::unique_ptr<const char[]> buffer;
+    const rocksdb::Slice contents = f.builder->Finish(&buffer);
+    std::string stored;
+    Status s = WriteBlock(contents, BlockCompressor{}, &stored);
+    if (!s.ok()) return SetError(s);
+    BlockLocation& location = root->at(f.block);
+    location.offset = offset_;
+    AppendToFile(stored);
+    location.size = stored.size();
+    properties_.filter_size += stored.size();
+    meta_index->Add(f.name, rocksdb::BlockHandle(location.offset, location.size));
+  }
+}
+
+rocksdb::Status ColumnarTableBuilder::Finish() {
+  closed_ = true;
+  FlushRowGroup();
+  FlushBlock();
+  if (training_dictionary_) TrainDictionaryAndWriteHeldBlocks();
+  if (!ok()) return status_;
+
+  FileRoot root;
+  root.file_id = RandomFileId();
+  root.layout_id = 0;
+  root.footer_format_version = kColumnarFooterFormatVersion;
+  rocksdb::MetaIndexBuilder meta_index;
+
+  std::string index_raw;
+  Status s = index_.Finish(&index_raw);
+  if (!s.ok()) return status_ = s;
+  root.at(FileBlock::kIndex) = WriteMetaBlock(index_raw);
+  properties_.index_size = root.at(FileBlock::kIndex).size;
+  meta_index.Add(kIndexBlockName, rocksdb::BlockHandle(root.at(FileBlock::kIndex).offset,
+                                                       root.at(FileBlock::kIndex).size));
+  FinishFilters(&root, &meta_index);
+  if (!range_deletions_.empty()) {
+    std::string raw;
+    EncodeRangeDeletions(range_deletions_, &raw);
+    root.at(FileBlock::kRangeDeletions) = WriteMetaBlock(raw);
+    meta_index.Add(kRangeDeletionBlockName,
+                   rocksdb::BlockHandle(root.at(FileBlock::kRangeDeletions).offset,
+                                        root.at(FileBlock::kRangeDeletions).size));
+  }
+  if (dictionary_ != nullptr) {
+    std::string stored;
+    s = WriteBlock(dictionary_->raw(), BlockCompressor{}, &stored);
+    if (!s.ok()) return status_ = s;
+    BlockLocation& location = root.at(FileBlock::kCompressionDictionary);
+    location.offset = offset_;
+    AppendToFile(stored);
+    location.size = stored.size();
+    meta_index.Add(kDictionaryBlockName, rocksdb::BlockHandle(location.offset, location.size));
+  }
+  if (!ok()) return status_;
+
+  // Properties: RocksDB's standard ones, ours, then the collectors'.
+  properties_.user_collected_properties[kLayoutProperty] = layout_->Name();
+  properties_.user_collected_properties[kColumnStatsProperty] = column_stats_.Serialize();
+  properties_.user_collected_properties[kRowGroupsProperty] =
+      std::to_string(index_.num_row_groups());
+  properties_.user_collected_properties[kRowsPerGroupProperty] =
+      std::to_string(settings_->options().rows_per_group);
+  rocksdb::PropertyBlockBuilder property_block;
+  property_block.AddTableProperty(properties_);
+  property_block.Add(properties_.user_collected_properties);
+  rocksdb::NotifyCollectTableCollectorsOnFinish(collectors_, ioptions_.logger, &property_block);
+  const rocksdb::Slice properties_raw = property_block.Finish();
+  const rocksdb::BlockHandle properties_handle(offset_, properties_raw.size());
+  root.at(FileBlock::kProperties) = BlockLocation{offset_, properties_raw.size()};
+  root.properties_checksum = ComputeChecksum(properties_raw);
+  AppendToFile(properties_raw);
+  meta_index.Add(rocksdb::kPropertiesBlockName, properties_handle);
+
+  const rocksdb::Slice meta_index_raw = meta_index.Finish();
+  const rocksdb::BlockHandle meta_index_handle(offset_, meta_index_raw.size());
+  root.at(FileBlock::kMetaIndex) = BlockLocation{offset_, meta_index_raw.size()};
+  root.metaindex_checksum = ComputeChecksum(meta_index_raw);
+  AppendToFile(meta_index_raw);
+
+  std::string root_raw;
+  root.EncodeTo(&root_raw);
+  std::string root_stored;
+  s = WriteBlock(root_raw, BlockCompressor{}, &root_stored);
+  if (!s.ok()) return status_ = s;
+  const rocksdb::BlockHandle root_handle(offset_, root_stored.size());
+  AppendToFile(root_stored);
+  if (!ok()) return status_;
+
+  rocksdb::FooterBuilder footer;
+  footer.Build(kColumnarTableMagicNumber, kColumnarFooterFormatVersion, offset_,
+               rocksdb::kNoChecksum, meta_index_handle, root_handle);
+  AppendToFile(footer.GetSlice());
+  return status_;
+}
+
+void ColumnarTableBuilder::Abandon() {
+  closed_ = true;
+  held_blocks_.clear();
+  entries_.clear();
+}
+
+uint64_t ColumnarTableBuilder::EstimatedFileSize() const {
+  const double encode_ratio =
+      raw_entry_bytes_ > 0 && encoded_group_bytes_ > 0
+          ? static_cast<double>(encoded_group_bytes_) / static_cast<double>(raw_entry_bytes_)
+          : 0.5;
+  const double compress_ratio =
+      raw_block_bytes_ > 0 && stored_block_bytes_ > 0
+          ? static_cast<double>(stored_block_bytes_) / static_cast<double>(raw_block_bytes_)
+          : (compressor_.codec == BlockCodec::kNone ? 1.0 : 0.5);
+  const double pending_entries = static_cast<double>(entry_bytes_.size()) * encode_ratio;
+  const double pending_blocks = static_cast<double>(held_bytes_ + block_.size()) + pending_entries;
+  return offset_ + static_cast<uint64_t>(pending_blocks * compress_ratio) + index_.EstimatedSize();
+}
+
+bool ColumnarTableBuilder::NeedCompact() const {
+  for (const auto& collector : collectors_) {
+    if (collector->NeedCompact()) return true;
+  }
+  return false;
+}
+
+rocksdb::TableProperties ColumnarTableBuilder::GetTableProperties() const {
+  rocksdb::TableProperties result = properties_;
+  for (const auto& collector : collectors_) {
+    for (const auto& property : collector->GetReadableProperties()) {
+      result.readable_properties.insert(property);
+    }
+    collector->Finish(&result.user_collected_properties).PermitUncheckedError();
+  }
+  return result;
+}
+
+std::string ColumnarTableBuilder::GetFileChecksum() const {
+  return file_ != nullptr ? file_->GetFileChecksum() : rocksdb::kUnknownFileChecksum;
+}
+
+const char* ColumnarTableBuilder::GetFileChecksumFuncName() const {
+  return file_ != nullptr ? file_->GetFileChecksumFuncName()
+                          : rocksdb::kUnknownFileChecksumFuncName;
+}
+
+void ColumnarTableBuilder::SetSeqnoTimeTableProperties(
+    const std::string& encoded_seqno_to_time_mapping, uint64_t oldest_ancestor_time) {
+  properties_.seqno_to_time_mapping = encoded_seqno_to_time_mapping;
+  properties_.creation_time = oldest_ancestor_time;
+}
+
+}  // namespace columnar

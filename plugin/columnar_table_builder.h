@@ -1,0 +1,125 @@
+// ColumnarTableBuilder: writes one ColumnarTable file (layout in table_file.h) from the sorted
+// stream of internal entries RocksDB hands a TableBuilder during flush, compaction or
+// SstFileWriter.
+//
+// Entries are buffered one row group at a time; a full group is encoded by the RowLayout into
+// the open data block; a full block is compressed and written. With a zstd dictionary
+// (compression_opts.max_dict_bytes > 0), blocks are held in memory until enough samples exist
+// to train the dictionary, then written compressed with it (as BlockBasedTable does).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "db/table_properties_collector.h"
+#include "plugin/table_settings.h"
+#include "rocksdb/table_properties.h"
+#include "table/block_based/filter_policy_internal.h"
+#include "table/meta_blocks.h"
+#include "table/table_builder.h"
+#include "table_format/column_stats.h"
+#include "table_format/data_block.h"
+#include "table_format/entry.h"
+#include "table_format/file_root.h"
+#include "table_format/row_group_index.h"
+#include "table_format/zstd_codec.h"
+
+namespace columnar {
+
+class ColumnarTableBuilder : public rocksdb::TableBuilder {
+ public:
+  // With a non-OK `settings_status` (invalid options) the builder writes nothing and reports
+  // that status.
+  ColumnarTableBuilder(const rocksdb::TableBuilderOptions& options,
+                       rocksdb::WritableFileWriter* file,
+                       std::shared_ptr<const TableSettings> settings,
+                       const Status& settings_status = Status::OK());
+  ~ColumnarTableBuilder() override;
+
+  void Add(const rocksdb::Slice& key, const rocksdb::Slice& value) override;
+  rocksdb::Status status() const override { return status_; }
+  rocksdb::IOStatus io_status() const override { return io_status_; }
+  rocksdb::Status Finish() override;
+  void Abandon() override;
+  uint64_t NumEntries() const override { return properties_.num_entries; }
+  uint64_t FileSize() const override { return offset_; }
+  uint64_t EstimatedFileSize() const override;
+  bool NeedCompact() const override;
+  rocksdb::TableProperties GetTableProperties() const override;
+  std::string GetFileChecksum() const override;
+  const char* GetFileChecksumFuncName() const override;
+  void SetSeqnoTimeTableProperties(const std::string& encoded_seqno_to_time_mapping,
+                                   uint64_t oldest_ancestor_time) override;
+
+ private:
+  struct BufferedEntry {
+    uint32_t key_offset;
+    uint32_t key_size;
+    uint32_t value_offset;
+    uint32_t value_size;
+    uint64_t sequence;
+    uint8_t value_type;
+  };
+  struct HeldBlock {
+    uint32_t ordinal;
+    std::string raw;
+  };
+
+  void AddPointEntry(const rocksdb::ParsedInternalKey& key, const rocksdb::Slice& value);
+  void AddToFilters(const rocksdb::Slice& user_key);
+  void FlushRowGroup();
+  void FlushBlock();
+  void WriteBlockNow(uint32_t ordinal, const Slice& raw);
+  void TrainDictionaryAndWriteHeldBlocks();
+  // Writes a framed meta block of ours; returns where it went.
+  BlockLocation WriteMetaBlock(const Slice& raw);
+  void AppendToFile(const Slice& data);
+  void SetError(const Status& s);
+  bool ok() const { return status_.ok(); }
+  void FinishFilters(FileRoot* root, rocksdb::MetaIndexBuilder* meta_index);
+
+  // TableBuilderOptions is often a temporary of the caller: keep copies, and references only
+  // to what outlives every builder (the column family's immutable options).
+  const rocksdb::ImmutableOptions& ioptions_;
+  const std::shared_ptr<const rocksdb::SliceTransform> prefix_extractor_;
+  const rocksdb::CompressionOptions compression_opts_;
+  rocksdb::WritableFileWriter* file_;
+  std::shared_ptr<const TableSettings> settings_;
+  std::unique_ptr<RowLayout> layout_;
+
+  rocksdb::Status status_;
+  rocksdb::IOStatus io_status_;
+  bool closed_ = false;
+  uint64_t offset_ = 0;
+  rocksdb::TableProperties properties_;
+  std::vector<std::unique_ptr<rocksdb::IntTblPropCollector>> collectors_;
+
+  // The row group being filled.
+  std::string entry_bytes_;
+  std::vector<BufferedEntry> entries_;
+  // The data block being filled, and blocks held back for dictionary training.
+  std::string block_;
+  std::vector<HeldBlock> held_blocks_;
+  size_t held_bytes_ = 0;
+  size_t hold_limit_ = 0;
+  bool training_dictionary_ = false;
+  std::unique_ptr<ZstdDictionary> dictionary_;
+  BlockCompressor compressor_;
+
+  RowGroupIndexBuilder index_;
+  ColumnStats column_stats_;
+  std::string last_filter_key_;
+  std::string last_partition_key_;
+  std::unique_ptr<rocksdb::FilterBitsBuilder> key_filter_;
+  std::unique_ptr<rocksdb::FilterBitsBuilder> partition_filter_;
+  std::vector<std::pair<std::string, std::string>> range_deletions_;
+
+  // Running ratios for size estimates while data is still buffered.
+  uint64_t raw_entry_bytes_ = 0;
+  uint64_t encoded_group_bytes_ = 0;
+  uint64_t raw_block_bytes_ = 0;
+  uint64_t stored_block_bytes_ = 0;
+};
+
+}  // namespace columnar

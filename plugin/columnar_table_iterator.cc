@@ -1,0 +1,169 @@
+#include "plugin/columnar_table_iterator.h"
+
+#include "db/dbformat.h"
+
+namespace columnar {
+
+ColumnarTableIterator::ColumnarTableIterator(const ColumnarTableReader* reader,
+                                             const rocksdb::ReadOptions& read_options,
+                                             const rocksdb::SliceTransform* prefix_extractor,
+                                             bool skip_filters)
+    : reader_(reader),
+      read_options_(read_options),
+      prefix_extractor_(prefix_extractor),
+      skip_filters_(skip_filters) {}
+
+ColumnarTableIterator::~ColumnarTableIterator() { ReleaseGroup(); }
+
+void ColumnarTableIterator::ReleaseGroup() {
+  if (group_ && Pinning()) {
+    auto* parked = new CachePin<DecodedRowGroup>(std::move(group_));
+    pinned_iters_mgr_->PinPtr(
+        parked, [](void* pin) { delete static_cast<CachePin<DecodedRowGroup>*>(pin); });
+  }
+  group_.Reset();
+  group_index_ = SIZE_MAX;
+}
+
+bool ColumnarTableIterator::Enter(size_t group) {
+  if (group == group_index_ && group_) return true;
+  ReleaseGroup();
+  Status s = reader_->LoadRowGroup(group, read_options_, &block_, &group_);
+  if (!s.ok()) {
+    status_ = s;
+    Invalidate();
+    return false;
+  }
+  group_index_ = group;
+  return true;
+}
+
+bool ColumnarTableIterator::SetPosition(size_t row) {
+  row_ = row;
+  valid_ = true;
+  return true;
+}
+
+bool ColumnarTableIterator::GroupStartsAtOrAfterUpperBound(size_t group) const {
+  const rocksdb::Slice* bound = read_options_.iterate_upper_bound;
+  if (bound == nullptr) return false;
+  const rocksdb::Slice first_user_key = rocksdb::ExtractUserKey(reader_->index().first_key(group));
+  return reader_->comparator().user_comparator()->Compare(first_user_key, *bound) >= 0;
+}
+
+bool ColumnarTableIterator::GroupStartsAfterLowerBoundGap(size_t group) const {
+  const rocksdb::Slice* bound = read_options_.iterate_lower_bound;
+  if (bound == nullptr) return false;
+  const rocksdb::Slice first_user_key = rocksdb::ExtractUserKey(reader_->index().first_key(group));
+  // Rows before `group` have user keys <= this one; strictly below the bound they are all out.
+  return reader_->comparator().user_comparator()->Compare(first_user_key, *bound) < 0;
+}
+
+void ColumnarTableIterator::PositionAtFirstRowOf(size_t group) {
+  for (; group < reader_->index().num_row_groups(); group++) {
+    if (GroupStartsAtOrAfterUpperBound(group)) break;
+    if (!Enter(group)) return;
+    SetPosition(0);
+    return;
+  }
+  Invalidate();
+}
+
+void ColumnarTableIterator::PositionAtLastRowOf(size_t group) {
+  if (group >= reader_->index().num_row_groups() || !Enter(group)) {
+    Invalidate();
+    return;
+  }
+  SetPosition(group_->row_count() - 1);
+}
+
+void ColumnarTableIterator::SeekToFirst() {
+  status_ = Status::OK();
+  PositionAtFirstRowOf(0);
+}
+
+void ColumnarTableIterator::SeekToLast() {
+  status_ = Status::OK();
+  const size_t groups = reader_->index().num_row_groups();
+  if (groups == 0) return Invalidate();
+  PositionAtLastRowOf(groups - 1);
+}
+
+size_t ColumnarTableIterator::LowerBoundRow(const rocksdb::Slice& target) const {
+  size_t lo = 0;
+  size_t hi = group_->row_count();
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (reader_->comparator().Compare(group_->internal_key(mid), target) < 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+bool ColumnarTableIterator::PartitionFilterExcludes(const rocksdb::Slice& target) const {
+  if (skip_filters_ || prefix_extractor_ == nullptr || read_options_.total_order_seek ||
+      read_options_.auto_prefix_mode) {
+    return false;
+  }
+  return !reader_->PartitionMayMatch(rocksdb::ExtractUserKey(target), prefix_extractor_);
+}
+
+void ColumnarTableIterator::Seek(const rocksdb::Slice& target) {
+  status_ = Status::OK();
+  const size_t groups = reader_->index().num_row_groups();
+  if (groups == 0 || PartitionFilterExcludes(target)) return Invalidate();
+  const size_t group = reader_->GroupForSeek(target);
+  if (GroupStartsAtOrAfterUpperBound(group)) return Invalidate();
+  if (!Enter(group)) return;
+  const size_t row = LowerBoundRow(target);
+  if (row < group_->row_count()) {
+    SetPosition(row);
+  } else {
+    PositionAtFirstRowOf(group + 1);
+  }
+}
+
+void ColumnarTableIterator::SeekForPrev(const rocksdb::Slice& target) {
+  status_ = Status::OK();
+  const size_t groups = reader_->index().num_row_groups();
+  if (groups == 0 || PartitionFilterExcludes(target)) return Invalidate();
+  const size_t group = reader_->GroupForSeek(target);
+  if (reader_->comparator().Compare(reader_->index().first_key(group), target) > 0) {
+    return Invalidate();  // target precedes the whole file
+  }
+  if (!Enter(group)) return;
+  // The last row <= target: one before the first row > target.
+  size_t lo = 0;
+  size_t hi = group_->row_count();
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (reader_->comparator().Compare(group_->internal_key(mid), target) <= 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  SetPosition(lo - 1);  // lo >= 1: the group's first key is <= target
+}
+
+void ColumnarTableIterator::Next() {
+  if (row_ + 1 < group_->row_count()) {
+    SetPosition(row_ + 1);
+    return;
+  }
+  PositionAtFirstRowOf(group_index_ + 1);
+}
+
+void ColumnarTableIterator::Prev() {
+  if (row_ > 0) {
+    SetPosition(row_ - 1);
+    return;
+  }
+  if (group_index_ == 0 || GroupStartsAfterLowerBoundGap(group_index_)) return Invalidate();
+  PositionAtLastRowOf(group_index_ - 1);
+}
+
+}  // namespace columnar

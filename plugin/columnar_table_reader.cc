@@ -1,0 +1,475 @@
+#include "plugin/columnar_table_reader.h"
+
+#include <algorithm>
+
+#include "db/dbformat.h"
+#include "memory/arena.h"
+#include "plugin/columnar_table_iterator.h"
+#include "plugin/range_deletions.h"
+#include "plugin/table_file.h"
+#include "rocksdb/snapshot.h"
+#include "rocksdb/table_properties.h"
+#include "table/format.h"
+#include "table/get_context.h"
+#include "table/meta_blocks.h"
+#include "table/sst_file_writer_collectors.h"
+#include "table_format/checksum.h"
+#include "table_format/data_block.h"
+#include "table_format/generic_layout.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+
+namespace {
+
+// How BlockBasedTable derives an ingested file's global sequence number
+// (block_based_table_reader.cc, GetGlobalSequenceNumber): files written by SstFileWriter carry
+// a version property; from version 2 on, every key takes the file's largest sequence number
+// as recorded in the MANIFEST.
+Status GlobalSequenceNumber(const rocksdb::TableProperties& properties,
+                            rocksdb::SequenceNumber largest_seqno,
+                            rocksdb::SequenceNumber* global_seqno) {
+  *global_seqno = rocksdb::kDisableGlobalSequenceNumber;
+  const auto& props = properties.user_collected_properties;
+  const auto version = props.find(rocksdb::ExternalSstFilePropertyNames::kVersion);
+  const auto seqno = props.find(rocksdb::ExternalSstFilePropertyNames::kGlobalSeqno);
+  if (version == props.end()) {
+    if (seqno != props.end()) {
+      return Status::Corruption("a non-external file has a global sequence number property");
+    }
+    return Status::OK();
+  }
+  if (version->second.size() < 4) return Status::Corruption("bad external file version");
+  if (columnar::DecodeFixed32(version->second.data()) < 2) return Status::OK();
+  rocksdb::SequenceNumber value = 0;
+  if (seqno != props.end()) {
+    if (seqno->second.size() < 8) return Status::Corruption("bad global sequence number");
+    value = columnar::DecodeFixed64(seqno->second.data());
+  }
+  if (largest_seqno < rocksdb::kMaxSequenceNumber) {
+    if (value == 0) value = largest_seqno;
+    if (value != largest_seqno) {
+      return Status::Corruption("external file's global sequence number differs from its largest");
+    }
+  }
+  *global_seqno = value;
+  return Status::OK();
+}
+
+}  // namespace
+
+ColumnarTableReader::ColumnarTableReader(const rocksdb::TableReaderOptions& options,
+                                         std::unique_ptr<rocksdb::RandomAccessFileReader>&& file,
+                                         uint64_t file_size,
+                                         std::shared_ptr<const TableSettings> settings)
+    : ioptions_(options.ioptions),
+      comparator_(options.internal_comparator),
+      file_(std::move(file)),
+      file_size_(file_size),
+      settings_(std::move(settings)),
+      largest_seqno_(options.largest_seqno) {}
+
+rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_options*/,
+                                          const rocksdb::TableReaderOptions& options,
+                                          std::unique_ptr<rocksdb::RandomAccessFileReader>&& file,
+                                          uint64_t file_size,
+                                          std::shared_ptr<const TableSettings> settings,
+                                          std::unique_ptr<rocksdb::TableReader>* reader) {
+  std::unique_ptr<ColumnarTableReader> table(
+      new ColumnarTableReader(options, std::move(file), file_size, std::move(settings)));
+  rocksdb::Footer footer;
+  Status s = rocksdb::ReadFooterFromFile(rocksdb::IOOptions(), table->file_.get(), nullptr,
+                                         file_size, &footer, kColumnarTableMagicNumber);
+  if (!s.ok()) return s;
+  table->footer_offset_ = file_size - rocksdb::Footer::kNewVersionsEncodedLength;
+  if (footer.format_version() != kColumnarFooterFormatVersion) {
+    return Status::Corruption("ColumnarTable: unsupported footer version");
+  }
+  const rocksdb::BlockHandle& root_handle = footer.index_handle();
+  if (root_handle.offset() + root_handle.size() > table->footer_offset_) {
+    return Status::Corruption("ColumnarTable: root block outside the file");
+  }
+  std::string stored;
+  s = table->ReadAt(root_handle.offset(), root_handle.size(), &stored);
+  std::string buffer;
+  Slice raw;
+  if (s.ok()) s = ReadBlock(stored, nullptr, true, &buffer, &raw);
+  if (s.ok()) s = table->root_.DecodeFrom(raw, root_handle.offset());
+  if (!s.ok()) return s;
+
+  // Properties: RocksDB's parser, after checking the bytes against the root's checksum.
+  s = table->ReadAt(table->root_.at(FileBlock::kProperties).offset,
+                    table->root_.at(FileBlock::kProperties).size, &stored);
+  if (s.ok()) {
+    s = columnar::VerifyChecksum(stored, table->root_.properties_checksum, "properties block");
+  }
+  std::unique_ptr<rocksdb::TableProperties> properties;
+  if (s.ok()) {
+    s = rocksdb::ReadTableProperties(table->file_.get(), file_size, kColumnarTableMagicNumber,
+                                     table->ioptions_, &properties);
+  }
+  if (!s.ok()) return s;
+  s = GlobalSequenceNumber(*properties, table->largest_seqno_, &table->global_seqno_);
+  if (!s.ok()) return s;
+  table->partition_extractor_name_ = properties->prefix_extractor_name;
+  table->properties_ = std::move(properties);
+
+  if (table->root_.layout_id != 0) {
+    return Status::Corruption("ColumnarTable: unknown row layout");
+  }
+  table->layout_ = std::make_unique<GenericLayout>(nullptr);
+
+  s = table->ReadMetaBlock(FileBlock::kIndex, &buffer);
+  if (s.ok()) s = table->index_.Decode(buffer);
+  if (!s.ok()) return s;
+  if (table->global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
+    table->index_.AssignSequence(table->global_seqno_);
+  }
+  s = table->OpenFilters();
+  if (!s.ok()) return s;
+
+  if (table->root_.at(FileBlock::kRangeDeletions).present()) {
+    std::vector<RangeDeletion> deletions;
+    s = table->ReadMetaBlock(FileBlock::kRangeDeletions, &buffer);
+    if (s.ok()) s = DecodeRangeDeletions(buffer, &deletions);
+    if (!s.ok()) return s;
+    table->range_deletions_ =
+        FragmentRangeDeletions(std::move(deletions), table->comparator_, table->global_seqno_);
+  }
+  if (table->root_.at(FileBlock::kCompressionDictionary).present()) {
+    s = table->ReadMetaBlock(FileBlock::kCompressionDictionary, &buffer);
+    if (!s.ok()) return s;
+    table->dictionary_ = std::make_unique<ZstdDictionary>(buffer, 3);
+    if (!table->dictionary_->ok()) return Status::Corruption("ColumnarTable: bad dictionary");
+  }
+  *reader = std::move(table);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ReadAt(uint64_t offset, uint64_t size,
+                                            std::string* out) const {
+  if (offset > file_size_ || size > file_size_ - offset) {
+    return Status::Corruption("ColumnarTable: read outside the file");
+  }
+  out->resize(size);
+  Slice result;
+  rocksdb::IOStatus s;
+  if (file_->use_direct_io()) {
+    rocksdb::AlignedBuf aligned;
+    s = file_->Read(rocksdb::IOOptions(), offset, size, &result, nullptr, &aligned,
+                    rocksdb::Env::IO_TOTAL);
+  } else {
+    s = file_->Read(rocksdb::IOOptions(), offset, size, &result, &(*out)[0], nullptr,
+                    rocksdb::Env::IO_TOTAL);
+  }
+  if (!s.ok()) return s;
+  if (result.size() != size) return Status::Corruption("ColumnarTable: truncated read");
+  if (result.data() != out->data()) std::memcpy(&(*out)[0], result.data(), size);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ReadStoredBlock(const BlockLocation& location, bool verify,
+                                                     std::string* stored) const {
+  Status s = ReadAt(location.offset, location.size, stored);
+  if (s.ok() && verify) s = VerifyBlockChecksum(*stored);
+  return s;
+}
+
+rocksdb::Status ColumnarTableReader::ReadMetaBlock(FileBlock block, std::string* raw) const {
+  std::string stored;
+  Status s = ReadStoredBlock(root_.at(block), true, &stored);
+  if (!s.ok()) return s;
+  std::string buffer;
+  Slice contents;
+  s = ReadBlock(stored, nullptr, false, &buffer, &contents);
+  if (!s.ok()) return s;
+  raw->assign(contents.data(), contents.size());
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::OpenFilters() {
+  const rocksdb::FilterPolicy* policy = settings_->filter_policy();
+  if (policy == nullptr) return Status::OK();
+  if (root_.at(FileBlock::kKeyFilter).present()) {
+    Status s = ReadMetaBlock(FileBlock::kKeyFilter, &key_filter_bytes_);
+    if (!s.ok()) return s;
+    key_filter_.reset(policy->GetFilterBitsReader(key_filter_bytes_));
+  }
+  if (root_.at(FileBlock::kPartitionFilter).present()) {
+    Status s = ReadMetaBlock(FileBlock::kPartitionFilter, &partition_filter_bytes_);
+    if (!s.ok()) return s;
+    partition_filter_.reset(policy->GetFilterBitsReader(partition_filter_bytes_));
+  }
+  return Status::OK();
+}
+
+std::string ColumnarTableReader::CacheKey(char kind, uint64_t ordinal) const {
+  std::string key(root_.file_id.data(), root_.file_id.size());
+  key.push_back(kind);
+  columnar::PutVarint64(&key, ordinal);
+  if (kind == 'G' && global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
+    // Decoded groups carry the sequence number they were opened with.
+    columnar::PutVarint64(&key, global_seqno_);
+  }
+  return key;
+}
+
+rocksdb::Status ColumnarTableReader::LoadBlock(uint32_t block,
+                                               const rocksdb::ReadOptions& read_options,
+                                               CachePin<RawBlock>* out) const {
+  rocksdb::Cache* cache = settings_->cache();
+  const std::string key = CacheKey('B', block);
+  *out = CachePin<RawBlock>::Lookup(cache, key);
+  if (*out) return Status::OK();
+  if (read_options.read_tier == rocksdb::kBlockCacheTier) {
+    return Status::Incomplete("ColumnarTable: block not in cache and no I/O allowed");
+  }
+  std::string stored;
+  Status s = ReadStoredBlock(BlockLocation{index_.block_offset(block), index_.block_size(block)},
+                             read_options.verify_checksums, &stored);
+  if (!s.ok()) return s;
+  auto raw_block = std::make_unique<RawBlock>();
+  raw_block->ordinal = block;
+  Slice raw;
+  s = ReadBlock(stored, dictionary_.get(), false, &raw_block->bytes, &raw);
+  if (!s.ok()) return s;
+  if (raw.data() == stored.data()) {
+    // Stored uncompressed: keep the payload without its trailer.
+    stored.resize(raw.size());
+    raw_block->bytes = std::move(stored);
+  }
+  const size_t charge = raw_block->MemoryUsage();
+  *out = CachePin<RawBlock>::Insert(read_options.fill_cache ? cache : nullptr, key,
+                                    std::move(raw_block), charge);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
+                                                  const rocksdb::ReadOptions& read_options,
+                                                  CachePin<RawBlock>* block,
+                                                  CachePin<DecodedRowGroup>* out) const {
+  rocksdb::Cache* cache = settings_->cache();
+  const std::string key = CacheKey('G', group);
+  *out = CachePin<DecodedRowGroup>::Lookup(cache, key);
+  if (*out) return Status::OK();
+
+  const uint32_t block_ordinal = index_.block_of(group);
+  if (!*block || (*block)->ordinal != block_ordinal) {
+    block->Reset();
+    Status s = LoadBlock(block_ordinal, read_options, block);
+    if (!s.ok()) return s;
+  }
+  const std::string& bytes = (*block)->bytes;
+  const uint32_t begin = index_.offset_in_block(group);
+  const uint32_t end_mark = index_.end_in_block(group);
+  const size_t end = end_mark == 0 ? bytes.size() : end_mark;
+  if (begin >= end || end > bytes.size()) {
+    return Status::Corruption("ColumnarTable: row group outside its block");
+  }
+  RowGroupView view;
+  Status s = view.Parse(Slice(bytes.data() + begin, end - begin));
+  if (!s.ok()) return s;
+  if (view.size() != end - begin) return Status::Corruption("ColumnarTable: row group size");
+  std::unique_ptr<DecodedRowGroup> decoded;
+  s = layout_->DecodeRowGroup(view, index_.first_key(group), &decoded);
+  if (!s.ok()) return s;
+  if (global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
+    decoded->AssignSequence(global_seqno_);
+  }
+  const size_t charge = decoded->MemoryUsage();
+  *out = CachePin<DecodedRowGroup>::Insert(read_options.fill_cache ? cache : nullptr, key,
+                                           std::move(decoded), charge);
+  return Status::OK();
+}
+
+size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
+  // First group whose first key is > target, minus one.
+  size_t lo = 0;
+  size_t hi = index_.num_row_groups();
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (comparator_.Compare(index_.first_key(mid), target) <= 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo == 0 ? 0 : lo - 1;
+}
+
+bool ColumnarTableReader::PartitionMayMatch(const rocksdb::Slice& user_key,
+                                            const rocksdb::SliceTransform* prefix_extractor) const {
+  if (partition_filter_ == nullptr || prefix_extractor == nullptr ||
+      prefix_extractor->AsString() != partition_extractor_name_ ||
+      !prefix_extractor->InDomain(user_key)) {
+    return true;
+  }
+  return partition_filter_->MayMatch(prefix_extractor->Transform(user_key));
+}
+
+rocksdb::InternalIterator* ColumnarTableReader::NewIterator(
+    const rocksdb::ReadOptions& read_options, const rocksdb::SliceTransform* prefix_extractor,
+    rocksdb::Arena* arena, bool skip_filters, rocksdb::TableReaderCaller /*caller*/,
+    size_t /*compaction_readahead_size*/, bool /*allow_unprepared_value*/) {
+  if (arena == nullptr) {
+    return new ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters);
+  }
+  void* memory = arena->AllocateAligned(sizeof(ColumnarTableIterator));
+  return new (memory) ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters);
+}
+
+rocksdb::Status ColumnarTableReader::Get(const rocksdb::ReadOptions& read_options,
+                                         const rocksdb::Slice& key,
+                                         rocksdb::GetContext* get_context,
+                                         const rocksdb::SliceTransform* /*prefix_extractor*/,
+                                         bool skip_filters) {
+  const rocksdb::Slice user_key = rocksdb::ExtractUserKey(key);
+  if (!skip_filters && key_filter_ != nullptr && !key_filter_->MayMatch(user_key)) {
+    return Status::OK();
+  }
+  const size_t groups = index_.num_row_groups();
+  CachePin<RawBlock> block;
+  CachePin<DecodedRowGroup> decoded;
+  bool first = true;
+  for (size_t group = groups == 0 ? 0 : GroupForSeek(key); group < groups; group++) {
+    Status s = LoadRowGroup(group, read_options, &block, &decoded);
+    if (s.IsIncomplete()) {
+      get_context->MarkKeyMayExist();
+      return s;
+    }
+    if (!s.ok()) return s;
+    size_t row = 0;
+    if (first) {
+      // Lower bound of `key` in this group.
+      size_t hi = decoded->row_count();
+      while (row < hi) {
+        const size_t mid = row + (hi - row) / 2;
+        if (comparator_.Compare(decoded->internal_key(mid), key) < 0) {
+          row = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      first = false;
+    }
+    for (; row < decoded->row_count(); row++) {
+      rocksdb::ParsedInternalKey parsed;
+      s = rocksdb::ParseInternalKey(decoded->internal_key(row), &parsed, false);
+      if (!s.ok()) return s;
+      bool matched = false;
+      if (!get_context->SaveValue(parsed, decoded->value(row), &matched)) {
+        return Status::OK();
+      }
+    }
+  }
+  return Status::OK();
+}
+
+rocksdb::FragmentedRangeTombstoneIterator* ColumnarTableReader::NewRangeTombstoneIterator(
+    const rocksdb::ReadOptions& read_options) {
+  if (range_deletions_ == nullptr) return nullptr;
+  const rocksdb::SequenceNumber snapshot = read_options.snapshot != nullptr
+                                               ? read_options.snapshot->GetSequenceNumber()
+                                               : rocksdb::kMaxSequenceNumber;
+  return new rocksdb::FragmentedRangeTombstoneIterator(range_deletions_, comparator_, snapshot,
+                                                       read_options.timestamp);
+}
+
+uint64_t ColumnarTableReader::ApproximateOffsetOf(const rocksdb::Slice& key,
+                                                  rocksdb::TableReaderCaller /*caller*/) {
+  if (index_.num_row_groups() == 0) return 0;
+  const size_t group = GroupForSeek(key);
+  if (group == 0 && comparator_.Compare(key, index_.first_key(0)) < 0) return 0;
+  const uint32_t block = index_.block_of(group);
+  if (group + 1 == index_.num_row_groups() &&
+      comparator_.Compare(key, index_.first_key(group)) > 0) {
+    // Past the last group's first key: count the last block as before the key.
+    return index_.block_offset(block) + index_.block_size(block);
+  }
+  return index_.block_offset(block);
+}
+
+uint64_t ColumnarTableReader::ApproximateSize(const rocksdb::Slice& start,
+                                              const rocksdb::Slice& end,
+                                              rocksdb::TableReaderCaller caller) {
+  const uint64_t start_offset = ApproximateOffsetOf(start, caller);
+  const uint64_t end_offset = ApproximateOffsetOf(end, caller);
+  return end_offset > start_offset ? end_offset - start_offset : 0;
+}
+
+size_t ColumnarTableReader::ApproximateMemoryUsage() const {
+  return sizeof(*this) + index_.MemoryUsage() + key_filter_bytes_.capacity() +
+         partition_filter_bytes_.capacity() +
+         (dictionary_ != nullptr ? dictionary_->raw().size() * 4 : 0);
+}
+
+rocksdb::Status ColumnarTableReader::ApproximateKeyAnchors(const rocksdb::ReadOptions& /*ro*/,
+                                                           std::vector<Anchor>& anchors) {
+  // About 128 anchors at block boundaries, each covering the bytes up to the next one.
+  const size_t blocks = index_.num_blocks();
+  if (blocks == 0) return Status::OK();
+  const size_t step = std::max<size_t>(1, blocks / 128);
+  for (size_t b = step; b < blocks + step; b += step) {
+    const size_t next = std::min(b, blocks);
+    const uint64_t begin = index_.block_offset(static_cast<uint32_t>(b - step));
+    const uint64_t end = next < blocks ? index_.block_offset(static_cast<uint32_t>(next))
+                                       : index_.block_offset(static_cast<uint32_t>(blocks - 1)) +
+                                             index_.block_size(static_cast<uint32_t>(blocks - 1));
+    // The anchor key: the first key of the next range (or the file's last first key).
+    const size_t group = next < blocks ? index_.first_group_of_block(static_cast<uint32_t>(next))
+                                       : index_.num_row_groups() - 1;
+    anchors.emplace_back(rocksdb::ExtractUserKey(index_.first_key(group)), end - begin);
+  }
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::VerifyFooter() const {
+  std::string footer_bytes;
+  Status s = ReadAt(footer_offset_, file_size_ - footer_offset_, &footer_bytes);
+  if (!s.ok()) return s;
+  rocksdb::Footer footer;
+  s = footer.DecodeFrom(footer_bytes, footer_offset_);
+  if (!s.ok()) return s;
+  rocksdb::FooterBuilder expected;
+  expected.Build(kColumnarTableMagicNumber, kColumnarFooterFormatVersion, footer_offset_,
+                 rocksdb::kNoChecksum, footer.metaindex_handle(), footer.index_handle());
+  if (expected.GetSlice() != rocksdb::Slice(footer_bytes)) {
+    return Status::Corruption("ColumnarTable: footer damaged");
+  }
+  const BlockLocation& meta_index = root_.at(FileBlock::kMetaIndex);
+  if (footer.metaindex_handle().offset() != meta_index.offset ||
+      footer.metaindex_handle().size() != meta_index.size) {
+    return Status::Corruption("ColumnarTable: footer and root disagree");
+  }
+  std::string root_block;
+  return ReadStoredBlock(
+      BlockLocation{footer.index_handle().offset(), footer.index_handle().size()}, true,
+      &root_block);
+}
+
+rocksdb::Status ColumnarTableReader::VerifyChecksum(const rocksdb::ReadOptions& /*read_options*/,
+                                                    rocksdb::TableReaderCaller /*caller*/) {
+  Status s = VerifyFooter();
+  std::string stored;
+  for (uint32_t b = 0; s.ok() && b < index_.num_blocks(); b++) {
+    s = ReadStoredBlock(BlockLocation{index_.block_offset(b), index_.block_size(b)}, true, &stored);
+  }
+  for (size_t i = 0; s.ok() && i < root_.blocks.size(); i++) {
+    const auto block = static_cast<FileBlock>(i);
+    if (!root_.at(block).present()) continue;
+    if (block == FileBlock::kProperties || block == FileBlock::kMetaIndex) {
+      s = ReadAt(root_.at(block).offset, root_.at(block).size, &stored);
+      if (s.ok()) {
+        s = columnar::VerifyChecksum(
+            stored,
+            block == FileBlock::kProperties ? root_.properties_checksum : root_.metaindex_checksum,
+            "meta block");
+      }
+    } else {
+      s = ReadStoredBlock(root_.at(block), true, &stored);
+    }
+  }
+  return s;
+}
+
+}  // namespace columnar

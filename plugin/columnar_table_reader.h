@@ -1,0 +1,118 @@
+// ColumnarTableReader: serves Get, MultiGet, iterators and range tombstones from one
+// ColumnarTable file. RocksDB shares one reader between all threads: everything here is
+// immutable after Open, and the mutable state (decompressed blocks, decoded row groups) lives
+// in the factory's shared, bounded rocksdb::Cache.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+
+#include "db/dbformat.h"
+#include "db/range_tombstone_fragmenter.h"
+#include "file/random_access_file_reader.h"
+#include "plugin/cache_pin.h"
+#include "plugin/table_settings.h"
+#include "table/block_based/filter_policy_internal.h"
+#include "table/table_builder.h"
+#include "table/table_reader.h"
+#include "table_format/file_root.h"
+#include "table_format/row_group_index.h"
+#include "table_format/row_layout.h"
+#include "table_format/zstd_codec.h"
+
+namespace columnar {
+
+// A data block after decompression: the raw concatenated row groups.
+struct RawBlock {
+  uint32_t ordinal = 0;
+  std::string bytes;
+  size_t MemoryUsage() const { return bytes.capacity() + sizeof(*this); }
+};
+
+class ColumnarTableReader : public rocksdb::TableReader {
+ public:
+  static rocksdb::Status Open(const rocksdb::ReadOptions& read_options,
+                              const rocksdb::TableReaderOptions& options,
+                              std::unique_ptr<rocksdb::RandomAccessFileReader>&& file,
+                              uint64_t file_size, std::shared_ptr<const TableSettings> settings,
+                              std::unique_ptr<rocksdb::TableReader>* reader);
+
+  rocksdb::InternalIterator* NewIterator(const rocksdb::ReadOptions& read_options,
+                                         const rocksdb::SliceTransform* prefix_extractor,
+                                         rocksdb::Arena* arena, bool skip_filters,
+                                         rocksdb::TableReaderCaller caller,
+                                         size_t compaction_readahead_size = 0,
+                                         bool allow_unprepared_value = false) override;
+  uint64_t ApproximateOffsetOf(const rocksdb::Slice& key,
+                               rocksdb::TableReaderCaller caller) override;
+  uint64_t ApproximateSize(const rocksdb::Slice& start, const rocksdb::Slice& end,
+                           rocksdb::TableReaderCaller caller) override;
+  void SetupForCompaction() override {}
+  std::shared_ptr<const rocksdb::TableProperties> GetTableProperties() const override {
+    return properties_;
+  }
+  size_t ApproximateMemoryUsage() const override;
+  rocksdb::Status Get(const rocksdb::ReadOptions& read_options, const rocksdb::Slice& key,
+                      rocksdb::GetContext* get_context,
+                      const rocksdb::SliceTransform* prefix_extractor,
+                      bool skip_filters = false) override;
+  rocksdb::FragmentedRangeTombstoneIterator* NewRangeTombstoneIterator(
+      const rocksdb::ReadOptions& read_options) override;
+  rocksdb::Status VerifyChecksum(const rocksdb::ReadOptions& read_options,
+                                 rocksdb::TableReaderCaller caller) override;
+  rocksdb::Status ApproximateKeyAnchors(const rocksdb::ReadOptions& read_options,
+                                        std::vector<Anchor>& anchors) override;
+
+  // ---- used by ColumnarTableIterator ----
+  const RowGroupIndex& index() const { return index_; }
+  const rocksdb::InternalKeyComparator& comparator() const { return comparator_; }
+  // The row group a seek for `target` (an internal key) starts in: the last one whose first
+  // key is <= target, or 0 when target precedes the whole file.
+  size_t GroupForSeek(const rocksdb::Slice& target) const;
+  // Pins decoded row group `group`. `block` is a block pin the caller keeps between calls, so
+  // neighbouring groups of one block decompress it once even when the cache is not filled.
+  rocksdb::Status LoadRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
+                               CachePin<RawBlock>* block, CachePin<DecodedRowGroup>* out) const;
+  // True when `prefix` (of the file's prefix extractor) may occur in the file.
+  bool PartitionMayMatch(const rocksdb::Slice& user_key,
+                         const rocksdb::SliceTransform* prefix_extractor) const;
+
+ private:
+  ColumnarTableReader(const rocksdb::TableReaderOptions& options,
+                      std::unique_ptr<rocksdb::RandomAccessFileReader>&& file, uint64_t file_size,
+                      std::shared_ptr<const TableSettings> settings);
+
+  rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
+  rocksdb::Status ReadStoredBlock(const BlockLocation& location, bool verify,
+                                  std::string* stored) const;
+  rocksdb::Status ReadMetaBlock(FileBlock block, std::string* raw) const;
+  rocksdb::Status OpenFilters();
+  rocksdb::Status LoadBlock(uint32_t block, const rocksdb::ReadOptions& read_options,
+                            CachePin<RawBlock>* out) const;
+  std::string CacheKey(char kind, uint64_t ordinal) const;
+  rocksdb::Status VerifyFooter() const;
+
+  const rocksdb::ImmutableOptions& ioptions_;
+  const rocksdb::InternalKeyComparator comparator_;
+  std::unique_ptr<rocksdb::RandomAccessFileReader> file_;
+  const uint64_t file_size_;
+  std::shared_ptr<const TableSettings> settings_;
+  rocksdb::SequenceNumber largest_seqno_;
+
+  FileRoot root_;
+  uint64_t footer_offset_ = 0;
+  std::shared_ptr<const rocksdb::TableProperties> properties_;
+  rocksdb::SequenceNumber global_seqno_ = rocksdb::kDisableGlobalSequenceNumber;
+  std::unique_ptr<RowLayout> layout_;
+  RowGroupIndex index_;
+  std::string key_filter_bytes_;
+  std::string partition_filter_bytes_;
+  std::unique_ptr<rocksdb::FilterBitsReader> key_filter_;
+  std::unique_ptr<rocksdb::FilterBitsReader> partition_filter_;
+  std::string partition_extractor_name_;
+  std::shared_ptr<const rocksdb::FragmentedRangeTombstoneList> range_deletions_;
+  std::unique_ptr<ZstdDictionary> dictionary_;
+};
+
+}  // namespace columnar

@@ -1,0 +1,35 @@
+// Registers the plugin's table factories in RocksDB's ObjectLibrary, so that
+// TableFactory::CreateFromString("id=ColumnarTable;..."), OPTIONS files and the stock tools
+// (db_bench, ldb with the plugin LD_PRELOADed) can create them by name.
+#include <rocksdb/utilities/object_registry.h>
+
+#include "plugin/columnar_table.h"
+#include "plugin/columnar_table_factory.h"
+
+namespace columnar {
+
+int RegisterColumnarTableFactories(rocksdb::ObjectLibrary& library, const std::string& /*arg*/) {
+  library.AddFactory<rocksdb::TableFactory>(
+      rocksdb::ObjectLibrary::PatternEntry(ColumnarTableFactory::kClassName())
+          .AnotherName("columnar"),
+      [](const std::string& /*uri*/, std::unique_ptr<rocksdb::TableFactory>* guard,
+         std::string* /*errmsg*/) {
+        guard->reset(new ColumnarTableFactory());
+        return guard->get();
+      });
+  return 1;
+}
+
+namespace {
+// Runs when the library is loaded (linked or LD_PRELOADed), after librocksdb's own static
+// initialisers, since the plugin depends on it.
+const int kRegistered = RegisterColumnarTableFactories(*rocksdb::ObjectLibrary::Default(), "");
+}  // namespace
+
+}  // namespace columnar
+
+// C entry point in RocksDB's plugin convention (`<name>_FUNC`), for builds that compile the
+// plugin into RocksDB itself.
+extern "C" int columnar_table_reg(rocksdb::ObjectLibrary& library, const std::string& arg) {
+  return columnar::RegisterColumnarTableFactories(library, arg);
+}

@@ -1,0 +1,46 @@
+// Helpers for plugin tests: temporary directories and databases opened with a chosen table
+// factory.
+#pragma once
+
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace columnar {
+
+// A fresh directory under the system temp dir, removed when the object goes away.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& name) {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / ("columnar-" + name + "-XXXXXX")).string();
+    char* made = mkdtemp(pattern.data());
+    path_ = made != nullptr ? made : pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::string& path() const { return path_; }
+  std::string Sub(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+inline std::unique_ptr<rocksdb::DB> OpenDb(const rocksdb::Options& options, const std::string& path,
+                                           rocksdb::Status* status = nullptr) {
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(options, path, &raw);
+  if (status != nullptr) *status = s;
+  return std::unique_ptr<rocksdb::DB>(s.ok() ? raw : nullptr);
+}
+
+}  // namespace columnar
