@@ -27,6 +27,11 @@ std::string Number(double value) {
   return buffer;
 }
 
+// Compact labels so neighbouring bars' values do not run into each other: 79,742 -> "79.7k".
+std::string Label(double value) {
+  return std::fabs(value) >= 10000 ? FormatSi(value) : FormatFigure(value);
+}
+
 std::string Text(double x, double y, const std::string& css_class, const std::string& anchor,
                  std::string_view text, const std::string& extra = "") {
   return "<text class=\"" + css_class + "\" x=\"" + Number(x) + "\" y=\"" + Number(y) +
@@ -101,15 +106,17 @@ std::string RenderBarChart(const BarChartSpec& spec) {
     svg += "<line class=\"" + std::string(tick == 0 ? "baseline" : "grid") + "\" x1=\"" +
            Number(kPlotLeft) + "\" y1=\"" + Number(y) + "\" x2=\"" +
            Number(kPlotLeft + plot_width) + "\" y2=\"" + Number(y) + "\"/>\n";
-    svg += Text(kPlotLeft - 6, y + 4, "axis", "end", FormatFigure(value));
+    svg += Text(kPlotLeft - 6, y + 4, "axis", "end", Label(value));
   }
   const double axis_label_y = kChartPlotTop + kChartPlotHeight / 2;
   svg += Text(16, axis_label_y, "axis", "middle", spec.axis_label,
               " transform=\"rotate(-90 16 " + Number(axis_label_y) + ")\"");
 
-  // Bars: one group per category; colour by series, or by category with a single series.
+  // Bars: one group per category, centred; colour by series, or by category with one series.
+  const double groups_left =
+      kPlotLeft + (plot_width - spec.categories.size() * group_width) / 2 + kGroupGap / 2;
   for (size_t c = 0; c < spec.categories.size(); ++c) {
-    const double group_x = kPlotLeft + kGroupGap / 2 + c * group_width;
+    const double group_x = groups_left + c * group_width;
     for (size_t s = 0; s < spec.series.size(); ++s) {
       const BarSeries& series = spec.series[s];
       const double value = c < series.values.size() ? series.values[c] : 0;
@@ -124,8 +131,7 @@ std::string RenderBarChart(const BarChartSpec& spec) {
              "\" data-value=\"" + FormatJsonNumber(value) + "\"><title>" +
              XmlEscape(spec.categories[c] + " " + series.name + ": " + FormatFigure(value)) +
              "</title></rect>\n";
-      svg += Text(x + kBarWidth / 2, plot_bottom - bar_height - 4, "value", "middle",
-                  FormatFigure(value));
+      svg += Text(x + kBarWidth / 2, plot_bottom - bar_height - 4, "value", "middle", Label(value));
     }
     svg += Text(group_x + series_count * kBarWidth / 2, plot_bottom + 18, "category", "middle",
                 spec.categories[c]);
