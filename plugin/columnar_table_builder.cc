@@ -204,18 +204,18 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
 }
 
 void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
-  if (key_filter_ != nullptr && user_key != rocksdb::Slice(last_filter_key_)) {
+  // Versions of one key are adjacent: add each distinct key (and partition) once.
+  if (key_filter_ != nullptr && (!any_filter_key_ || user_key != last_filter_key_)) {
     key_filter_->AddKey(user_key);
     last_filter_key_.assign(user_key.data(), user_key.size());
+    any_filter_key_ = true;
   }
-  if (partition_filter_ != nullptr) {
-    const auto& extractor = prefix_extractor_;
-    if (extractor->InDomain(user_key)) {
-      const rocksdb::Slice partition = extractor->Transform(user_key);
-      if (partition != rocksdb::Slice(last_partition_key_)) {
-        partition_filter_->AddKey(partition);
-        last_partition_key_.assign(partition.data(), partition.size());
-      }
+  if (partition_filter_ != nullptr && prefix_extractor_->InDomain(user_key)) {
+    const rocksdb::Slice partition = prefix_extractor_->Transform(user_key);
+    if (!any_partition_key_ || partition != last_partition_key_) {
+      partition_filter_->AddKey(partition);
+      last_partition_key_.assign(partition.data(), partition.size());
+      any_partition_key_ = true;
     }
   }
 }

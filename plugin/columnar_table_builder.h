@@ -111,6 +111,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   ColumnStats column_stats_;
   std::string last_filter_key_;
   std::string last_partition_key_;
+  bool any_filter_key_ = false;
+  bool any_partition_key_ = false;
   std::unique_ptr<rocksdb::FilterBitsBuilder> key_filter_;
   std::unique_ptr<rocksdb::FilterBitsBuilder> partition_filter_;
   std::vector<std::pair<std::string, std::string>> range_deletions_;
