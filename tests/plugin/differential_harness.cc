@@ -125,8 +125,9 @@ std::string DifferentialHarness::RandomKey() {
   } else if (pick < 95) {
     snprintf(buf, sizeof(buf), "s%07llu", static_cast<unsigned long long>(rng_() % (single_delete_next_ + 1)));
   } else {
-    // Keys outside every namespace, including binary ones and the empty key.
-    const size_t length = rng_() % 4;
+    // Keys outside every namespace, including binary ones and the empty key (but none outside
+    // a prefix extractor's domain: RocksDB asserts on those during prefix iteration).
+    const size_t length = prefix_length_ + rng_() % 4;
     std::string key(length, '\0');
     for (char& c : key) c = static_cast<char>(rng_() % 256);
     return key;
@@ -405,6 +406,9 @@ bool DifferentialHarness::ComparePointReads(const SnapshotPair& pair, const std:
                     << Printable(vb);
       return false;
     }
+    // GetEntity only on entity keys: RocksDB 7.8 crashes in GetEntity when merge operands
+    // are involved (both table formats alike).
+    if (key.empty() || key[0] != 'e') continue;
     rocksdb::PinnableWideColumns ca, cb;
     const rocksdb::Status ea =
         reference_->GetEntity(ro_ref, reference_->DefaultColumnFamily(), key, &ca);
