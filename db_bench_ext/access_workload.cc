@@ -181,6 +181,8 @@ bool AccessGenerator::NextBatch(AccessBatch* batch) {
   return true;
 }
 
+// Values are drawn in a fixed order (request, client, latency, identifiers, delivery, response
+// body, write time), so a seed always gives the same rows.
 void AccessGenerator::FillRow(const AccessInstance& instance, int64_t time_s, InstanceState* state,
                               AccessRow* row) const {
   Random* rng = &state->rng;
@@ -189,7 +191,18 @@ void AccessGenerator::FillRow(const AccessInstance& instance, int64_t time_s, In
   row->instance = instance.name;
   row->day = UtcDayOf(time_s);
   row->time_ms = time_s * 1000;
+  const Route& route = FillRequest(rng, row);
+  FillClient(rng, row);
+  FillLatency(rng, row);
+  FillIdentifiers(instance, state, row);
+  row->host = vocabulary_.HostsOf(instance.service)[rng->Bernoulli(kSecondHostShare) ? 1 : 0];
+  row->protocol = kProtocols[protocol_choice_.Sample(rng)];
+  FillResponseBody(route, rng, row);
+  row->write_time_us = time_s * 1'000'000 + rng->UniformInRange(0, kMaxWriteJitterMicros);
+  row->expiry_s = time_s + kTimeToLiveSeconds;
+}
 
+const Route& AccessGenerator::FillRequest(Random* rng, AccessRow* row) const {
   const Route& route = vocabulary_.routes()[vocabulary_.route_popularity().Sample(rng)];
   const size_t method =
       route.kind == RouteKind::kApi ? workload_.api_method_choice().Sample(rng) : 0;
@@ -197,6 +210,10 @@ void AccessGenerator::FillRow(const AccessInstance& instance, int64_t time_s, In
   row->path.clear();
   vocabulary_.AppendPath(route, rng, &row->path);
   row->status = kStatusWeights[status_choice_.Sample(rng)].status;
+  return route;
+}
+
+void AccessGenerator::FillClient(Random* rng, AccessRow* row) const {
   row->user_agent = vocabulary_.user_agents()[vocabulary_.user_agent_popularity().Sample(rng)];
   const size_t ip = vocabulary_.client_ip_popularity().Sample(rng);
   row->client_ip = vocabulary_.client_ips()[ip];
@@ -206,13 +223,17 @@ void AccessGenerator::FillRow(const AccessInstance& instance, int64_t time_s, In
   } else {
     row->referrer = vocabulary_.referrers()[vocabulary_.referrer_popularity().Sample(rng)];
   }
+}
 
-  const bool server_error = row->status >= 500;
-  const bool error = row->status >= 400;
-  const double latency = rng->LogNormal(std::log(kLatencyMedianMs), kLatencySigma) *
-                         (server_error ? kServerErrorSlowdown : 1);
+void AccessGenerator::FillLatency(Random* rng, AccessRow* row) const {
+  const double slowdown = row->status >= 500 ? kServerErrorSlowdown : 1;
+  const double latency = rng->LogNormal(std::log(kLatencyMedianMs), kLatencySigma) * slowdown;
   row->latency_ms = static_cast<int32_t>(std::clamp<double>(std::round(latency), 1, kMaxLatencyMs));
+}
 
+void AccessGenerator::FillIdentifiers(const AccessInstance& instance, InstanceState* state,
+                                      AccessRow* row) const {
+  Random* rng = &state->rng;
   row->request_id.clear();
   rng->AppendHex(32, &row->request_id);
   if (state->trace_rows_left == 0) {
@@ -221,15 +242,15 @@ void AccessGenerator::FillRow(const AccessInstance& instance, int64_t time_s, In
   }
   --state->trace_rows_left;
   row->trace_id = state->trace_id;
-
   if (rng->Bernoulli(kUserIdNullShare)) {
     row->user_id.reset();
   } else {
     row->user_id = vocabulary_.UserId(instance.org, vocabulary_.user_popularity().Sample(rng));
   }
-  row->host = vocabulary_.HostsOf(instance.service)[rng->Bernoulli(kSecondHostShare) ? 1 : 0];
-  row->protocol = kProtocols[protocol_choice_.Sample(rng)];
+}
 
+void AccessGenerator::FillResponseBody(const Route& route, Random* rng, AccessRow* row) const {
+  const bool error = row->status >= 400;
   const bool api = route.kind == RouteKind::kApi;
   int content_type = route.content_type;
   if (error) {
@@ -250,9 +271,6 @@ void AccessGenerator::FillRow(const AccessInstance& instance, int64_t time_s, In
   } else {
     row->error_message.reset();
   }
-
-  row->write_time_us = time_s * 1'000'000 + rng->UniformInRange(0, kMaxWriteJitterMicros);
-  row->expiry_s = time_s + kTimeToLiveSeconds;
 }
 
 }  // namespace bench

@@ -125,6 +125,12 @@ class AccessGenerator {
 
   void FillRow(const AccessInstance& instance, int64_t time_s, InstanceState* state,
                AccessRow* row) const;
+  // The parts of FillRow, each drawing its columns from the instance's stream.
+  const Route& FillRequest(Random* rng, AccessRow* row) const;
+  void FillClient(Random* rng, AccessRow* row) const;
+  void FillLatency(Random* rng, AccessRow* row) const;
+  void FillIdentifiers(const AccessInstance& instance, InstanceState* state, AccessRow* row) const;
+  void FillResponseBody(const Route& route, Random* rng, AccessRow* row) const;
 
   const AccessWorkload& workload_;
   const AccessVocabulary& vocabulary_;
