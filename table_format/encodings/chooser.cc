@@ -1,22 +1,298 @@
+// The auto chooser. It runs in every flush and compaction, so it must be cheap:
+//
+//   1. One analysis pass over the values gathers what each candidate's size depends on, and
+//      turns it into a size estimate per candidate. Most estimates are exact because the
+//      shared PackedInts layout can be sized without being written (PackedIntsSizer): plain,
+//      rle, for, delta, delta_of_delta, float_delta, front_coding, hex, gorilla (its bit count
+//      is simulated). Dictionary sizes are estimated from a capped distinct count; alp and
+//      alp_rd from ALP's own chunk-level sample.
+//   2. Only the best two estimates are encoded; the smaller body wins.
+//   3. Gorilla decodes an order of magnitude slower than the rest, so it is encoded only when
+//      its (exact) estimate is at least 10% below the best body so far, and kept only if its
+//      body is.
 #include "table_format/encodings/chooser.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+#include "table_format/bit_packing.h"
+#include "table_format/encodings/alp.h"
+#include "table_format/encodings/codec.h"
+#include "table_format/encodings/float_order.h"
+#include "table_format/encodings/hex_digits.h"
+#include "table_format/encodings/int_packing.h"
+#include "table_format/encodings/key_index.h"
+#include "table_format/varint.h"
 
 namespace columnar {
 
+namespace {
+
+constexpr double kUnknown = std::numeric_limits<double>::infinity();
+constexpr double kGorillaMaxRatio = 0.9;
+constexpr size_t kFullyEncoded = 2;
+
+// Counts distinct 64-bit keys (bit patterns, or string hashes) up to a cap.
+class DistinctCounter {
+ public:
+  explicit DistinctCounter(size_t cap) : cap_(cap), index_(cap) {}
+  void Add(uint64_t key) {
+    if (overflow_) return;
+    bool added;
+    index_.FindOrAdd(
+        key, [](uint32_t) { return true; }, &added);
+    if (added && index_.size() > cap_) overflow_ = true;
+  }
+  bool overflow() const { return overflow_; }
+  size_t count() const { return index_.size(); }
+
+ private:
+  size_t cap_;
+  KeyIndex index_;
+  bool overflow_ = false;
+};
+
+// Dictionaries pay off only with few distinct values; past this share the estimate gives up.
+size_t DistinctCap(size_t n) { return std::max<size_t>(1, std::min<size_t>(n / 2, 4096)); }
+
+// Bytes of the bit-packed dictionary codes.
+double CodeBytes(size_t n, size_t distinct) {
+  return static_cast<double>(PackedSize(n, distinct > 1 ? BitWidth(distinct - 1) : 0));
+}
+
+using Estimates = std::vector<std::pair<Encoding, double>>;
+
+// Run count, and the exact PackedInts size of the run lengths when rle has a chance.
+template <typename U>
+void EstimateRuns(const U* bits, size_t n, size_t width, Estimates* estimates) {
+  size_t runs = n > 0 ? 1 : 0;
+  for (size_t i = 1; i < n; i++) runs += bits[i] != bits[i - 1];
+  if (2 * runs > n) return;  // no better than plain
+  std::vector<uint32_t> lengths_minus_one;
+  lengths_minus_one.reserve(runs);
+  uint32_t length = 1;
+  for (size_t i = 1; i < n; i++) {
+    if (bits[i] == bits[i - 1]) {
+      length++;
+    } else {
+      lengths_minus_one.push_back(length - 1);
+      length = 1;
+    }
+  }
+  if (n > 0) lengths_minus_one.push_back(length - 1);
+  estimates->push_back(
+      {Encoding::kRle,
+       static_cast<double>(VarintLength(runs) + PackedIntsSize(lengths_minus_one.data(), runs) +
+                           runs * width)});
+}
+
+// Gorilla's exact size: the bit count of its stream, simulated without writing it.
+template <typename U>
+double GorillaBytes(const U* bits, size_t n) {
+  constexpr int kWidth = sizeof(U) * 8;
+  constexpr int kNewWindowBits = sizeof(U) == 4 ? 2 + 5 + 6 : 2 + 6 + 7;
+  if (n == 0) return 0;
+  uint64_t total = 0;
+  int lead = -1;
+  int trail = 0;
+  for (size_t i = 1; i < n; i++) {
+    const U x = bits[i] ^ bits[i - 1];
+    if (x == 0) {
+      total += 1;
+      continue;
+    }
+    const int new_lead = sizeof(U) == 4 ? __builtin_clz(static_cast<uint32_t>(x))
+                                        : __builtin_clzll(static_cast<uint64_t>(x));
+    const int new_trail = sizeof(U) == 4 ? __builtin_ctz(static_cast<uint32_t>(x))
+                                         : __builtin_ctzll(static_cast<uint64_t>(x));
+    if (lead >= 0 && new_lead >= lead && new_trail >= trail) {
+      total += 2 + (kWidth - lead - trail);
+    } else {
+      lead = new_lead;
+      trail = new_trail;
+      total += kNewWindowBits + (kWidth - lead - trail);
+    }
+  }
+  return sizeof(U) + static_cast<double>((total + 7) / 8);
+}
+
+template <typename T>
+void EstimateFixed(const ColumnVector& values, Estimates* estimates) {
+  using U = UnsignedOf<T>;
+  using S = std::make_signed_t<U>;
+  constexpr bool kIsFloat = std::is_floating_point_v<T>;
+  constexpr size_t kWidth = sizeof(T);
+  const U* bits = BitsOf<T>(values);
+  const size_t n = values.size();
+  estimates->push_back({Encoding::kPlain, static_cast<double>(n * kWidth)});
+  if (n == 0) return;
+
+  // Integers as they are, floats through their order-preserving image.
+  std::vector<U> ordered(bits, bits + n);
+  if constexpr (kIsFloat) {
+    for (U& v : ordered) v = OrderedImage(v);
+  }
+  std::vector<U> deltas(n - 1);
+  for (size_t i = 1; i < n; i++) deltas[i - 1] = ordered[i] - ordered[i - 1];
+  const double first_varint =
+      VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<S>(ordered[0]))));
+
+  EstimateRuns(bits, n, kWidth, estimates);
+
+  DistinctCounter distinct(DistinctCap(n));
+  for (size_t i = 0; i < n && !distinct.overflow(); i++) distinct.Add(bits[i]);
+  if (!distinct.overflow()) {
+    const size_t d = distinct.count();
+    S lo = static_cast<S>(ordered[0]);
+    S hi = lo;
+    for (U v : ordered) {
+      lo = std::min(lo, static_cast<S>(v));
+      hi = std::max(hi, static_cast<S>(v));
+    }
+    // Sorted entries delta-code to about their average gap's width.
+    const double gap = static_cast<double>(static_cast<U>(hi) - static_cast<U>(lo)) / d;
+    const double entry_bytes = 8.0 + d * (BitWidth(static_cast<uint64_t>(gap)) + 1) / 8.0;
+    estimates->push_back({Encoding::kDictionary, 4 + entry_bytes + CodeBytes(n, d)});
+  }
+
+  if constexpr (kIsFloat) {
+    estimates->push_back({Encoding::kGorilla, GorillaBytes(bits, n)});
+    estimates->push_back(
+        {Encoding::kFloatDelta, first_varint + PackedIntsSize(deltas.data(), n - 1)});
+    const T* typed = values.data<T>();
+    estimates->push_back({Encoding::kAlp, EstimateAlpBitsPerValue(typed, n) * n / 8});
+    estimates->push_back({Encoding::kAlpRd, EstimateAlpRdBitsPerValue(typed, n) * n / 8});
+  } else {
+    estimates->push_back({Encoding::kFor, static_cast<double>(PackedIntsSize(bits, n))});
+    estimates->push_back({Encoding::kDelta, first_varint + PackedIntsSize(deltas.data(), n - 1)});
+    if (n >= 2) {
+      std::vector<U> dods(n - 2);
+      for (size_t i = 1; i + 1 < n; i++) dods[i - 1] = deltas[i] - deltas[i - 1];
+      const double first_delta =
+          VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<S>(deltas[0]))));
+      estimates->push_back({Encoding::kDeltaOfDelta,
+                            first_varint + first_delta + PackedIntsSize(dods.data(), n - 2)});
+    } else {
+      estimates->push_back({Encoding::kDeltaOfDelta, first_varint});
+    }
+  }
+}
+
+void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
+  const size_t n = values.size();
+  PackedIntsSizer<uint32_t> lengths, halves, prefixes, suffixes, runs_sizer, distinct_lengths;
+  DistinctCounter distinct(DistinctCap(n));
+  uint64_t total = 0;
+  uint64_t suffix_bytes = 0;
+  uint64_t run_value_bytes = 0;
+  uint64_t distinct_bytes = 0;
+  size_t runs = 0;
+  uint32_t run_length = 0;
+  bool all_hex = true;
+  Slice previous;
+  for (size_t i = 0; i < n; i++) {
+    const Slice v = values.GetBytes(i);
+    const auto size = static_cast<uint32_t>(v.size());
+    total += size;
+    lengths.Add(size);
+    if (all_hex) {
+      all_hex = IsLowerHexString(v);
+      halves.Add(size / 2);
+    }
+    const size_t before = distinct.count();
+    distinct.Add(std::hash<std::string_view>{}(std::string_view(v.data(), v.size())));
+    if (distinct.count() != before) {
+      distinct_bytes += size;
+      distinct_lengths.Add(size);
+    }
+    size_t shared = 0;
+    const size_t limit = std::min(previous.size(), v.size());
+    while (shared < limit && previous[shared] == v[shared]) shared++;
+    prefixes.Add(static_cast<uint32_t>(shared));
+    suffixes.Add(static_cast<uint32_t>(size - shared));
+    suffix_bytes += size - shared;
+    if (i > 0 && shared == size && size == previous.size()) {
+      run_length++;
+    } else {
+      if (i > 0) runs_sizer.Add(run_length - 1);
+      run_length = 1;
+      runs++;
+      run_value_bytes += size;
+    }
+    previous = v;
+  }
+  if (n > 0) runs_sizer.Add(run_length - 1);
+  estimates->push_back({Encoding::kPlain, static_cast<double>(lengths.Finish() + total)});
+  estimates->push_back(
+      {Encoding::kRle,
+       static_cast<double>(VarintLength(runs) + runs_sizer.Finish() + runs + run_value_bytes)});
+  if (!distinct.overflow()) {
+    estimates->push_back({Encoding::kDictionary, 4.0 + distinct_lengths.Finish() + distinct_bytes +
+                                                     CodeBytes(n, distinct.count())});
+  }
+  estimates->push_back({Encoding::kFrontCoding,
+                        static_cast<double>(prefixes.Finish() + suffixes.Finish() + suffix_bytes)});
+  if (all_hex) {
+    estimates->push_back({Encoding::kHex, static_cast<double>(halves.Finish() + total / 2)});
+  }
+}
+
+}  // namespace
+
 Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVector& values,
                        std::string* out, Encoding* chosen) {
+  Estimates all;
+  if (values.type() == PhysicalType::kBytes) {
+    EstimateBytes(values, &all);
+  } else {
+    VisitFixedType(values.type(), [&](auto tag) { EstimateFixed<decltype(tag)>(values, &all); });
+  }
+  Estimates ranked;
+  double gorilla_estimate = kUnknown;
+  for (const auto& [encoding, bytes] : all) {
+    if (std::find(candidates.begin(), candidates.end(), encoding) == candidates.end()) continue;
+    if (encoding == Encoding::kGorilla) {
+      gorilla_estimate = bytes;
+    } else {
+      ranked.push_back({encoding, bytes});
+    }
+  }
+  // Ties go to the lower id (plain before everything), keeping the choice deterministic.
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.second < b.second; });
+
   std::string best;
   Encoding best_encoding = Encoding::kPlain;
   bool found = false;
-  for (Encoding e : candidates) {
+  auto try_encoding = [&](Encoding encoding) {
     std::string body;
-    if (!EncodeValues(e, values, &body).ok()) continue;
+    if (!EncodeValues(encoding, values, &body).ok()) return;
     if (!found || body.size() < best.size()) {
       best.swap(body);
-      best_encoding = e;
+      best_encoding = encoding;
       found = true;
     }
+  };
+  for (size_t k = 0; k < ranked.size() && k < kFullyEncoded; k++) try_encoding(ranked[k].first);
+  if (!found && ranked.empty()) {
+    // Only gorilla was requested.
+    try_encoding(Encoding::kGorilla);
+  } else if (gorilla_estimate < kGorillaMaxRatio * best.size()) {
+    std::string body;
+    if (EncodeValues(Encoding::kGorilla, values, &body).ok() &&
+        body.size() < kGorillaMaxRatio * best.size()) {
+      best.swap(body);
+      best_encoding = Encoding::kGorilla;
+    }
   }
-  if (!found) return EncodeValues(Encoding::kPlain, values, out);
+  if (!found) {
+    Status s = EncodeValues(Encoding::kPlain, values, out);
+    if (s.ok()) *chosen = Encoding::kPlain;
+    return s;
+  }
   out->append(best);
   *chosen = best_encoding;
   return Status::OK();

@@ -16,11 +16,13 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <string_view>
 
 #include "table_format/bit_packing.h"
 #include "table_format/encoding.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/float_order.h"
+#include "table_format/encodings/key_index.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -51,43 +53,58 @@ std::make_signed_t<UnsignedOf<T>> SortKey(UnsignedOf<T> bits) {
   return static_cast<S>(bits);
 }
 
-// Sorted distinct entries and the code of every value.
+// Distinct values get provisional ids in first-seen order through a hash table; only the
+// distinct values are then sorted, and the provisional ids remapped to sorted codes.
+void RemapToSortedCodes(const std::vector<uint32_t>& sorted_ids, std::vector<uint32_t>* codes) {
+  std::vector<uint32_t> rank(sorted_ids.size());
+  for (size_t k = 0; k < sorted_ids.size(); k++) rank[sorted_ids[k]] = static_cast<uint32_t>(k);
+  for (uint32_t& code : *codes) code = rank[code];
+}
+
 template <typename T>
 void BuildFixed(const ColumnVector& values, ColumnVector* entries, std::vector<uint32_t>* codes) {
   using U = UnsignedOf<T>;
-  using S = std::make_signed_t<U>;
   const U* bits = BitsOf<T>(values);
   const size_t n = values.size();
-  std::vector<S> keys(n);
-  for (size_t i = 0; i < n; i++) keys[i] = SortKey<T>(bits[i]);
-  std::vector<S> sorted = keys;
-  std::sort(sorted.begin(), sorted.end());
-  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-  U* dst = AppendFixedSlots<T>(entries, sorted.size());
-  for (size_t k = 0; k < sorted.size(); k++) {
-    // Both key mappings are their own inverse.
-    dst[k] = static_cast<U>(SortKey<T>(static_cast<U>(sorted[k])));
-  }
+  KeyIndex index(std::min<size_t>(n, 1024));
+  std::vector<U> distinct;
   codes->resize(n);
   for (size_t i = 0; i < n; i++) {
-    (*codes)[i] = static_cast<uint32_t>(std::lower_bound(sorted.begin(), sorted.end(), keys[i]) -
-                                        sorted.begin());
+    const U v = bits[i];
+    bool added;
+    (*codes)[i] = index.FindOrAdd(
+        v, [&](uint32_t id) { return distinct[id] == v; }, &added);
+    if (added) distinct.push_back(v);
   }
+  std::vector<uint32_t> sorted_ids(distinct.size());
+  std::iota(sorted_ids.begin(), sorted_ids.end(), 0);
+  std::sort(sorted_ids.begin(), sorted_ids.end(), [&](uint32_t a, uint32_t b) {
+    return SortKey<T>(distinct[a]) < SortKey<T>(distinct[b]);
+  });
+  U* dst = AppendFixedSlots<T>(entries, distinct.size());
+  for (size_t k = 0; k < sorted_ids.size(); k++) dst[k] = distinct[sorted_ids[k]];
+  RemapToSortedCodes(sorted_ids, codes);
 }
 
 void BuildBytes(const ColumnVector& values, ColumnVector* entries, std::vector<uint32_t>* codes) {
   const size_t n = values.size();
-  std::vector<uint32_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return values.GetBytes(a).compare(values.GetBytes(b)) < 0;
-  });
+  KeyIndex index(std::min<size_t>(n, 1024));
+  std::vector<Slice> distinct;
   codes->resize(n);
-  for (size_t k = 0; k < n; k++) {
-    const Slice v = values.GetBytes(order[k]);
-    if (k == 0 || v != entries->GetBytes(entries->size() - 1)) entries->AppendBytes(v);
-    (*codes)[order[k]] = static_cast<uint32_t>(entries->size() - 1);
+  for (size_t i = 0; i < n; i++) {
+    const Slice v = values.GetBytes(i);
+    bool added;
+    (*codes)[i] = index.FindOrAdd(
+        std::hash<std::string_view>{}(std::string_view(v.data(), v.size())),
+        [&](uint32_t id) { return distinct[id] == v; }, &added);
+    if (added) distinct.push_back(v);
   }
+  std::vector<uint32_t> sorted_ids(distinct.size());
+  std::iota(sorted_ids.begin(), sorted_ids.end(), 0);
+  std::sort(sorted_ids.begin(), sorted_ids.end(),
+            [&](uint32_t a, uint32_t b) { return distinct[a].compare(distinct[b]) < 0; });
+  for (uint32_t id : sorted_ids) entries->AppendBytes(distinct[id]);
+  RemapToSortedCodes(sorted_ids, codes);
 }
 
 Status Encode(const ColumnVector& values, std::string* out) {

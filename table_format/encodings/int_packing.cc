@@ -79,6 +79,48 @@ void PackedIntsSizer<U>::CloseBlock() {
   minis_ = 0;
 }
 
+// The per-miniblock minima, maxima and lengths of one block; returns the miniblock count.
+namespace {
+
+template <typename U>
+size_t MiniblockRanges(const U* block, size_t len, std::make_signed_t<U>* mins,
+                       std::make_signed_t<U>* maxs, uint8_t* lens) {
+  using S = std::make_signed_t<U>;
+  const size_t minis = (len + kPackMiniblockValues - 1) / kPackMiniblockValues;
+  for (size_t k = 0; k < minis; k++) {
+    const size_t begin = k * kPackMiniblockValues;
+    const size_t end = std::min(len, begin + kPackMiniblockValues);
+    S lo = static_cast<S>(block[begin]);
+    S hi = lo;
+    for (size_t i = begin + 1; i < end; i++) {
+      const S v = static_cast<S>(block[i]);
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+    }
+    mins[k] = lo;
+    maxs[k] = hi;
+    lens[k] = static_cast<uint8_t>(end - begin);
+  }
+  return minis;
+}
+
+}  // namespace
+
+template <typename U>
+size_t PackedIntsSize(const U* values, size_t n) {
+  using S = std::make_signed_t<U>;
+  S mins[kMinisPerBlock];
+  S maxs[kMinisPerBlock];
+  uint8_t lens[kMinisPerBlock];
+  size_t bytes = 0;
+  for (size_t start = 0; start < n; start += kPackBlockValues) {
+    const size_t len = std::min(kPackBlockValues, n - start);
+    const size_t minis = MiniblockRanges(values + start, len, mins, maxs, lens);
+    bytes += PlanBlock<U>(mins, maxs, lens, minis).bytes;
+  }
+  return bytes;
+}
+
 template <typename U>
 void PackInts(const U* values, size_t n, std::string* out) {
   using S = std::make_signed_t<U>;
@@ -89,21 +131,7 @@ void PackInts(const U* values, size_t n, std::string* out) {
   for (size_t start = 0; start < n; start += kPackBlockValues) {
     const size_t len = std::min(kPackBlockValues, n - start);
     const U* block = values + start;
-    const size_t minis = (len + kPackMiniblockValues - 1) / kPackMiniblockValues;
-    for (size_t k = 0; k < minis; k++) {
-      const size_t begin = k * kPackMiniblockValues;
-      const size_t end = std::min(len, begin + kPackMiniblockValues);
-      S lo = static_cast<S>(block[begin]);
-      S hi = lo;
-      for (size_t i = begin + 1; i < end; i++) {
-        const S v = static_cast<S>(block[i]);
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-      }
-      mins[k] = lo;
-      maxs[k] = hi;
-      lens[k] = static_cast<uint8_t>(end - begin);
-    }
+    const size_t minis = MiniblockRanges(block, len, mins, maxs, lens);
     const BlockPlan<U> plan = PlanBlock<U>(mins, maxs, lens, minis);
     const U reference = static_cast<U>(plan.reference);
     for (size_t i = 0; i < len; i++) shifted[i] = block[i] - reference;
@@ -180,6 +208,8 @@ template void PackInts<uint32_t>(const uint32_t*, size_t, std::string*);
 template void PackInts<uint64_t>(const uint64_t*, size_t, std::string*);
 template Status UnpackInts<uint32_t>(Slice*, size_t, uint32_t*, const char*);
 template Status UnpackInts<uint64_t>(Slice*, size_t, uint64_t*, const char*);
+template size_t PackedIntsSize<uint32_t>(const uint32_t*, size_t);
+template size_t PackedIntsSize<uint64_t>(const uint64_t*, size_t);
 template class PackedIntsSizer<uint32_t>;
 template class PackedIntsSizer<uint64_t>;
 

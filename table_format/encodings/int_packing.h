@@ -98,12 +98,8 @@ class PackedIntsSizer {
   size_t bytes_ = 0;
 };
 
-// Exact PackInts size of `values`.
+// Exact PackInts size of `values` (the array form of PackedIntsSizer, several times faster).
 template <typename U>
-size_t PackedIntsSize(const U* values, size_t n) {
-  PackedIntsSizer<U> sizer;
-  for (size_t i = 0; i < n; i++) sizer.Add(values[i]);
-  return sizer.Finish();
-}
+size_t PackedIntsSize(const U* values, size_t n);
 
 }  // namespace columnar

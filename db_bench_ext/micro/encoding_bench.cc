@@ -1,0 +1,241 @@
+// encoding_bench: size and speed of every column encoding on the workloads' typical columns,
+// and raw bit-unpacking speed.
+//
+// Each dataset is 65,536 deterministic values, encoded as 64 independent chunks of 1,024
+// values (EncodeValues / DecodeValues on one chunk's values at a time, as a row group would).
+// Benchmarks are named <encoding>/<dataset>; `auto` is EncodeWithBestEncoding(kAuto), decoded
+// with the encoding it chose. Counters:
+//   bits_per_value            encoded body bits / values (bodies only, no chunk envelope)
+//   encode_values_per_second  values encoded per second of encode time
+//   decode_values_per_second  values decoded per second of decode time
+// bitunpack/<width> unpacks 65,536 packed values 1,024 at a time into a cache-resident buffer
+// (uint32 output for widths up to 32, uint64 for wider ones) and reports values_per_second.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "db_bench_ext/random_distributions.h"
+#include "table_format/bit_packing.h"
+#include "table_format/column_vector.h"
+#include "table_format/encoding.h"
+
+namespace columnar {
+namespace {
+
+constexpr size_t kDatasetValues = 65536;
+constexpr size_t kChunkValues = 1024;
+
+struct Dataset {
+  std::string name;
+  PhysicalType type;
+  std::function<void(bench::Random*, ColumnVector*)> generate;
+};
+
+std::string Path(size_t rank) {
+  static const char* kPrefixes[] = {"/api/v1/users/",    "/api/v1/orders/", "/static/js/app.",
+                                    "/api/v2/search?q=", "/health",         "/assets/img/"};
+  const char* prefix = kPrefixes[rank % 6];
+  if (rank % 6 == 4) return std::string(prefix) + (rank % 12 == 4 ? "" : "z");
+  return std::string(prefix) + std::to_string(rank * 7919 % 100003);
+}
+
+const std::vector<Dataset>& Datasets() {
+  static const std::vector<Dataset> datasets = {
+      {"regular_timestamps", PhysicalType::kInt64,
+       [](bench::Random*, ColumnVector* c) {
+         for (size_t i = 0; i < kDatasetValues; i++) c->Append<int64_t>(1700000000 + 5 * i);
+       }},
+      {"jittered_timestamps", PhysicalType::kInt64,
+       [](bench::Random* rng, ColumnVector* c) {
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           c->Append<int64_t>(1700000000000 + 5000 * static_cast<int64_t>(i) +
+                              rng->UniformInRange(0, 100));
+         }
+       }},
+      {"float32_random_walk", PhysicalType::kFloat32,
+       [](bench::Random* rng, ColumnVector* c) {
+         float v = static_cast<float>(10 + 90 * rng->UniformDouble());
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           v += static_cast<float>(0.1 * rng->Normal());
+           c->Append<float>(v);
+         }
+       }},
+      {"decimal_gauges", PhysicalType::kFloat64,
+       [](bench::Random* rng, ColumnVector* c) {
+         int64_t cents = 5000;
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           cents = std::max<int64_t>(0, cents + rng->UniformInRange(-50, 50));
+           c->Append<double>(static_cast<double>(cents) / 100);
+         }
+       }},
+      {"monotone_counters", PhysicalType::kInt64,
+       [](bench::Random* rng, ColumnVector* c) {
+         int64_t v = 1000000;
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           v += rng->UniformInRange(0, 100);
+           c->Append<int64_t>(v);
+         }
+       }},
+      {"http_methods", PhysicalType::kBytes,
+       [](bench::Random* rng, ColumnVector* c) {
+         static const char* kMethods[] = {"GET", "POST", "PUT", "DELETE", "PATCH"};
+         const bench::WeightedChoice choice({70, 20, 5, 3, 2});
+         for (size_t i = 0; i < kDatasetValues; i++) c->AppendBytes(kMethods[choice.Sample(rng)]);
+       }},
+      {"zipf_paths", PhysicalType::kBytes,
+       [](bench::Random* rng, ColumnVector* c) {
+         const bench::ZipfDistribution zipf(200, 1.1);
+         for (size_t i = 0; i < kDatasetValues; i++) c->AppendBytes(Path(zipf.Sample(rng)));
+       }},
+      {"hex_ids", PhysicalType::kBytes,
+       [](bench::Random* rng, ColumnVector* c) {
+         for (size_t i = 0; i < kDatasetValues; i++) c->AppendBytes(rng->Hex(32));
+       }},
+  };
+  return datasets;
+}
+
+// The dataset split into its chunks.
+const std::vector<ColumnVector>& Chunks(const Dataset& dataset) {
+  static std::map<std::string, std::vector<ColumnVector>> cache;
+  auto it = cache.find(dataset.name);
+  if (it != cache.end()) return it->second;
+  bench::Random rng(bench::MixSeed(20240601, std::hash<std::string>{}(dataset.name)));
+  ColumnVector all(dataset.type);
+  dataset.generate(&rng, &all);
+  std::vector<ColumnVector> chunks;
+  for (size_t start = 0; start < all.size(); start += kChunkValues) {
+    ColumnVector chunk(dataset.type);
+    for (size_t i = start; i < start + kChunkValues && i < all.size(); i++) {
+      chunk.AppendFrom(all, i);
+    }
+    chunks.push_back(std::move(chunk));
+  }
+  return cache[dataset.name] = std::move(chunks);
+}
+
+using Clock = std::chrono::steady_clock;
+
+void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* dataset) {
+  const std::vector<ColumnVector>& chunks = Chunks(*dataset);
+  std::vector<std::string> bodies(chunks.size());
+  std::vector<Encoding> chosen(chunks.size(), encoding);
+  ColumnVector decoded(dataset->type);
+  double encode_seconds = 0;
+  double decode_seconds = 0;
+  size_t body_bytes = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    for (size_t c = 0; c < chunks.size(); c++) {
+      bodies[c].clear();
+      Status s = encoding == Encoding::kAuto
+                     ? EncodeWithBestEncoding(encoding, chunks[c], &bodies[c], &chosen[c])
+                     : EncodeValues(encoding, chunks[c], &bodies[c]);
+      if (!s.ok()) {
+        state.SkipWithError(s.ToString().c_str());
+        return;
+      }
+    }
+    const auto t1 = Clock::now();
+    for (size_t c = 0; c < chunks.size(); c++) {
+      decoded.Clear();
+      Status s = DecodeValues(chosen[c], dataset->type, bodies[c], chunks[c].size(), &decoded);
+      if (!s.ok()) {
+        state.SkipWithError(s.ToString().c_str());
+        return;
+      }
+      benchmark::DoNotOptimize(decoded.size());
+    }
+    const auto t2 = Clock::now();
+    encode_seconds += std::chrono::duration<double>(t1 - t0).count();
+    decode_seconds += std::chrono::duration<double>(t2 - t1).count();
+  }
+  body_bytes = 0;
+  for (const auto& b : bodies) body_bytes += b.size();
+  // Every chunk must come back exactly.
+  for (size_t c = 0; c < chunks.size(); c++) {
+    decoded.Clear();
+    if (!DecodeValues(chosen[c], dataset->type, bodies[c], chunks[c].size(), &decoded).ok() ||
+        !decoded.Equals(chunks[c])) {
+      state.SkipWithError("round trip mismatch");
+      return;
+    }
+  }
+  const double values = static_cast<double>(kDatasetValues) * state.iterations();
+  state.counters["bits_per_value"] = 8.0 * body_bytes / kDatasetValues;
+  state.counters["encode_values_per_second"] = values / encode_seconds;
+  state.counters["decode_values_per_second"] = values / decode_seconds;
+  if (encoding == Encoding::kAuto) {
+    std::map<std::string, int> picks;
+    for (Encoding e : chosen) picks[EncodingName(e)]++;
+    std::string label;
+    for (const auto& [name, count] : picks) {
+      label += (label.empty() ? "" : ",") + name + ":" + std::to_string(count);
+    }
+    state.SetLabel(label);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(values));
+}
+
+void BenchBitUnpack(benchmark::State& state) {
+  const int width = static_cast<int>(state.range(0));
+  bench::Random rng(width);
+  const uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+  std::vector<uint64_t> values(kDatasetValues);
+  for (auto& v : values) v = rng.Next() & mask;
+  std::vector<char> packed(PackedSize(kDatasetValues, width));
+  PackBits(values.data(), kDatasetValues, width, packed.data());
+  const size_t chunk_bytes = PackedSize(kChunkValues, width);
+  std::vector<uint32_t> out32(kChunkValues);
+  std::vector<uint64_t> out64(kChunkValues);
+  for (auto _ : state) {
+    for (size_t c = 0; c < kDatasetValues / kChunkValues; c++) {
+      const char* in = packed.data() + c * chunk_bytes;
+      if (width <= 32) {
+        UnpackBits32(in, kChunkValues, width, out32.data());
+        benchmark::DoNotOptimize(out32.data());
+      } else {
+        UnpackBits(in, kChunkValues, width, out64.data());
+        benchmark::DoNotOptimize(out64.data());
+      }
+      benchmark::ClobberMemory();
+    }
+  }
+  const double unpacked = static_cast<double>(kDatasetValues) * state.iterations();
+  state.counters["values_per_second"] = benchmark::Counter(unpacked, benchmark::Counter::kIsRate);
+}
+
+void RegisterAll() {
+  for (const Dataset& dataset : Datasets()) {
+    std::vector<Encoding> encodings = CandidateEncodings(Encoding::kAuto, dataset.type);
+    encodings.push_back(Encoding::kAuto);
+    for (Encoding encoding : encodings) {
+      if (encoding == Encoding::kHex && dataset.name != "hex_ids") continue;  // not hex
+      const std::string name = std::string(EncodingName(encoding)) + "/" + dataset.name;
+      benchmark::RegisterBenchmark(name.c_str(), BenchEncoding, encoding, &dataset)
+          ->Unit(benchmark::kMillisecond)
+          ->MinTime(0.2);
+    }
+  }
+  auto* unpack = benchmark::RegisterBenchmark("bitunpack", BenchBitUnpack);
+  for (int width = 1; width <= 32; width++) unpack->Arg(width);
+  for (int width : {40, 48, 56, 64}) unpack->Arg(width);
+  unpack->Unit(benchmark::kMicrosecond)->MinTime(0.1);
+}
+
+}  // namespace
+}  // namespace columnar
+
+int main(int argc, char** argv) {
+  columnar::RegisterAll();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,75 @@
+// KeyIndex: dense ids for distinct keys (0, 1, 2, ... in first-seen order) in an
+// open-addressing table. Shared by the dictionary encoder and the auto chooser's distinct
+// count. The caller keeps the keys themselves and says whether a candidate id holds the key
+// being looked up, so the same table serves fixed-width bit patterns and byte strings.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace columnar {
+
+class KeyIndex {
+ public:
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+
+  explicit KeyIndex(size_t expected_keys) {
+    size_t slots = 16;
+    while (slots < 2 * expected_keys) slots *= 2;
+    slots_.assign(slots, Slot{0, kEmpty});
+  }
+
+  // The id of the key with hash `hash` for which `same(id)` holds; a new id (== size()
+  // before the call, *added = true) if there is none.
+  template <typename Same>
+  uint32_t FindOrAdd(uint64_t hash, Same same, bool* added) {
+    size_t slot = Mix(hash) & (slots_.size() - 1);
+    while (slots_[slot].id != kEmpty) {
+      if (slots_[slot].hash == hash && same(slots_[slot].id)) {
+        *added = false;
+        return slots_[slot].id;
+      }
+      slot = (slot + 1) & (slots_.size() - 1);
+    }
+    const auto id = static_cast<uint32_t>(size_++);
+    slots_[slot] = Slot{hash, id};
+    *added = true;
+    if (2 * size_ > slots_.size()) Grow();
+    return id;
+  }
+
+  size_t size() const { return size_; }
+
+  static uint64_t Mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+  }
+
+ private:
+  struct Slot {
+    uint64_t hash;
+    uint32_t id;
+  };
+
+  void Grow() {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(old.size() * 2, Slot{0, kEmpty});
+    for (const Slot& s : old) {
+      if (s.id == kEmpty) continue;
+      size_t slot = Mix(s.hash) & (slots_.size() - 1);
+      while (slots_[slot].id != kEmpty) slot = (slot + 1) & (slots_.size() - 1);
+      slots_[slot] = s;
+    }
+  }
+
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+};
+
+}  // namespace columnar

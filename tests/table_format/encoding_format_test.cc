@@ -1,0 +1,177 @@
+// Fixed expected bytes for every encoding: a small input and the exact body, so any change of
+// a stored layout is caught. The comments derive each body from the layout described at the
+// top of the encoding's file.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "table_format/encoding.h"
+#include "table_format/encodings/dictionary.h"
+
+namespace columnar {
+namespace {
+
+std::string Hex(const std::string& bytes) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : bytes) {
+    out.push_back(kDigits[c >> 4]);
+    out.push_back(kDigits[c & 15]);
+  }
+  return out;
+}
+
+template <typename T>
+ColumnVector Column(std::initializer_list<T> values) {
+  ColumnVector c(PhysicalTypeOf<T>::value);
+  for (T v : values) c.Append<T>(v);
+  return c;
+}
+
+ColumnVector Strings(std::initializer_list<const char*> values) {
+  ColumnVector c(PhysicalType::kBytes);
+  for (const char* v : values) c.AppendBytes(v);
+  return c;
+}
+
+void ExpectBody(Encoding encoding, const ColumnVector& values, const std::string& expected_hex) {
+  std::string body;
+  ASSERT_TRUE(EncodeValues(encoding, values, &body).ok());
+  EXPECT_EQ(Hex(body), expected_hex) << EncodingName(encoding);
+  ColumnVector decoded(values.type());
+  ASSERT_TRUE(DecodeValues(encoding, values.type(), body, values.size(), &decoded).ok());
+  EXPECT_TRUE(decoded.Equals(values));
+}
+
+TEST(EncodingFormatTest, Plain) {
+  ExpectBody(Encoding::kPlain, Column<int32_t>({1, -1, 256}), "01000000ffffffff00010000");
+  // Lengths {2, 0, 1} as PackedInts: reference 0 (varint 00), uniform width 2 (02), packed
+  // 2 | 0 << 2 | 1 << 4 = 0x12; then "abc".
+  ExpectBody(Encoding::kPlain, Strings({"ab", "", "c"}), "000212616263");
+}
+
+TEST(EncodingFormatTest, Rle) {
+  // 2 runs; lengths - 1 {2, 0}: reference 00, width 02, packed 02; then the plain run values.
+  ExpectBody(Encoding::kRle, Column<int64_t>({7, 7, 7, -1}),
+             "020002020700000000000000ffffffffffffffff");
+}
+
+TEST(EncodingFormatTest, Dictionary) {
+  // 2 entries; entry encoding plain (00) of 4 bytes: lengths {1, 1} (reference zigzag(1) = 02,
+  // width 00) + "ab"; codes {1, 0, 1} at 1 bit: 0b101 = 05.
+  ExpectBody(Encoding::kDictionary, Strings({"b", "a", "b"}), "0200040200616205");
+  // Integer entries {-3, 9} sorted; entry encoding delta (03): first zigzag(-3) = 05, deltas
+  // {12}: reference zigzag(12) = 18, width 00. Codes {1, 0, 0, 1} = 0b1001 = 09.
+  ExpectBody(Encoding::kDictionary, Column<int32_t>({9, -3, -3, 9}),
+             "020303051800"
+             "09");
+}
+
+TEST(EncodingFormatTest, DictionaryExposesSortedEntriesAndCodes) {
+  const ColumnVector values = Strings({"pear", "apple", "pear", "fig"});
+  std::string body;
+  ASSERT_TRUE(EncodeValues(Encoding::kDictionary, values, &body).ok());
+  ColumnVector dictionary;
+  std::vector<uint32_t> codes;
+  ASSERT_TRUE(DecodeDictionary(PhysicalType::kBytes, body, 4, &dictionary, &codes).ok());
+  ASSERT_EQ(dictionary.size(), 3u);
+  EXPECT_EQ(dictionary.GetBytes(0).ToString(), "apple");
+  EXPECT_EQ(dictionary.GetBytes(1).ToString(), "fig");
+  EXPECT_EQ(dictionary.GetBytes(2).ToString(), "pear");
+  EXPECT_EQ(codes, (std::vector<uint32_t>{2, 0, 2, 1}));
+
+  const ColumnVector floats = Column<double>({2.5, -0.0, 0.0, -1.0, 2.5});
+  body.clear();
+  ASSERT_TRUE(EncodeValues(Encoding::kDictionary, floats, &body).ok());
+  ASSERT_TRUE(DecodeDictionary(PhysicalType::kFloat64, body, 5, &dictionary, &codes).ok());
+  ASSERT_EQ(dictionary.size(), 4u);
+  EXPECT_EQ(dictionary.Get<double>(0), -1.0);
+  EXPECT_TRUE(std::signbit(dictionary.Get<double>(1)));  // -0.0 before +0.0
+  EXPECT_FALSE(std::signbit(dictionary.Get<double>(2)));
+  EXPECT_EQ(dictionary.Get<double>(3), 2.5);
+  EXPECT_EQ(codes, (std::vector<uint32_t>{3, 1, 2, 0, 3}));
+}
+
+TEST(EncodingFormatTest, Delta) {
+  // First zigzag(100) = 200 = varint c8 01; deltas {5, 5, -6}: reference zigzag(-6) = 0b,
+  // width BitWidth(11) = 4, packed {11, 11, 0} = bb 00.
+  ExpectBody(Encoding::kDelta, Column<int32_t>({100, 105, 110, 104}), "c8010b04bb00");
+}
+
+TEST(EncodingFormatTest, DeltaOfDelta) {
+  // First zigzag(10) = 14, first delta zigzag(10) = 14, dods {0, 0, 0}: reference 00, width 00.
+  ExpectBody(Encoding::kDeltaOfDelta, Column<int64_t>({10, 20, 30, 40, 50}), "14140000");
+}
+
+TEST(EncodingFormatTest, For) {
+  // Reference zigzag(1000) = 2000 = varint d0 0f, width 2, packed {0, 3, 1} = 0b010100 = 1c.
+  ExpectBody(Encoding::kFor, Column<int32_t>({1000, 1003, 1001}), "d00f021c");
+}
+
+TEST(EncodingFormatTest, Gorilla) {
+  // First value 1.0; then '0' (same value); then 2.0: x = 0x7ff0000000000000, a new window
+  // '1' '1', lead 1 (6 bits), length 11 (7 bits), then the 11 bits 0x7ff. LSB-first:
+  // 0 1 1 | 100000 | 1101000 | 11111111111 -> 0e 16 ff 07.
+  ExpectBody(Encoding::kGorilla, Column<double>({1.0, 1.0, 2.0}), "000000000000f03f0e16ff07");
+}
+
+TEST(EncodingFormatTest, Alp) {
+  // e = 18, f = 16 (the largest pair giving the integers 150, 225, 300): 12 10; one exception
+  // (-0.0): 0100; base 150 as i64; width 8; packed {0, 75, 150, 150} (the exception slot
+  // takes its neighbour's integer); position 3; raw -0.0.
+  ExpectBody(Encoding::kAlp, Column<double>({1.5, 2.25, 3.0, -0.0}),
+             "1210"
+             "0100"
+             "9600000000000000"
+             "08"
+             "004b9696"
+             "0300"
+             "0000000000000080");
+  // float: e = 10, f = 8, integers {50, 25, 1275}: base 25 as i32, width 11, packed
+  // 25 | 0 << 11 | 1250 << 22 in 5 bytes.
+  ExpectBody(Encoding::kAlp, Column<float>({0.5f, 0.25f, 12.75f}),
+             "0a08"
+             "0000"
+             "19000000"
+             "0b"
+             "1900803801");
+}
+
+TEST(EncodingFormatTest, AlpRd) {
+  ExpectBody(Encoding::kAlpRd,
+             Column<double>({3.141592653589793, 2.718281828459045, 1.4142135623730951}),
+             // Cut at 16 left bits (right width 48 = 0x30); 3 entries, sorted: 3ff6 4005 4009;
+             // no exceptions; codes {2, 1, 0} at 2 bits = 06; then the 48-bit right parts.
+             "3003"
+             "f63f05400940"
+             "0000"
+             "06"
+             "182d4454fb21"
+             "6957148b0abf"
+             "cd3b7f669ea0");
+}
+
+TEST(EncodingFormatTest, FloatDelta) {
+  // Images of 1.0f, 1.0f + 1ulp, 1.0f: 0x3f800000, 0x3f800001, 0x3f800000. First image as a
+  // zigzag varint of 0x3f800000 (0x7f000000 = 80 80 80 f8 07); deltas {1, -1}: reference
+  // zigzag(-1) = 01, width 2, packed {2, 0} = 02.
+  ExpectBody(Encoding::kFloatDelta, Column<float>({1.0f, std::nextafter(1.0f, 2.0f), 1.0f}),
+             "808080f807010202");
+}
+
+TEST(EncodingFormatTest, FrontCoding) {
+  // Prefixes {0, 3, 4}: reference 00, width 3 (03), packed 0 | 3 << 3 | 4 << 6 = 0x118 = 18 01.
+  // Suffixes {3, 2, 0}: reference 00, width 2 (02), packed 3 | 2 << 2 = 0b ... = 0b.
+  // Then "abc" "dx" "".
+  ExpectBody(Encoding::kFrontCoding, Strings({"abc", "abcdx", "abcd"}), "0003180100020b6162636478");
+}
+
+TEST(EncodingFormatTest, Hex) {
+  // Half lengths {2, 0, 1}: reference 00, width 2, packed 0x12; digits 0a ff 9c.
+  ExpectBody(Encoding::kHex, Strings({"0aff", "", "9c"}), "0002120aff9c");
+}
+
+}  // namespace
+}  // namespace columnar
