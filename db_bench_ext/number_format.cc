@@ -103,8 +103,13 @@ std::string FormatRatio(double ratio) {
 
 std::string FormatJsonNumber(double value) {
   if (!std::isfinite(value)) return "null";
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  // Plain notation where it reads better (500000, not 5e+05); still the shortest round trip.
+  const double magnitude = std::fabs(value);
+  const bool plain = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e15);
+  char buffer[400];
+  const auto result =
+      plain ? std::to_chars(buffer, buffer + sizeof(buffer), value, std::chars_format::fixed)
+            : std::to_chars(buffer, buffer + sizeof(buffer), value);
   return std::string(buffer, result.ptr);
 }
 

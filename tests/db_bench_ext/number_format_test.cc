@@ -49,6 +49,9 @@ TEST(NumberFormatTest, JsonNumbersRoundTrip) {
   EXPECT_EQ(FormatJsonNumber(0.1), "0.1");
   EXPECT_EQ(FormatJsonNumber(11.3), "11.3");
   EXPECT_EQ(FormatJsonNumber(1e21), "1e+21");
+  EXPECT_EQ(FormatJsonNumber(500000), "500000");
+  EXPECT_EQ(FormatJsonNumber(-0.00125), "-0.00125");
+  EXPECT_EQ(FormatJsonNumber(1.5e-7), "1.5e-07");
   EXPECT_EQ(FormatJsonNumber(std::numeric_limits<double>::infinity()), "null");
   const double third = 1.0 / 3;
   EXPECT_EQ(std::stod(FormatJsonNumber(third)), third);
