@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -389,6 +390,37 @@ TEST(CqlParserTest, MalformedAlterTableStatements) {
         << c.cql << "\n  got: " << s.ToString() << "\n  expected: " << c.expected;
     EXPECT_EQ(altered, schema) << c.cql;
   }
+}
+
+// Damaged statements never crash: each parses or fails with InvalidArgument, and whatever
+// parses is a valid schema that round-trips.
+TEST(CqlParserTest, DamagedStatementsFailCleanly) {
+  std::mt19937_64 rng(41);
+  const std::string original = kMetricsTableWithOptions;
+  const char kInserted[] = "(),;'\"{}:=.-x0 \n/*";
+  size_t failures = 0;
+  for (int i = 0; i < 3000; i++) {
+    std::string cql = original;
+    for (int edits = 1 + rng() % 3; edits > 0; edits--) {
+      const size_t at = rng() % cql.size();
+      if (rng() % 2 == 0) {
+        cql.erase(at, 1 + rng() % 4);
+      } else {
+        cql.insert(at, 1, kInserted[rng() % (sizeof(kInserted) - 1)]);
+      }
+    }
+    CreateTableStatement statement;
+    Status s = ParseCreateTable(cql, &statement);
+    if (!s.ok()) {
+      ASSERT_TRUE(s.IsInvalidArgument()) << cql;
+      failures++;
+      continue;
+    }
+    TableSchema parsed;
+    ASSERT_TRUE(TableSchema::Deserialize(statement.schema.Serialize(), &parsed).ok()) << cql;
+    ASSERT_EQ(parsed, statement.schema);
+  }
+  EXPECT_GT(failures, 1000u);
 }
 
 TEST(CqlLexerTest, TokensAndPositions) {
