@@ -239,34 +239,45 @@ struct CreateTableParts {
   WithClause with;
 };
 
+// PRIMARY KEY, once per table, either inline or as a clause; `start` is its first token.
+Status ClaimPrimaryKey(const TokenCursor& cursor, const Token& start, CreateTableParts* parts) {
+  if (parts->has_primary_key) return cursor.ErrorAt(start, "PRIMARY KEY defined twice");
+  parts->has_primary_key = true;
+  return Status::OK();
+}
+
+// One element of the column list: a column definition or a PRIMARY KEY clause.
+Status ParseTableElement(TokenCursor* cursor, CreateTableParts* parts) {
+  const Token start = cursor->Peek();
+  if (cursor->ConsumeKeyword("primary")) {
+    Status s = ClaimPrimaryKey(*cursor, start, parts);
+    if (s.ok()) s = cursor->ExpectKeyword("key");
+    return s.ok() ? ParsePrimaryKeyClause(cursor, &parts->partition, &parts->clustering) : s;
+  }
+  NamedToken column;
+  LogicalType type;
+  Status s = ParseName(cursor, "column name or PRIMARY KEY", &column);
+  if (s.ok()) s = ParseCqlType(cursor, &type);
+  if (!s.ok()) return s;
+  if (cursor->PeekKeyword("static")) return cursor->Error("static columns are not supported");
+  const Token key_start = cursor->Peek();
+  if (cursor->ConsumeKeyword("primary")) {
+    s = ClaimPrimaryKey(*cursor, key_start, parts);
+    if (s.ok()) s = cursor->ExpectKeyword("key");
+    if (!s.ok()) return s;
+    parts->partition.push_back(column);
+  }
+  parts->columns.emplace_back(std::move(column), type);
+  return Status::OK();
+}
+
 Status ParseColumnDefinitions(TokenCursor* cursor, CreateTableParts* parts) {
   Status s = cursor->ExpectSymbol("(");
-  do {
-    if (!s.ok()) return s;
-    const Token start = cursor->Peek();
-    if (cursor->ConsumeKeyword("primary")) {
-      if (parts->has_primary_key) return cursor->ErrorAt(start, "PRIMARY KEY defined twice");
-      parts->has_primary_key = true;
-      s = cursor->ExpectKeyword("key");
-      if (s.ok()) s = ParsePrimaryKeyClause(cursor, &parts->partition, &parts->clustering);
-      continue;
-    }
-    NamedToken column;
-    LogicalType type;
-    s = ParseName(cursor, "column name or PRIMARY KEY", &column);
-    if (s.ok()) s = ParseCqlType(cursor, &type);
-    if (!s.ok()) return s;
-    if (cursor->PeekKeyword("static")) return cursor->Error("static columns are not supported");
-    const Token key_start = cursor->Peek();
-    if (cursor->ConsumeKeyword("primary")) {
-      if (parts->has_primary_key) return cursor->ErrorAt(key_start, "PRIMARY KEY defined twice");
-      parts->has_primary_key = true;
-      s = cursor->ExpectKeyword("key");
-      parts->partition.push_back(column);
-    }
-    parts->columns.emplace_back(std::move(column), type);
-  } while (cursor->ConsumeSymbol(","));
   if (!s.ok()) return s;
+  do {
+    s = ParseTableElement(cursor, parts);
+    if (!s.ok()) return s;
+  } while (cursor->ConsumeSymbol(","));
   if (!parts->has_primary_key) return cursor->Error("missing PRIMARY KEY definition");
   return cursor->ExpectSymbol(")");
 }
