@@ -119,10 +119,78 @@ constexpr auto MakeUnpack64Table(std::integer_sequence<int, Ws...>) {
 // kUnpack64Groups[w - 33] unpacks a group of 32 values of width w (33..64).
 constexpr auto kUnpack64Groups = MakeUnpack64Table(std::make_integer_sequence<int, 32>{});
 
+inline void Store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+inline void Store64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
+
+// Packs 32 values of width W (W <= 32) into exactly 4*W bytes, fully unrolled: each value is
+// or-ed into a 64-bit accumulator and every completed 32-bit word is stored.
+template <int W, int I>
+inline void Pack32Step(const uint32_t* in, uint8_t* out, uint64_t acc) {
+  if constexpr (I < 32) {
+    constexpr int kBit = I * W;
+    constexpr int kShift = kBit % 32;
+    uint32_t v = in[I];
+    if constexpr (W < 32) v &= (uint32_t{1} << W) - 1;
+    acc |= uint64_t{v} << kShift;
+    if constexpr (kShift + W >= 32) {
+      Store32(out + 4 * (kBit / 32), static_cast<uint32_t>(acc));
+      Pack32Step<W, I + 1>(in, out, acc >> 32);
+    } else {
+      Pack32Step<W, I + 1>(in, out, acc);
+    }
+  }
+}
+
+template <int W>
+void Pack32Group(const uint32_t* in, uint8_t* out) {
+  Pack32Step<W, 0>(in, out, 0);
+}
+
+// The same for 32 values of width W in 33..64 (4*W bytes; the last word may be half full).
+template <int W, int I>
+inline void Pack64Step(const uint64_t* in, uint8_t* out, unsigned __int128 acc) {
+  if constexpr (I < 32) {
+    constexpr int kBit = I * W;
+    constexpr int kShift = kBit % 64;
+    uint64_t v = in[I];
+    if constexpr (W < 64) v &= (uint64_t{1} << W) - 1;
+    acc |= static_cast<unsigned __int128>(v) << kShift;
+    if constexpr (kShift + W >= 64) {
+      Store64(out + 8 * (kBit / 64), static_cast<uint64_t>(acc));
+      Pack64Step<W, I + 1>(in, out, acc >> 64);
+    } else {
+      Pack64Step<W, I + 1>(in, out, acc);
+    }
+  } else if constexpr ((32 * W) % 64 != 0) {
+    Store32(out + 8 * (32 * W / 64), static_cast<uint32_t>(acc));
+  }
+}
+
+template <int W>
+void Pack64Group(const uint64_t* in, uint8_t* out) {
+  Pack64Step<W, 0>(in, out, 0);
+}
+
+using Pack32GroupFn = void (*)(const uint32_t*, uint8_t*);
+using Pack64GroupFn = void (*)(const uint64_t*, uint8_t*);
+
+template <int... Ws>
+constexpr auto MakePack32Table(std::integer_sequence<int, Ws...>) {
+  return std::array<Pack32GroupFn, sizeof...(Ws)>{&Pack32Group<Ws + 1>...};
+}
+template <int... Ws>
+constexpr auto MakePack64Table(std::integer_sequence<int, Ws...>) {
+  return std::array<Pack64GroupFn, sizeof...(Ws)>{&Pack64Group<Ws + 33>...};
+}
+
+// kPack32Groups[w - 1] for widths 1..32, kPack64Groups[w - 33] for 33..64.
+constexpr auto kPack32Groups = MakePack32Table(std::make_integer_sequence<int, 32>{});
+constexpr auto kPack64Groups = MakePack64Table(std::make_integer_sequence<int, 32>{});
+
+// Packs the last (fewer than 32) values one at a time.
 template <typename Word>
-void PackGeneric(const Word* values, size_t n, int width, char* out) {
+void PackTail(const Word* values, size_t n, int width, char* out) {
   const size_t bytes = PackedSize(n, width);
-  if (width == 0) return;
   const uint64_t mask = LowMask(width);
   unsigned __int128 acc = 0;
   int bits = 0;
@@ -138,9 +206,8 @@ void PackGeneric(const Word* values, size_t n, int width, char* out) {
       bits -= 64;
     }
   }
-  const size_t rest = bytes - static_cast<size_t>(p - out);
   const uint64_t word = static_cast<uint64_t>(acc);
-  std::memcpy(p, &word, rest);  // rest < 8: the bits still in the accumulator
+  std::memcpy(p, &word, bytes - static_cast<size_t>(p - out));  // the bits still pending
 }
 
 // The SIMD kernel for this CPU, chosen once.
@@ -160,12 +227,32 @@ size_t Unpack32Kernel::operator()<xsimd::sse2>(xsimd::sse2, const uint8_t*, size
   return 0;
 }
 
-void PackBits(const uint64_t* values, size_t n, int width, char* out) {
-  PackGeneric(values, n, width, out);
+void PackBits32(const uint32_t* values, size_t n, int width, char* out) {
+  if (width == 0) return;
+  auto* bytes = reinterpret_cast<uint8_t*>(out);
+  const size_t groups = n / 32;
+  const Pack32GroupFn group_fn = kPack32Groups[width - 1];
+  for (size_t g = 0; g < groups; g++) group_fn(values + g * 32, bytes + g * 4 * width);
+  PackTail(values + groups * 32, n - groups * 32, width, out + groups * 4 * width);
 }
 
-void PackBits32(const uint32_t* values, size_t n, int width, char* out) {
-  PackGeneric(values, n, width, out);
+void PackBits(const uint64_t* values, size_t n, int width, char* out) {
+  if (width == 0) return;
+  const size_t groups = n / 32;
+  auto* bytes = reinterpret_cast<uint8_t*>(out);
+  if (width <= 32) {
+    // The 32-bit packer on truncated copies: the bits above `width` are dropped anyway.
+    const Pack32GroupFn group_fn = kPack32Groups[width - 1];
+    uint32_t narrow[32];
+    for (size_t g = 0; g < groups; g++) {
+      for (int i = 0; i < 32; i++) narrow[i] = static_cast<uint32_t>(values[g * 32 + i]);
+      group_fn(narrow, bytes + g * 4 * width);
+    }
+  } else {
+    const Pack64GroupFn group_fn = kPack64Groups[width - 33];
+    for (size_t g = 0; g < groups; g++) group_fn(values + g * 32, bytes + g * 4 * width);
+  }
+  PackTail(values + groups * 32, n - groups * 32, width, out + groups * 4 * width);
 }
 
 void UnpackBits32Scalar(const char* in, size_t n, int width, uint32_t* out) {

@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <utility>
 
@@ -45,10 +46,7 @@ namespace {
 
 constexpr const char* kName = "alp";
 
-struct Combination {
-  int e = 0;
-  int f = 0;
-};
+using Combination = AlpCombination;
 
 template <typename T>
 using Bits = typename AlpTraits<T>::Bits;
@@ -77,26 +75,32 @@ inline bool EncodeOne(T v, Combination c, typename AlpTraits<T>::Int* encoded) {
 }
 
 // Estimated bits for `count` sampled values under combination c: the frame width for every
-// value plus each exception's raw bits and position.
+// value plus each exception's raw bits and position. Gives up (returning UINT64_MAX) once
+// the exceptions alone cost more than `give_up_above`: such a combination cannot win, and
+// most combinations fail that way within a few values.
 template <typename T>
-uint64_t EstimateBits(const T* values, const uint32_t* positions, size_t count, Combination c) {
+uint64_t EstimateBits(const T* values, const uint32_t* positions, size_t count, Combination c,
+                      uint64_t give_up_above = UINT64_MAX) {
   using Int = typename AlpTraits<T>::Int;
-  Int lo = 0;
-  Int hi = 0;
-  size_t exceptions = 0;
-  bool any = false;
+  constexpr uint64_t kExceptionBits = sizeof(T) * 8 + 16;
+  Int lo = std::numeric_limits<Int>::max();
+  Int hi = std::numeric_limits<Int>::min();
+  uint64_t exceptions = 0;
+  auto width = [&] {
+    return lo > hi ? 0 : BitWidth(static_cast<uint64_t>(static_cast<int64_t>(hi) - lo));
+  };
   for (size_t k = 0; k < count; k++) {
     Int encoded;
-    if (!EncodeOne(values[positions[k]], c, &encoded)) {
-      exceptions++;
-      continue;
+    if (EncodeOne(values[positions[k]], c, &encoded)) {
+      lo = std::min(lo, encoded);
+      hi = std::max(hi, encoded);
+    } else if (++exceptions * kExceptionBits > give_up_above) {
+      return UINT64_MAX;
     }
-    if (!any || encoded < lo) lo = encoded;
-    if (!any || encoded > hi) hi = encoded;
-    any = true;
+    // The frame only widens: once it alone costs too much, stop.
+    if (k % 8 == 7 && uint64_t(width()) * count > give_up_above) return UINT64_MAX;
   }
-  const int width = BitWidth(static_cast<uint64_t>(static_cast<int64_t>(hi) - lo));
-  return uint64_t(width) * count + exceptions * (sizeof(T) * 8 + 16);
+  return uint64_t(width()) * count + exceptions * kExceptionBits;
 }
 
 // Level 1: the combinations that win most often over the sampled vectors, best first (ties
@@ -113,7 +117,8 @@ std::vector<Combination> TopCombinations(const T* values,
     uint64_t best_bits = UINT64_MAX;
     for (int e = Tr::kMaxExponent; e >= 0; e--) {
       for (int f = e; f >= 0; f--) {
-        const uint64_t bits = EstimateBits(values, positions.data(), positions.size(), {e, f});
+        const uint64_t bits =
+            EstimateBits(values, positions.data(), positions.size(), {e, f}, best_bits);
         if (bits < best_bits) {
           best_bits = bits;
           best = {e, f};
@@ -149,7 +154,8 @@ Combination VectorCombination(const T* vector, size_t len, const std::vector<Com
   uint64_t best_bits = EstimateBits(vector, positions.data(), positions.size(), top[0]);
   int worse_in_a_row = 0;
   for (size_t k = 1; k < top.size(); k++) {
-    const uint64_t bits = EstimateBits(vector, positions.data(), positions.size(), top[k]);
+    const uint64_t bits =
+        EstimateBits(vector, positions.data(), positions.size(), top[k], best_bits);
     if (bits < best_bits) {
       best_bits = bits;
       best = top[k];
@@ -189,7 +195,19 @@ void EncodeVector(const T* vector, size_t len, Combination c, std::string* out) 
     lo = std::min(lo, encoded[i]);
     hi = std::max(hi, encoded[i]);
   }
-  const int width = BitWidth(static_cast<uint64_t>(static_cast<int64_t>(hi) - lo));
+  int width = BitWidth(static_cast<uint64_t>(static_cast<int64_t>(hi) - lo));
+  // A handful of values that happen to encode can stretch the frame so far that storing every
+  // value as an exception is cheaper (full-precision data); then do that.
+  constexpr uint64_t kExceptionBits = sizeof(T) * 8 + 16;
+  if (uint64_t(width) * len + exceptions * kExceptionBits > len * kExceptionBits) {
+    for (size_t i = 0; i < len; i++) {
+      positions[i] = static_cast<uint16_t>(i);
+      encoded[i] = 0;
+    }
+    exceptions = len;
+    lo = 0;
+    width = 0;
+  }
   out->push_back(static_cast<char>(c.e));
   out->push_back(static_cast<char>(c.f));
   PutFixed16(out, static_cast<uint16_t>(exceptions));
@@ -220,14 +238,7 @@ void EncodeVector(const T* vector, size_t len, Combination c, std::string* out) 
 template <typename T>
 void EncodeTyped(const ColumnVector& values, std::string* out) {
   const T* v = values.data<T>();
-  const size_t n = values.size();
-  if (n == 0) return;
-  uint64_t unused;
-  const std::vector<Combination> top = TopCombinations(v, AlpSamplePositions(n), &unused);
-  for (size_t start = 0; start < n; start += kAlpVectorValues) {
-    const size_t len = std::min(kAlpVectorValues, n - start);
-    EncodeVector(v + start, len, VectorCombination(v + start, len, top), out);
-  }
+  EncodeAlp(v, values.size(), AnalyzeAlp(v, values.size()), out);
 }
 
 template <typename T>
@@ -334,21 +345,34 @@ std::vector<std::vector<uint32_t>> AlpSamplePositions(size_t n) {
 }
 
 template <typename T>
-double EstimateAlpBitsPerValue(const T* values, size_t n) {
-  if (n == 0) return 0;
+AlpAnalysis AnalyzeAlp(const T* values, size_t n) {
+  AlpAnalysis analysis;
+  if (n == 0) return analysis;
   const auto sample = AlpSamplePositions(n);
   uint64_t bits;
-  TopCombinations(values, sample, &bits);
+  analysis.combinations = TopCombinations(values, sample, &bits);
   size_t sampled = 0;
   for (const auto& positions : sample) sampled += positions.size();
   // Per-vector header: e, f, exception count, base, width.
   const double header_bits = 8.0 * (5 + sizeof(typename AlpTraits<T>::Int));
   const double vectors = std::ceil(static_cast<double>(n) / kAlpVectorValues);
-  return static_cast<double>(bits) / sampled + header_bits * vectors / n;
+  analysis.bits_per_value = static_cast<double>(bits) / sampled + header_bits * vectors / n;
+  return analysis;
 }
 
-template double EstimateAlpBitsPerValue<float>(const float*, size_t);
-template double EstimateAlpBitsPerValue<double>(const double*, size_t);
+template <typename T>
+void EncodeAlp(const T* values, size_t n, const AlpAnalysis& analysis, std::string* out) {
+  for (size_t start = 0; start < n; start += kAlpVectorValues) {
+    const size_t len = std::min(kAlpVectorValues, n - start);
+    EncodeVector(values + start, len, VectorCombination(values + start, len, analysis.combinations),
+                 out);
+  }
+}
+
+template AlpAnalysis AnalyzeAlp<float>(const float*, size_t);
+template AlpAnalysis AnalyzeAlp<double>(const double*, size_t);
+template void EncodeAlp<float>(const float*, size_t, const AlpAnalysis&, std::string*);
+template void EncodeAlp<double>(const double*, size_t, const AlpAnalysis&, std::string*);
 
 // The baseline instruction set: the scalar loop.
 template <>

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 #include <xsimd/xsimd.hpp>
 
@@ -59,11 +60,33 @@ struct AlpTraits<float> {
 // kAlpSamplesPerVector equidistant values in each. Returned per sampled vector.
 std::vector<std::vector<uint32_t>> AlpSamplePositions(size_t n);
 
-// Estimated bits per value of ALP and of ALP-RD on `values`, from the chunk-level sample.
+struct AlpCombination {
+  int e = 0;  // exponent
+  int f = 0;  // factor
+};
+
+// ALP's chunk-level analysis: the (e, f) pairs the vectors will try, best first, and the
+// estimated size. The auto chooser computes it once, for its estimate, and hands it to the
+// encoder.
+struct AlpAnalysis {
+  std::vector<AlpCombination> combinations;
+  double bits_per_value = 0;
+};
 template <typename T>
-double EstimateAlpBitsPerValue(const T* values, size_t n);
+AlpAnalysis AnalyzeAlp(const T* values, size_t n);
 template <typename T>
-double EstimateAlpRdBitsPerValue(const T* values, size_t n);
+void EncodeAlp(const T* values, size_t n, const AlpAnalysis& analysis, std::string* out);
+
+// ALP-RD's chunk-level choice: the cut (right-part width) and the left-part dictionary.
+struct AlpRdAnalysis {
+  int right_width = 0;
+  std::vector<uint16_t> dictionary;
+  double bits_per_value = 0;
+};
+template <typename T>
+AlpRdAnalysis AnalyzeAlpRd(const T* values, size_t n);
+template <typename T>
+void EncodeAlpRd(const T* values, size_t n, const AlpRdAnalysis& analysis, std::string* out);
 
 // The fused unFOR + ALP decode of one vector: out[i] = T(base + ints[i]) * factor * fraction.
 // The caller guarantees every base + ints[i] is within +-AlpTraits<T>::kMaxEncoded, so the

@@ -22,7 +22,6 @@
 // most frequent left parts is scored as r + c + exceptions * 32 / samples bits per value.
 #include <algorithm>
 #include <cstring>
-#include <unordered_map>
 
 #include "table_format/bit_packing.h"
 #include "table_format/encodings/alp.h"
@@ -38,41 +37,45 @@ constexpr int kMaxLeftBits = 16;
 constexpr size_t kMaxEntries = 8;
 constexpr int kExceptionBits = 32;  // u16 position + u16 left part
 
-struct Plan {
-  int right_width = 0;
-  std::vector<uint16_t> dictionary;
-  double bits_per_value = 0;
-};
-
+// Scores every cut on the chunk-level sample. Sorting the sample's top 16 bits once serves
+// every cut: the left parts of a shorter cut are those values shifted right, which keeps them
+// sorted, so equal left parts stay adjacent and are counted in one pass.
 template <typename U>
-Plan ChoosePlan(const U* bits, size_t n) {
+AlpRdAnalysis ChoosePlan(const U* bits, size_t n) {
   constexpr int kWidth = sizeof(U) * 8;
-  std::vector<U> sample;
+  std::vector<uint16_t> top_bits;
   for (const auto& positions : AlpSamplePositions(n)) {
-    for (uint32_t p : positions) sample.push_back(bits[p]);
+    for (uint32_t p : positions)
+      top_bits.push_back(static_cast<uint16_t>(bits[p] >> (kWidth - 16)));
   }
-  Plan best;
+  std::sort(top_bits.begin(), top_bits.end());
+  const size_t samples = top_bits.size();
+  AlpRdAnalysis best;
   best.bits_per_value = 1e9;
-  std::unordered_map<uint16_t, uint32_t> counts;
   std::vector<std::pair<uint32_t, uint16_t>> ranked;  // (count, left part)
   for (int left_bits = 1; left_bits <= kMaxLeftBits; left_bits++) {
-    const int right = kWidth - left_bits;
-    counts.clear();
-    for (U v : sample) counts[static_cast<uint16_t>(v >> right)]++;
+    const int shift = kMaxLeftBits - left_bits;
     ranked.clear();
-    for (const auto& [left, count] : counts) ranked.push_back({count, left});
+    for (size_t i = 0; i < samples;) {
+      const uint16_t left = static_cast<uint16_t>(top_bits[i] >> shift);
+      size_t j = i + 1;
+      while (j < samples && (top_bits[j] >> shift) == left) j++;
+      ranked.push_back({static_cast<uint32_t>(j - i), left});
+      i = j;
+    }
     // Most frequent first; equal counts by value, so the plan is deterministic.
     std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
       return a.first != b.first ? a.first > b.first : a.second < b.second;
     });
+    const int right = kWidth - left_bits;
     uint32_t covered = 0;
     size_t entries = 0;
     for (int code_bits = 0; code_bits <= 3; code_bits++) {
       const size_t want = size_t{1} << code_bits;
       while (entries < want && entries < ranked.size()) covered += ranked[entries++].first;
-      const double exceptions = static_cast<double>(sample.size() - covered);
+      const double exceptions = static_cast<double>(samples - covered);
       const double estimate = right + BitWidth(entries - 1) +
-                              exceptions * kExceptionBits / static_cast<double>(sample.size());
+                              exceptions * kExceptionBits / static_cast<double>(samples);
       if (estimate < best.bits_per_value) {
         best.bits_per_value = estimate;
         best.right_width = right;
@@ -106,12 +109,10 @@ void UnpackRights(const char* in, size_t n, int width, uint64_t* out) {
 }
 
 template <typename T>
-void EncodeTyped(const ColumnVector& values, std::string* out) {
+void EncodeWithPlan(const T* values, size_t n, const AlpRdAnalysis& plan, std::string* out) {
   using U = UnsignedOf<T>;
-  const U* bits = BitsOf<T>(values);
-  const size_t n = values.size();
+  const auto* bits = reinterpret_cast<const U*>(values);
   if (n == 0) return;
-  const Plan plan = ChoosePlan(bits, n);
   const int r = plan.right_width;
   const U right_mask = (U{1} << r) - 1;
   const int code_width = BitWidth(plan.dictionary.size() - 1);
@@ -215,7 +216,11 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
 }
 
 Status Encode(const ColumnVector& values, std::string* out) {
-  VisitFloatType(values.type(), [&](auto tag) { EncodeTyped<decltype(tag)>(values, out); });
+  VisitFloatType(values.type(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* v = values.data<T>();
+    EncodeWithPlan(v, values.size(), AnalyzeAlpRd(v, values.size()), out);
+  });
   return Status::OK();
 }
 
@@ -227,18 +232,25 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
 }  // namespace
 
 template <typename T>
-double EstimateAlpRdBitsPerValue(const T* values, size_t n) {
-  if (n == 0) return 0;
-  const auto* bits = reinterpret_cast<const UnsignedOf<T>*>(values);
-  const double vectors = static_cast<double>((n + kAlpVectorValues - 1) / kAlpVectorValues);
-  const Plan plan = ChoosePlan(bits, n);
+AlpRdAnalysis AnalyzeAlpRd(const T* values, size_t n) {
+  if (n == 0) return AlpRdAnalysis();
+  AlpRdAnalysis plan = ChoosePlan(reinterpret_cast<const UnsignedOf<T>*>(values), n);
   // Header (cut, count, dictionary) and the per-vector exception counts.
+  const double vectors = static_cast<double>((n + kAlpVectorValues - 1) / kAlpVectorValues);
   const double overhead_bits = 8.0 * (2 + 2 * plan.dictionary.size()) + 16.0 * vectors;
-  return plan.bits_per_value + overhead_bits / n;
+  plan.bits_per_value += overhead_bits / n;
+  return plan;
 }
 
-template double EstimateAlpRdBitsPerValue<float>(const float*, size_t);
-template double EstimateAlpRdBitsPerValue<double>(const double*, size_t);
+template <typename T>
+void EncodeAlpRd(const T* values, size_t n, const AlpRdAnalysis& analysis, std::string* out) {
+  EncodeWithPlan(values, n, analysis, out);
+}
+
+template AlpRdAnalysis AnalyzeAlpRd<float>(const float*, size_t);
+template AlpRdAnalysis AnalyzeAlpRd<double>(const double*, size_t);
+template void EncodeAlpRd<float>(const float*, size_t, const AlpRdAnalysis&, std::string*);
+template void EncodeAlpRd<double>(const double*, size_t, const AlpRdAnalysis&, std::string*);
 
 const Codec& AlpRdCodec() {
   static const Codec codec{Encoding::kAlpRd, kName, &IsFloatType, &Encode, &Decode};

@@ -6,7 +6,8 @@
 //      rle, for, delta, delta_of_delta, float_delta, front_coding, hex, gorilla (its bit count
 //      is simulated). Dictionary sizes are estimated from a capped distinct count; alp and
 //      alp_rd from ALP's own chunk-level sample.
-//   2. Only the best two estimates are encoded; the smaller body wins.
+//   2. Only the best estimate is encoded, and the second best too when its estimate is within
+//      25% or the first body came out 25% above its estimate; the smaller body wins.
 //   3. Gorilla decodes an order of magnitude slower than the rest, so it is encoded only when
 //      its (exact) estimate is at least 10% below the best body so far, and kept only if its
 //      body is.
@@ -34,6 +35,7 @@ namespace {
 constexpr double kUnknown = std::numeric_limits<double>::infinity();
 constexpr double kGorillaMaxRatio = 0.9;
 constexpr size_t kFullyEncoded = 2;
+constexpr double kCloseEstimate = 1.25;
 
 // Counts distinct 64-bit keys (bit patterns, or string hashes) up to a cap.
 class DistinctCounter {
@@ -46,6 +48,7 @@ class DistinctCounter {
         key, [](uint32_t) { return true; }, &added);
     if (added && index_.size() > cap_) overflow_ = true;
   }
+  void GiveUp() { overflow_ = true; }
   bool overflow() const { return overflow_; }
   size_t count() const { return index_.size(); }
 
@@ -56,7 +59,25 @@ class DistinctCounter {
 };
 
 // Dictionaries pay off only with few distinct values; past this share the estimate gives up.
-size_t DistinctCap(size_t n) { return std::max<size_t>(1, std::min<size_t>(n / 2, 4096)); }
+// Numbers have cheaper alternatives (frame of reference, ALP) than strings do.
+size_t DistinctCap(size_t n, PhysicalType type) {
+  const size_t share = type == PhysicalType::kBytes ? n / 2 : n / 4;
+  return std::max<size_t>(1, std::min<size_t>(share, 4096));
+}
+
+// True when an equidistant sample of 64 values is more than half distinct: then the column has
+// far more distinct values than a numeric dictionary can profit from (DistinctCap), and
+// counting them exactly would be wasted work.
+template <typename U>
+bool MostlyDistinctSample(const U* bits, size_t n) {
+  constexpr size_t kSample = 64;
+  if (n < 2 * kSample) return false;
+  U sample[kSample];
+  for (size_t k = 0; k < kSample; k++) sample[k] = bits[k * n / kSample];
+  std::sort(sample, sample + kSample);
+  const size_t distinct = std::unique(sample, sample + kSample) - sample;
+  return distinct > kSample / 2;
+}
 
 // Bytes of the bit-packed dictionary codes.
 double CodeBytes(size_t n, size_t distinct) {
@@ -64,6 +85,13 @@ double CodeBytes(size_t n, size_t distinct) {
 }
 
 using Estimates = std::vector<std::pair<Encoding, double>>;
+
+// ALP's and ALP-RD's chunk-level analyses, made for their estimates and reused to encode.
+struct FloatAnalyses {
+  bool present = false;
+  AlpAnalysis alp;
+  AlpRdAnalysis alp_rd;
+};
 
 // Run count, and the exact PackedInts size of the run lengths when rle has a chance.
 template <typename U>
@@ -120,7 +148,7 @@ double GorillaBytes(const U* bits, size_t n) {
 }
 
 template <typename T>
-void EstimateFixed(const ColumnVector& values, Estimates* estimates) {
+void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalyses* analyses) {
   using U = UnsignedOf<T>;
   using S = std::make_signed_t<U>;
   constexpr bool kIsFloat = std::is_floating_point_v<T>;
@@ -142,7 +170,10 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates) {
 
   EstimateRuns(bits, n, kWidth, estimates);
 
-  DistinctCounter distinct(DistinctCap(n));
+  DistinctCounter distinct(DistinctCap(n, values.type()));
+  if (MostlyDistinctSample(bits, n)) {
+    distinct.GiveUp();  // not worth counting: no dictionary estimate
+  }
   for (size_t i = 0; i < n && !distinct.overflow(); i++) distinct.Add(bits[i]);
   if (!distinct.overflow()) {
     const size_t d = distinct.count();
@@ -163,8 +194,11 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates) {
     estimates->push_back(
         {Encoding::kFloatDelta, first_varint + PackedIntsSize(deltas.data(), n - 1)});
     const T* typed = values.data<T>();
-    estimates->push_back({Encoding::kAlp, EstimateAlpBitsPerValue(typed, n) * n / 8});
-    estimates->push_back({Encoding::kAlpRd, EstimateAlpRdBitsPerValue(typed, n) * n / 8});
+    analyses->present = true;
+    analyses->alp = AnalyzeAlp(typed, n);
+    analyses->alp_rd = AnalyzeAlpRd(typed, n);
+    estimates->push_back({Encoding::kAlp, analyses->alp.bits_per_value * n / 8});
+    estimates->push_back({Encoding::kAlpRd, analyses->alp_rd.bits_per_value * n / 8});
   } else {
     estimates->push_back({Encoding::kFor, static_cast<double>(PackedIntsSize(bits, n))});
     estimates->push_back({Encoding::kDelta, first_varint + PackedIntsSize(deltas.data(), n - 1)});
@@ -184,7 +218,7 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates) {
 void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   const size_t n = values.size();
   PackedIntsSizer<uint32_t> lengths, halves, prefixes, suffixes, runs_sizer, distinct_lengths;
-  DistinctCounter distinct(DistinctCap(n));
+  DistinctCounter distinct(DistinctCap(n, PhysicalType::kBytes));
   uint64_t total = 0;
   uint64_t suffix_bytes = 0;
   uint64_t run_value_bytes = 0;
@@ -245,10 +279,12 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
 Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVector& values,
                        std::string* out, Encoding* chosen) {
   Estimates all;
+  FloatAnalyses analyses;
   if (values.type() == PhysicalType::kBytes) {
     EstimateBytes(values, &all);
   } else {
-    VisitFixedType(values.type(), [&](auto tag) { EstimateFixed<decltype(tag)>(values, &all); });
+    VisitFixedType(values.type(),
+                   [&](auto tag) { EstimateFixed<decltype(tag)>(values, &all, &analyses); });
   }
   Estimates ranked;
   double gorilla_estimate = kUnknown;
@@ -269,14 +305,33 @@ Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVect
   bool found = false;
   auto try_encoding = [&](Encoding encoding) {
     std::string body;
-    if (!EncodeValues(encoding, values, &body).ok()) return;
+    if (analyses.present && encoding == Encoding::kAlp) {
+      VisitFloatType(values.type(), [&](auto tag) {
+        EncodeAlp(values.data<decltype(tag)>(), values.size(), analyses.alp, &body);
+      });
+    } else if (analyses.present && encoding == Encoding::kAlpRd) {
+      VisitFloatType(values.type(), [&](auto tag) {
+        EncodeAlpRd(values.data<decltype(tag)>(), values.size(), analyses.alp_rd, &body);
+      });
+    } else if (!EncodeValues(encoding, values, &body).ok()) {
+      return;
+    }
     if (!found || body.size() < best.size()) {
       best.swap(body);
       best_encoding = encoding;
       found = true;
     }
   };
-  for (size_t k = 0; k < ranked.size() && k < kFullyEncoded; k++) try_encoding(ranked[k].first);
+  // The runner-up is encoded too when its estimate is close, or when the leader's body came
+  // out clearly bigger than estimated (dictionary and ALP estimates are approximate).
+  if (!ranked.empty()) try_encoding(ranked[0].first);
+  for (size_t k = 1; k < ranked.size() && k < kFullyEncoded; k++) {
+    const double leader = ranked[0].second;
+    if (ranked[k].second <= kCloseEstimate * leader ||
+        (found && best.size() > kCloseEstimate * leader)) {
+      try_encoding(ranked[k].first);
+    }
+  }
   if (!found && ranked.empty()) {
     // Only gorilla was requested.
     try_encoding(Encoding::kGorilla);

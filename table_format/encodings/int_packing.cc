@@ -55,11 +55,23 @@ BlockPlan<U> PlanBlock(const std::make_signed_t<U>* mins, const std::make_signed
 
 void PackWords(const uint32_t* v, size_t n, int width, char* out) { PackBits32(v, n, width, out); }
 void PackWords(const uint64_t* v, size_t n, int width, char* out) { PackBits(v, n, width, out); }
-void UnpackWords(const char* in, size_t n, int width, uint32_t* out) {
+// Unpacks n values (n <= kPackBlockValues) and adds the reference, in as few passes as the
+// width allows: 64-bit values of at most 32 bits are unpacked narrow and widened while adding.
+void UnpackWithReference(const char* in, size_t n, int width, uint32_t reference, uint32_t* out) {
   UnpackBits32(in, n, width, out);
+  if (reference != 0) {
+    for (size_t i = 0; i < n; i++) out[i] += reference;
+  }
 }
-void UnpackWords(const char* in, size_t n, int width, uint64_t* out) {
+void UnpackWithReference(const char* in, size_t n, int width, uint64_t reference, uint64_t* out) {
+  if (width <= 32) {
+    uint32_t narrow[kPackBlockValues];
+    UnpackBits32(in, n, width, narrow);
+    for (size_t i = 0; i < n; i++) out[i] = reference + narrow[i];
+    return;
+  }
   UnpackBits(in, n, width, out);
+  for (size_t i = 0; i < n; i++) out[i] += reference;
 }
 
 }  // namespace
@@ -176,7 +188,7 @@ Status UnpackInts(Slice* in, size_t n, U* out, const char* encoding) {
       if (layout > kBits<U>) return EncodingCorruption(encoding, "bit width too large");
       const size_t bytes = PackedSize(len, layout);
       if (in->size() < bytes) return EncodingCorruption(encoding, "truncated packed values");
-      UnpackWords(in->data(), len, layout, block);
+      UnpackWithReference(in->data(), len, layout, reference, block);
       in->remove_prefix(bytes);
     } else {
       const size_t minis = (len + kPackMiniblockValues - 1) / kPackMiniblockValues;
@@ -192,13 +204,10 @@ Status UnpackInts(Slice* in, size_t n, U* out, const char* encoding) {
       const char* p = in->data() + minis;
       for (size_t k = 0; k < minis; k++) {
         const size_t mini_len = std::min(kPackMiniblockValues, len - k * kPackMiniblockValues);
-        UnpackWords(p, mini_len, widths[k], block + k * kPackMiniblockValues);
+        UnpackWithReference(p, mini_len, widths[k], reference, block + k * kPackMiniblockValues);
         p += PackedSize(mini_len, widths[k]);
       }
       in->remove_prefix(bytes);
-    }
-    if (reference != 0) {
-      for (size_t i = 0; i < len; i++) block[i] += reference;
     }
   }
   return Status::OK();

@@ -15,8 +15,10 @@ class KeyIndex {
   static constexpr uint32_t kEmpty = UINT32_MAX;
 
   explicit KeyIndex(size_t expected_keys) {
+    // Load stays below 1/4 up to the expected count, so lookups rarely probe and the table
+    // grows only past twice that.
     size_t slots = 16;
-    while (slots < 2 * expected_keys) slots *= 2;
+    while (slots < 4 * expected_keys) slots *= 2;
     slots_.assign(slots, Slot{0, kEmpty});
   }
 
