@@ -59,6 +59,13 @@ inline constexpr const char* kColumnarTableName = "ColumnarTable";
 rocksdb::TableFactory* NewColumnarTableFactory(
     const ColumnarTableOptions& options = ColumnarTableOptions());
 
+// Makes files that `factory` (a ColumnarTable factory) builds from now on use `schema`
+// (serialized TableSchema or CREATE TABLE text): how the Table API applies ALTER TABLE to a
+// live column family. Files already written keep their own schema, which travels in their
+// properties. InvalidArgument for other factories or an invalid schema (nothing changes).
+rocksdb::Status UpdateColumnarTableSchema(rocksdb::TableFactory* factory,
+                                          const std::string& schema);
+
 // Registers ColumnarTable (and the plugin's other factories) in `library`. The shared plugin
 // library does this for ObjectLibrary::Default() when loaded; programs linking the static
 // library call it themselves (it is idempotent per library).

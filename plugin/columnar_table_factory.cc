@@ -51,28 +51,55 @@ ColumnarTableFactory::ColumnarTableFactory(const ColumnarTableOptions& options)
 Status ColumnarTableFactory::GetSettings(std::shared_ptr<const TableSettings>* settings) const {
   std::lock_guard<std::mutex> lock(mutex_);
   if (settings_ == nullptr) {
-    Status s = TableSettings::Create(options_, &settings_);
+    Status s = TableSettings::Create(options_, nullptr, &settings_);
     if (!s.ok()) return s;
   }
   *settings = settings_;
   return Status::OK();
 }
 
-rocksdb::Status ColumnarTableFactory::PrepareOptions(const rocksdb::ConfigOptions& config_options) {
+Status ColumnarTableFactory::Rebuild() {
+  std::lock_guard<std::mutex> lock(mutex_);
   std::shared_ptr<const TableSettings> created;
-  Status s = TableSettings::Create(options_, &created);
+  Status s = TableSettings::Create(options_, settings_ ? settings_->shared_cache() : nullptr,
+                                   &created);
+  if (s.ok()) settings_ = std::move(created);
+  return s;
+}
+
+rocksdb::Status ColumnarTableFactory::PrepareOptions(const rocksdb::ConfigOptions& config_options) {
+  Status s = Rebuild();
   if (!s.ok()) return s;
+  return TableFactory::PrepareOptions(config_options);
+}
+
+Status ColumnarTableFactory::UpdateSchema(const std::string& schema) {
+  std::string previous;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    settings_ = created;
+    previous = options_.schema;
+    options_.schema = schema;
   }
-  return TableFactory::PrepareOptions(config_options);
+  Status s = Rebuild();
+  if (!s.ok()) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    options_.schema = previous;
+  }
+  return s;
+}
+
+Status UpdateColumnarTableSchema(rocksdb::TableFactory* factory, const std::string& schema) {
+  auto* columnar = dynamic_cast<ColumnarTableFactory*>(factory);
+  if (columnar == nullptr) {
+    return Status::InvalidArgument("UpdateColumnarTableSchema: not a ColumnarTable factory");
+  }
+  return columnar->UpdateSchema(schema);
 }
 
 rocksdb::Status ColumnarTableFactory::ValidateOptions(
     const rocksdb::DBOptions& db_options, const rocksdb::ColumnFamilyOptions& cf_options) const {
-  std::shared_ptr<const TableSettings> created;
-  Status s = TableSettings::Create(options_, &created);
+  std::shared_ptr<const TableSettings> settings;
+  Status s = GetSettings(&settings);
   if (!s.ok()) return s;
   return TableFactory::ValidateOptions(db_options, cf_options);
 }

@@ -41,7 +41,12 @@ class ColumnarTableFactory : public rocksdb::TableFactory {
   // The settings in force (parsed options, shared cache), or why the options are invalid.
   Status GetSettings(std::shared_ptr<const TableSettings>* settings) const;
 
+  // Files built from now on use `schema` (see UpdateColumnarTableSchema).
+  Status UpdateSchema(const std::string& schema);
+
  private:
+  Status Rebuild();
+
   ColumnarTableOptions options_;
   mutable std::mutex mutex_;
   // Rebuilt by PrepareOptions; built lazily from options_ when a factory made in C++ is used

@@ -1,10 +1,27 @@
 #include "plugin/table_settings.h"
 
+#include "table_format/cql_parser.h"
 #include "table_format/generic_layout.h"
 
 namespace columnar {
 
+Status ParseSchemaOption(const std::string& text, TableSchema* schema) {
+  // Either the serialized form (OPTIONS files, properties) or CQL CREATE TABLE text.
+  Status s = TableSchema::Deserialize(text, schema);
+  if (s.ok()) return s;
+  CreateTableStatement statement;
+  Status cql = ParseCreateTable(text, &statement);
+  if (!cql.ok()) {
+    return Status::InvalidArgument("ColumnarTable: schema is neither a serialized schema (" +
+                                   s.ToString() + ") nor CREATE TABLE text (" + cql.ToString() +
+                                   ")");
+  }
+  *schema = statement.schema;
+  return Status::OK();
+}
+
 Status TableSettings::Create(const ColumnarTableOptions& options,
+                             const std::shared_ptr<rocksdb::Cache>& default_cache,
                              std::shared_ptr<const TableSettings>* out) {
   auto settings = std::make_shared<TableSettings>();
   settings->options_ = options;
@@ -21,7 +38,10 @@ Status TableSettings::Create(const ColumnarTableOptions& options,
                                    options.column_compression_level, &settings->columns_);
   if (!s.ok()) return s;
   if (!options.schema.empty()) {
-    return Status::NotSupported("ColumnarTable: schemas arrive with the typed layout");
+    auto schema = std::make_shared<TableSchema>();
+    s = ParseSchemaOption(options.schema, schema.get());
+    if (!s.ok()) return s;
+    settings->schema_ = std::move(schema);
   }
   settings->cache_ =
       options.cache != nullptr ? options.cache : rocksdb::NewLRUCache(options.cache_size);
