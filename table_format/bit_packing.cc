@@ -206,8 +206,11 @@ void PackTail(const Word* values, size_t n, int width, char* out) {
       bits -= 64;
     }
   }
-  const uint64_t word = static_cast<uint64_t>(acc);
-  std::memcpy(p, &word, bytes - static_cast<size_t>(p - out));  // the bits still pending
+  const size_t rest = bytes - static_cast<size_t>(p - out);  // the bits still pending
+  if (rest > 0) {
+    const uint64_t word = static_cast<uint64_t>(acc);
+    std::memcpy(p, &word, rest);
+  }
 }
 
 // The SIMD kernel for this CPU, chosen once.
@@ -228,7 +231,7 @@ size_t Unpack32Kernel::operator()<xsimd::sse2>(xsimd::sse2, const uint8_t*, size
 }
 
 void PackBits32(const uint32_t* values, size_t n, int width, char* out) {
-  if (width == 0) return;
+  if (width == 0 || n == 0) return;
   auto* bytes = reinterpret_cast<uint8_t*>(out);
   const size_t groups = n / 32;
   const Pack32GroupFn group_fn = kPack32Groups[width - 1];
@@ -237,7 +240,7 @@ void PackBits32(const uint32_t* values, size_t n, int width, char* out) {
 }
 
 void PackBits(const uint64_t* values, size_t n, int width, char* out) {
-  if (width == 0) return;
+  if (width == 0 || n == 0) return;
   const size_t groups = n / 32;
   auto* bytes = reinterpret_cast<uint8_t*>(out);
   if (width <= 32) {
@@ -256,6 +259,7 @@ void PackBits(const uint64_t* values, size_t n, int width, char* out) {
 }
 
 void UnpackBits32Scalar(const char* in, size_t n, int width, uint32_t* out) {
+  if (n == 0) return;  // `out` may be null then
   if (width == 0) {
     std::memset(out, 0, n * sizeof(uint32_t));
     return;

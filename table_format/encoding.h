@@ -61,8 +61,9 @@ Status DecodeValues(Encoding encoding, PhysicalType type, const Slice& body, siz
                     ColumnVector* out);
 
 // Picks the concrete encoding for a request and encodes with it, appending the smallest body
-// found to *out. For a single candidate this is EncodeValues. For several it estimates each
-// candidate's size cheaply and fully encodes only the most promising ones.
+// found to *out. For a single candidate this is EncodeValues, falling back to kPlain when the
+// candidate refuses the values (kHex on non-hex strings). For several it estimates each
+// candidate's size cheaply and fully encodes only the most promising ones (encodings/chooser.h).
 Status EncodeWithBestEncoding(Encoding request, const ColumnVector& values, std::string* out,
                               Encoding* chosen);
 
