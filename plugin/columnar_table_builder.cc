@@ -382,7 +382,7 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
 
   FileRoot root;
   root.file_id = RandomFileId();
-  root.layout_id = 0;
+  root.layout_id = layout_->Id();
   root.footer_format_version = kColumnarFooterFormatVersion;
   rocksdb::MetaIndexBuilder meta_index;
 
@@ -416,6 +416,9 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
 
   // Properties: RocksDB's standard ones, ours, then the collectors'.
   properties_.user_collected_properties[kLayoutProperty] = layout_->Name();
+  if (settings_->schema() != nullptr) {
+    properties_.user_collected_properties[kSchemaProperty] = settings_->schema()->Serialize();
+  }
   properties_.user_collected_properties[kColumnStatsProperty] = column_stats_.Serialize();
   properties_.user_collected_properties[kRowGroupsProperty] =
       std::to_string(index_.num_row_groups());

@@ -16,6 +16,7 @@
 #include "table_format/checksum.h"
 #include "table_format/data_block.h"
 #include "table_format/generic_layout.h"
+#include "table_format/typed_layout.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -114,10 +115,8 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   table->partition_extractor_name_ = properties->prefix_extractor_name;
   table->properties_ = std::move(properties);
 
-  if (table->root_.layout_id != 0) {
-    return Status::Corruption("ColumnarTable: unknown row layout");
-  }
-  table->layout_ = std::make_unique<GenericLayout>(nullptr);
+  s = table->CreateLayout();
+  if (!s.ok()) return s;
 
   s = table->ReadMetaBlock(FileBlock::kIndex, &buffer);
   if (s.ok()) s = table->index_.Decode(buffer);
@@ -144,6 +143,27 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   }
   *reader = std::move(table);
   return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::CreateLayout() {
+  switch (root_.layout_id) {
+    case GenericLayout::kId:
+      layout_ = std::make_unique<GenericLayout>(nullptr);
+      return Status::OK();
+    case TypedLayout::kId: {
+      // Files describe themselves: the schema they were written with is in their properties.
+      const auto& props = properties_->user_collected_properties;
+      const auto schema_text = props.find(kSchemaProperty);
+      if (schema_text == props.end()) return Status::Corruption("ColumnarTable: schema missing");
+      TableSchema schema;
+      Status s = TableSchema::Deserialize(schema_text->second, &schema);
+      if (!s.ok()) return s;
+      layout_ = std::make_unique<TypedLayout>(std::move(schema));
+      return Status::OK();
+    }
+    default:
+      return Status::Corruption("ColumnarTable: unknown row layout");
+  }
 }
 
 rocksdb::Status ColumnarTableReader::ReadAt(uint64_t offset, uint64_t size,

@@ -83,6 +83,7 @@ class ColumnarTableReader : public rocksdb::TableReader {
                       std::unique_ptr<rocksdb::RandomAccessFileReader>&& file, uint64_t file_size,
                       std::shared_ptr<const TableSettings> settings);
 
+  rocksdb::Status CreateLayout();
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
   rocksdb::Status ReadStoredBlock(const BlockLocation& location, bool verify,
                                   std::string* stored) const;

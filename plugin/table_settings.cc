@@ -2,6 +2,7 @@
 
 #include "table_format/cql_parser.h"
 #include "table_format/generic_layout.h"
+#include "table_format/typed_layout.h"
 
 namespace columnar {
 
@@ -41,6 +42,10 @@ Status TableSettings::Create(const ColumnarTableOptions& options,
     auto schema = std::make_shared<TableSchema>();
     s = ParseSchemaOption(options.schema, schema.get());
     if (!s.ok()) return s;
+    // The schema's own WITH column_encodings / column_compression apply where the factory's
+    // options say nothing.
+    settings->columns_.AddDefaults(schema->options().column_encodings,
+                                   schema->options().column_compression);
     settings->schema_ = std::move(schema);
   }
   settings->cache_ =
@@ -54,6 +59,7 @@ Status TableSettings::Create(const ColumnarTableOptions& options,
 
 std::unique_ptr<RowLayout> TableSettings::NewWriteLayout(
     const std::shared_ptr<const rocksdb::SliceTransform>& prefix_extractor) const {
+  if (schema_ != nullptr) return std::make_unique<TypedLayout>(*schema_);
   return std::make_unique<GenericLayout>(prefix_extractor);
 }
 

@@ -63,6 +63,7 @@ Status ColumnSettings::Parse(const std::string& encodings, const std::string& co
     }
     if (column == "default") {
       out->default_compression_ = c;
+      out->default_compression_set_ = true;
     } else {
       out->compressions_[column] = c;
     }
@@ -81,6 +82,24 @@ ChunkWriteOptions ColumnSettings::For(const std::string& column, PhysicalType /*
   options.compression =
       compression != compressions_.end() ? compression->second : default_compression_;
   return options;
+}
+
+void ColumnSettings::AddDefaults(const std::map<std::string, std::string>& encodings,
+                                 const std::map<std::string, std::string>& compression) {
+  for (const auto& [column, name] : encodings) {
+    Encoding encoding;
+    if (ParseEncodingName(name, &encoding)) encodings_.emplace(column, encoding);
+  }
+  for (const auto& [column, name] : compression) {
+    ColumnCompression c;
+    if (!ParseColumnCompressionName(name, &c)) continue;
+    if (column != "default") {
+      compressions_.emplace(column, c);
+    } else if (!default_compression_set_) {
+      default_compression_ = c;
+      default_compression_set_ = true;
+    }
+  }
 }
 
 std::vector<std::string> ColumnSettings::NamedColumns() const {

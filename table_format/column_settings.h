@@ -20,6 +20,11 @@ class ColumnSettings : public ColumnWriteSettings {
 
   ChunkWriteOptions For(const std::string& column, PhysicalType type) const override;
 
+  // Adds choices for columns not named yet (names already validated elsewhere, e.g. by the
+  // CQL parser); "default" in `compression` sets the default compression if none was given.
+  void AddDefaults(const std::map<std::string, std::string>& encodings,
+                   const std::map<std::string, std::string>& compression);
+
   const std::map<std::string, Encoding>& encodings() const { return encodings_; }
   const std::map<std::string, ColumnCompression>& compressions() const { return compressions_; }
   // Columns named in either option (to validate them against a schema).
@@ -29,6 +34,7 @@ class ColumnSettings : public ColumnWriteSettings {
   std::map<std::string, Encoding> encodings_;
   std::map<std::string, ColumnCompression> compressions_;
   ColumnCompression default_compression_ = ColumnCompression::kNone;
+  bool default_compression_set_ = false;
   int compression_level_ = 3;
 };
 

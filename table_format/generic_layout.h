@@ -23,7 +23,9 @@ class GenericLayout : public RowLayout {
   // `prefix_extractor` may be null.
   explicit GenericLayout(std::shared_ptr<const rocksdb::SliceTransform> prefix_extractor);
 
+  static constexpr uint32_t kId = 0;
   const char* Name() const override { return "generic"; }
+  uint32_t Id() const override { return kId; }
   size_t PartitionLength(const Slice& user_key) const override;
   Status WriteRowGroup(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
                        ColumnStats* stats, std::string* out) const override;

@@ -66,6 +66,8 @@ class RowLayout {
   virtual ~RowLayout() = default;
 
   virtual const char* Name() const = 0;
+  // Recorded in each file's root block (file_root.h): 0 generic, 1 typed.
+  virtual uint32_t Id() const = 0;
 
   // Bytes of `user_key` that form its partition. Must be a pure function of the key.
   virtual size_t PartitionLength(const Slice& user_key) const = 0;

@@ -116,14 +116,20 @@ void DifferentialHarness::Close() {
 }
 
 std::string DifferentialHarness::RandomKey() {
+  if (options_.random_key) {
+    if (std::optional<std::string> key = options_.random_key(rng_)) return *key;
+  }
   const uint64_t pick = rng_() % 100;
   char buf[32];
   if (pick < 70) {
-    snprintf(buf, sizeof(buf), "k%06llu", static_cast<unsigned long long>(rng_() % options_.key_space));
+    snprintf(buf, sizeof(buf), "k%06llu",
+             static_cast<unsigned long long>(rng_() % options_.key_space));
   } else if (pick < 85) {
-    snprintf(buf, sizeof(buf), "e%05llu", static_cast<unsigned long long>(rng_() % (options_.key_space / 4 + 1)));
+    snprintf(buf, sizeof(buf), "e%05llu",
+             static_cast<unsigned long long>(rng_() % (options_.key_space / 4 + 1)));
   } else if (pick < 95) {
-    snprintf(buf, sizeof(buf), "s%07llu", static_cast<unsigned long long>(rng_() % (single_delete_next_ + 1)));
+    snprintf(buf, sizeof(buf), "s%07llu",
+             static_cast<unsigned long long>(rng_() % (single_delete_next_ + 1)));
   } else {
     // Keys outside every namespace, including binary ones and the empty key (but none outside
     // a prefix extractor's domain: RocksDB asserts on those during prefix iteration).
@@ -136,6 +142,9 @@ std::string DifferentialHarness::RandomKey() {
 }
 
 std::string DifferentialHarness::RandomValue() {
+  if (options_.random_value) {
+    if (std::optional<std::string> value = options_.random_value(rng_)) return *value;
+  }
   const uint64_t kind = rng_() % 10;
   size_t length = kind < 2 ? 0 : (kind < 8 ? rng_() % 40 : rng_() % 2000);
   std::string value(length, '\0');
@@ -161,7 +170,8 @@ void DifferentialHarness::RandomWrite() {
       ASSERT_TRUE(reference_->Put(wo, buf, "single").ok());
       ASSERT_TRUE(tested_->Put(wo, buf, "single").ok());
     } else if (single_delete_next_ > 0) {
-      snprintf(buf, sizeof(buf), "s%07llu", static_cast<unsigned long long>(rng_() % single_delete_next_));
+      snprintf(buf, sizeof(buf), "s%07llu",
+               static_cast<unsigned long long>(rng_() % single_delete_next_));
       ASSERT_TRUE(reference_->SingleDelete(wo, buf).ok());
       ASSERT_TRUE(tested_->SingleDelete(wo, buf).ok());
     }
@@ -211,7 +221,8 @@ void DifferentialHarness::RandomBatch() {
   const size_t count = 1 + rng_() % 20;
   for (size_t i = 0; i < count; i++) {
     char buf[32];
-    snprintf(buf, sizeof(buf), "k%06llu", static_cast<unsigned long long>(rng_() % options_.key_space));
+    snprintf(buf, sizeof(buf), "k%06llu",
+             static_cast<unsigned long long>(rng_() % options_.key_space));
     const uint64_t pick = rng_() % 10;
     if (pick < 6) {
       const std::string value = RandomValue();
@@ -314,8 +325,8 @@ bool DifferentialHarness::CompareScans(const SnapshotPair& pair, const std::stri
     const ReadResult ra = Capture(a.get());
     const ReadResult rb = Capture(b.get());
     if (!(ra == rb)) {
-      ADD_FAILURE() << where << " forward scan differs at position " << position
-                    << ": reference " << Describe(ra) << " tested " << Describe(rb);
+      ADD_FAILURE() << where << " forward scan differs at position " << position << ": reference "
+                    << Describe(ra) << " tested " << Describe(rb);
       return false;
     }
     if (!ra.valid) break;
@@ -325,15 +336,15 @@ bool DifferentialHarness::CompareScans(const SnapshotPair& pair, const std::stri
     const ReadResult ra = Capture(a.get());
     const ReadResult rb = Capture(b.get());
     if (!(ra == rb)) {
-      ADD_FAILURE() << where << " backward scan differs at position " << position
-                    << ": reference " << Describe(ra) << " tested " << Describe(rb);
+      ADD_FAILURE() << where << " backward scan differs at position " << position << ": reference "
+                    << Describe(ra) << " tested " << Describe(rb);
       return false;
     }
     if (!ra.valid) break;
   }
   if (!a->status().ok() || !b->status().ok()) {
-    ADD_FAILURE() << where << " iterator status: reference " << a->status().ToString()
-                  << " tested " << b->status().ToString();
+    ADD_FAILURE() << where << " iterator status: reference " << a->status().ToString() << " tested "
+                  << b->status().ToString();
     return false;
   }
   return true;
@@ -383,8 +394,8 @@ bool DifferentialHarness::CompareSeeks(const SnapshotPair& pair, const std::stri
       }
     }
     if (!a->status().ok() || !b->status().ok()) {
-      ADD_FAILURE() << where << " seek status: reference " << a->status().ToString()
-                    << " tested " << b->status().ToString();
+      ADD_FAILURE() << where << " seek status: reference " << a->status().ToString() << " tested "
+                    << b->status().ToString();
       return false;
     }
   }
@@ -401,9 +412,8 @@ bool DifferentialHarness::ComparePointReads(const SnapshotPair& pair, const std:
     const rocksdb::Status sa = reference_->Get(ro_ref, key, &va);
     const rocksdb::Status sb = tested_->Get(ro_test, key, &vb);
     if (sa.code() != sb.code() || va != vb) {
-      ADD_FAILURE() << where << " Get(" << Printable(key) << "): reference " << sa.ToString()
-                    << " " << Printable(va) << " tested " << sb.ToString() << " "
-                    << Printable(vb);
+      ADD_FAILURE() << where << " Get(" << Printable(key) << "): reference " << sa.ToString() << " "
+                    << Printable(va) << " tested " << sb.ToString() << " " << Printable(vb);
       return false;
     }
     // GetEntity only on entity keys: RocksDB 7.8 crashes in GetEntity when merge operands
@@ -412,7 +422,8 @@ bool DifferentialHarness::ComparePointReads(const SnapshotPair& pair, const std:
     rocksdb::PinnableWideColumns ca, cb;
     const rocksdb::Status ea =
         reference_->GetEntity(ro_ref, reference_->DefaultColumnFamily(), key, &ca);
-    const rocksdb::Status eb = tested_->GetEntity(ro_test, tested_->DefaultColumnFamily(), key, &cb);
+    const rocksdb::Status eb =
+        tested_->GetEntity(ro_test, tested_->DefaultColumnFamily(), key, &cb);
     if (ea.code() != eb.code() || DescribeColumns(ca.columns()) != DescribeColumns(cb.columns())) {
       ADD_FAILURE() << where << " GetEntity(" << Printable(key) << ") differs";
       return false;

@@ -17,6 +17,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -49,6 +50,10 @@ struct DifferentialOptions {
   std::function<void(rocksdb::Options*)> configure_test;
   // Adjusts both databases' options.
   std::function<void(rocksdb::Options*)> configure_both;
+  // Optional generators for the main key space and its values (for example well-formed rows
+  // of a table schema); the harness's own are used when unset or when they return nullopt.
+  std::function<std::optional<std::string>(std::mt19937_64&)> random_key;
+  std::function<std::optional<std::string>(std::mt19937_64&)> random_value;
 };
 
 class DifferentialHarness {

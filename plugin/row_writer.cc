@@ -1,0 +1,119 @@
+#include "plugin/row_writer.h"
+
+#include "table_format/key_codec.h"
+
+namespace columnar {
+namespace {
+
+const char* KeyRoleName(ColumnRole role) {
+  return role == ColumnRole::kPartitionKey ? "partition key" : "clustering";
+}
+
+Status CheckColumnValue(const ColumnDef& column, const Value& value) {
+  if (!column.is_live()) {
+    if (value.is_null()) return Status::OK();
+    return Status::InvalidArgument("column '" + column.name +
+                                   "' was dropped; its entry in the row must be null");
+  }
+  if (value.is_null()) {
+    if (!column.is_key()) return Status::OK();  // unset regular column
+    return Status::InvalidArgument(std::string("missing value for ") + KeyRoleName(column.role) +
+                                   " column '" + column.name + "'");
+  }
+  return CheckValueForColumn(value, column.type, column.name);
+}
+
+Status CheckRow(const TableSchema& schema, const Row& row) {
+  const std::vector<ColumnDef>& columns = schema.columns();
+  if (row.size() > columns.size()) {
+    return Status::InvalidArgument("row has " + std::to_string(row.size()) +
+                                   " values, but the table has " +
+                                   std::to_string(columns.size()) + " columns");
+  }
+  static const Value kNull;
+  for (const ColumnDef& column : columns) {
+    Status s = CheckColumnValue(column, column.id < row.size() ? row[column.id] : kNull);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+Status ExpiryFromTtl(int64_t ttl_seconds, int64_t now_seconds, RowMetadata* meta) {
+  if (ttl_seconds < 0 || ttl_seconds > kMaxTimeToLiveSeconds) {
+    return Status::InvalidArgument("TTL must be between 0 and " +
+                                   std::to_string(kMaxTimeToLiveSeconds) + " seconds, got " +
+                                   std::to_string(ttl_seconds));
+  }
+  if (ttl_seconds == 0) return Status::OK();  // USING TTL 0: never expires
+  const int64_t expiry = now_seconds + ttl_seconds;
+  if (expiry < 0) {
+    return Status::InvalidArgument("TTL " + std::to_string(ttl_seconds) +
+                                   " from the clock's now gives an expiry before the epoch");
+  }
+  meta->has_expiry = true;
+  meta->expiry_seconds = static_cast<uint64_t>(expiry);
+  return Status::OK();
+}
+
+Status ResolveExpiry(const TableSchema& schema, const RowWriteOptions& options,
+                     int64_t now_seconds, RowMetadata* meta) {
+  if (options.ttl_seconds.has_value() && options.expiry_seconds.has_value()) {
+    return Status::InvalidArgument("give either a TTL or an absolute expiry, not both");
+  }
+  if (options.ttl_seconds.has_value()) return ExpiryFromTtl(*options.ttl_seconds, now_seconds, meta);
+  if (options.expiry_seconds.has_value()) {
+    if (*options.expiry_seconds < 0) {
+      return Status::InvalidArgument("expiry must be seconds since the epoch (>= 0), got " +
+                                     std::to_string(*options.expiry_seconds));
+    }
+    meta->has_expiry = true;
+    meta->expiry_seconds = static_cast<uint64_t>(*options.expiry_seconds);
+    return Status::OK();
+  }
+  return ExpiryFromTtl(schema.options().default_time_to_live, now_seconds, meta);
+}
+
+Status EncodeRowKey(const TableSchema& schema, const Row& row, std::string* key) {
+  std::vector<Value> partition, clustering;
+  partition.reserve(schema.partition_key().size());
+  clustering.reserve(schema.clustering_key().size());
+  for (uint32_t id : schema.partition_key()) partition.push_back(row[id]);
+  for (uint32_t id : schema.clustering_key()) clustering.push_back(row[id]);
+  key->clear();
+  return EncodeKey(schema, partition, clustering, key);
+}
+
+}  // namespace
+
+int64_t MicrosToSeconds(int64_t micros) {
+  const int64_t seconds = micros / 1000000;
+  return (micros % 1000000 < 0) ? seconds - 1 : seconds;
+}
+
+Status RowFromNamedRow(const TableSchema& schema, const NamedRow& named, Row* row) {
+  row->assign(schema.columns().size(), Value());
+  for (const auto& [name, value] : named) {
+    const ColumnDef* column = schema.FindColumn(name);
+    if (column == nullptr) return Status::InvalidArgument("unknown column '" + name + "'");
+    (*row)[column->id] = value;
+  }
+  return Status::OK();
+}
+
+Status EncodeRowWrite(const RowCodec& codec, const Row& row, const RowWriteOptions& options,
+                      int64_t now_micros, std::string* key, std::string* value) {
+  const TableSchema& schema = codec.schema();
+  Status s = CheckRow(schema, row);
+  if (!s.ok()) return s;
+  RowMetadata meta;
+  meta.schema_version = schema.version();
+  meta.has_write_time = true;
+  meta.write_time_micros = options.write_time_micros.value_or(now_micros);
+  s = ResolveExpiry(schema, options, MicrosToSeconds(now_micros), &meta);
+  if (s.ok()) s = EncodeRowKey(schema, row, key);
+  if (!s.ok()) return s;
+  value->clear();
+  return codec.EncodeRow(meta, row, value);
+}
+
+}  // namespace columnar

@@ -1,0 +1,61 @@
+// Row writes of the Table API: the per-write options (write time, TTL or expiry) and the
+// validation and encoding of one row into its RocksDB key and value.
+//
+// A row is written whole: the RocksDB value is the row codec's bytes of every regular column
+// (unset ones are null), so a later insert of the same key replaces the earlier row entirely
+// (it does not merge cells as Cassandra would). Write order is RocksDB's sequence order: write
+// times are stored and returned by writetime(), not used to reconcile versions.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "table_format/row_codec.h"
+#include "table_format/schema.h"
+#include "table_format/value.h"
+
+namespace columnar {
+
+struct RowWriteOptions {
+  // Microseconds since the epoch; unset = the database clock's now.
+  std::optional<int64_t> write_time_micros;
+  // Seconds to live from the clock's now (0 = never expires, overriding the table's
+  // default_time_to_live, as CQL's USING TTL 0). At most kMaxTimeToLiveSeconds.
+  std::optional<int64_t> ttl_seconds;
+  // Absolute expiry in seconds since the epoch (the row is expired once now >= expiry).
+  // Exclusive with ttl_seconds. With neither, the table's default_time_to_live applies.
+  std::optional<int64_t> expiry_seconds;
+};
+
+// A row by column name. Null values leave regular columns unset.
+using NamedRow = std::map<std::string, Value>;
+
+// A row aligned with the schema: values indexed by column id (TableSchema::columns(), dropped
+// columns included; entries of dropped columns must be null, missing trailing entries are
+// null), with its write options.
+struct RowWrite {
+  RowWrite(Row row_values, RowWriteOptions write_options = RowWriteOptions())
+      : values(std::move(row_values)), options(std::move(write_options)) {}
+
+  Row values;
+  RowWriteOptions options;
+};
+
+// Resolves names to column ids. InvalidArgument naming the column for an unknown (or
+// dropped) column.
+Status RowFromNamedRow(const TableSchema& schema, const NamedRow& named, Row* row);
+
+// The RocksDB key and value of `row` written with `options` at clock reading `now_micros`.
+// InvalidArgument (naming the column or option) when a key column is missing or null, a value
+// has the wrong type or is malformed, a dropped column has a value, the row is longer than
+// the schema, or the TTL/expiry options are invalid.
+Status EncodeRowWrite(const RowCodec& codec, const Row& row, const RowWriteOptions& options,
+                      int64_t now_micros, std::string* key, std::string* value);
+
+// Seconds since the epoch for a clock reading in microseconds (rounded down).
+int64_t MicrosToSeconds(int64_t micros);
+
+}  // namespace columnar

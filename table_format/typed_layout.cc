@@ -1,0 +1,557 @@
+#include "table_format/typed_layout.h"
+
+#include <cstring>
+#include <limits>
+#include <optional>
+
+#include "table_format/key_codec.h"
+#include "table_format/layout_columns.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr uint32_t kOpaqueKeySlot = kFirstLayoutSlot;        // 3
+constexpr uint32_t kRowVersionSlot = kFirstLayoutSlot + 1;   // 4
+constexpr uint32_t kOpaqueValueSlot = kFirstLayoutSlot + 2;  // 5
+constexpr uint32_t kWriteTimeSlot = 8;
+constexpr uint32_t kExpirySlot = 16;
+constexpr uint32_t kClusteringSlot = 24;
+constexpr uint32_t kMaxClusteringColumns = 40;
+constexpr uint32_t kRegularSlot = 64;
+constexpr int kTransformCount = 7;
+
+// ---- metadata transforms (see typed_layout.h) ----
+
+// f_t(c) as a 128-bit integer (never overflows for 64-bit c).
+__int128 TransformOf(int t, int64_t c) {
+  const __int128 wide = c;
+  switch (t) {
+    case 1:
+      return wide;
+    case 2:
+      return wide * 1000;
+    case 3:
+      return wide * 1000000;
+    case 4:
+      return c >= 0 ? wide / 1000 : -((-wide + 999) / 1000);  // floor division
+    case 5:
+      return wide * 86400;
+    case 6:
+      return wide * 86400 * 1000000;
+    default:
+      return 0;
+  }
+}
+
+bool FitsInt64(__int128 v) {
+  return v >= std::numeric_limits<int64_t>::min() && v <= std::numeric_limits<int64_t>::max();
+}
+
+bool IsIntegerLike(LogicalType type) {
+  return type == LogicalType::kInt || type == LogicalType::kBigInt ||
+         type == LogicalType::kTimestamp || type == LogicalType::kDate;
+}
+
+// The transform whose residuals (value - f_t(reference)) span the smallest range. Rows with a
+// value but no reference rule out every transform but 0.
+int ChooseTransform(const std::vector<std::optional<int64_t>>& values,
+                    const std::vector<std::optional<int64_t>>& reference) {
+  int best = 0;
+  unsigned __int128 best_range = ~static_cast<unsigned __int128>(0);
+  for (int t = 0; t < kTransformCount; t++) {
+    __int128 lo = 0;
+    __int128 hi = 0;
+    bool any = false;
+    bool usable = true;
+    for (size_t i = 0; i < values.size() && usable; i++) {
+      if (!values[i]) continue;
+      if (t != 0 && !reference[i]) {
+        usable = false;
+        break;
+      }
+      const __int128 residual =
+          static_cast<__int128>(*values[i]) - TransformOf(t, reference[i].value_or(0));
+      if (!FitsInt64(residual)) usable = false;
+      lo = any ? std::min(lo, residual) : residual;
+      hi = any ? std::max(hi, residual) : residual;
+      any = true;
+    }
+    if (!usable) continue;
+    const auto range = static_cast<unsigned __int128>(hi - lo);
+    if (range < best_range) {
+      best_range = range;
+      best = t;
+    }
+  }
+  return best;
+}
+
+// ---- moving values between cells, Values and columns ----
+
+void AppendFixedBits(uint64_t bits, ColumnVector* column) {
+  switch (column->type()) {
+    case PhysicalType::kInt32:
+      column->Append<int32_t>(static_cast<int32_t>(static_cast<uint32_t>(bits)));
+      break;
+    case PhysicalType::kInt64:
+      column->Append<int64_t>(static_cast<int64_t>(bits));
+      break;
+    case PhysicalType::kFloat32: {
+      const auto narrow = static_cast<uint32_t>(bits);
+      float f;
+      std::memcpy(&f, &narrow, sizeof(f));
+      column->Append<float>(f);
+      break;
+    }
+    case PhysicalType::kFloat64: {
+      double d;
+      std::memcpy(&d, &bits, sizeof(d));
+      column->Append<double>(d);
+      break;
+    }
+    case PhysicalType::kBytes:
+      break;
+  }
+}
+
+// The value's bit pattern, zero-extended (the row codec's RowCell::fixed_bits convention).
+uint64_t FixedBitsAt(const ColumnVector& column, size_t row) {
+  const size_t width = FixedWidth(column.type());
+  if (width == 4) {
+    uint32_t narrow;
+    std::memcpy(&narrow, column.fixed_bytes() + row * 4, 4);
+    return narrow;
+  }
+  uint64_t wide;
+  std::memcpy(&wide, column.fixed_bytes() + row * 8, 8);
+  return wide;
+}
+
+int64_t IntegerAt(const ColumnVector& column, size_t row) {
+  return column.type() == PhysicalType::kInt32 ? column.Get<int32_t>(row)
+                                               : column.Get<int64_t>(row);
+}
+
+void AppendValue(const Value& value, ColumnVector* column) {
+  if (value.is_null()) {
+    column->AppendNull();
+  } else if (column->type() == PhysicalType::kBytes) {
+    column->AppendBytes(value.bytes());
+  } else {
+    AppendFixedBits(value.FixedBits(), column);
+  }
+}
+
+void AppendCell(const RowCell& cell, ColumnVector* column) {
+  if (!cell.present) {
+    column->AppendNull();
+  } else if (column->type() == PhysicalType::kBytes) {
+    column->AppendBytes(cell.bytes);
+  } else {
+    AppendFixedBits(cell.fixed_bits, column);
+  }
+}
+
+Value ValueAt(const ColumnVector& column, size_t row, LogicalType type) {
+  if (column.type() == PhysicalType::kBytes) {
+    return Value::FromBytes(type, column.GetBytes(row).ToString());
+  }
+  return Value::FromFixedBits(type, FixedBitsAt(column, row));
+}
+
+void AppendOptional(const std::optional<int64_t>& v, ColumnVector* column) {
+  if (v) {
+    column->Append<int64_t>(*v);
+  } else {
+    column->AppendNull();
+  }
+}
+
+bool AllNull(const ColumnVector& column) { return column.null_count() == column.size(); }
+
+}  // namespace
+
+TypedLayout::TypedLayout(TableSchema schema) : codec_(std::move(schema)) {}
+
+size_t TypedLayout::PartitionLength(const Slice& user_key) const {
+  size_t length;
+  return PartitionKeyLength(schema(), user_key, &length).ok() ? length : user_key.size();
+}
+
+// Splits entries into the layout's columns.
+class TypedLayout::Splitter {
+ public:
+  Splitter(const RowCodec& codec, size_t count)
+      : codec_(codec),
+        schema_(codec.schema()),
+        opaque_keys_(PhysicalType::kBytes),
+        versions_(PhysicalType::kInt32),
+        opaque_values_(PhysicalType::kBytes) {
+    const size_t clustering = schema_.clustering_key().size();
+    for (size_t k = 0; k < clustering; k++) {
+      clustering_.emplace_back(PhysicalTypeOfLogical(schema_.clustering_column(k).type));
+    }
+    regular_.resize(schema_.next_column_id());
+    for (const ColumnDef& column : schema_.columns()) {
+      if (!column.is_key()) regular_[column.id].Reset(PhysicalTypeOfLogical(column.type));
+    }
+    reference_ok_ = clustering > 0 && IsIntegerLike(schema_.clustering_column(0).type);
+    partition_lengths_.reserve(count);
+    write_times_.reserve(count);
+    expiries_.reserve(count);
+    references_.reserve(count);
+  }
+
+  void AddRow(const Entry& entry) {
+    const size_t row = partition_lengths_.size();
+    references_.emplace_back();  // filled by AddKey when the key is typed
+    AddKey(entry.user_key);
+    AddValue(entry);
+    for (size_t id = 0; id < regular_.size(); id++) {
+      if (!schema_.columns()[id].is_key() && regular_[id].size() == row) regular_[id].AppendNull();
+    }
+  }
+
+  Status Write(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
+               ColumnStats* stats, std::string* out) {
+    RowGroupWriter writer;
+    writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], stats);
+    Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
+    if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
+    if (s.ok()) s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_, settings);
+    if (s.ok()) s = AddIfAny(&writer, kRowVersionSlot, "row_version", versions_, settings);
+    if (s.ok()) s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_, settings);
+    if (s.ok()) s = AddMetadata(&writer, kWriteTimeSlot, "write_time", write_times_, settings);
+    if (s.ok()) s = AddMetadata(&writer, kExpirySlot, "expiry", expiries_, settings);
+    for (size_t k = 0; s.ok() && k < clustering_.size(); k++) {
+      s = AddIfAny(&writer, kClusteringSlot + static_cast<uint32_t>(k),
+                   schema_.clustering_column(k).name, clustering_[k], settings);
+    }
+    for (const ColumnDef& column : schema_.columns()) {
+      if (!s.ok()) break;
+      if (column.is_key()) continue;
+      s = AddIfAny(&writer, kRegularSlot + column.id, column.name, regular_[column.id], settings);
+    }
+    if (s.ok()) writer.Finish(out);
+    return s;
+  }
+
+ private:
+  void AddKey(const Slice& key) {
+    size_t partition_length;
+    if (!PartitionKeyLength(schema_, key, &partition_length).ok()) {
+      // Not a key of this schema: the whole key is its own partition.
+      partition_lengths_.push_back(static_cast<uint32_t>(key.size()));
+      opaque_keys_.AppendBytes(Slice());
+      AppendClusteringNulls();
+      return;
+    }
+    partition_lengths_.push_back(static_cast<uint32_t>(partition_length));
+    Slice rest(key.data() + partition_length, key.size() - partition_length);
+    const Slice suffix = rest;
+    decoded_.resize(clustering_.size());
+    bool typed = true;
+    for (size_t k = 0; k < clustering_.size() && typed; k++) {
+      const ColumnDef& column = schema_.clustering_column(k);
+      typed = DecodeKeyComponent(&rest, column.type, column.order, &decoded_[k]).ok();
+    }
+    if (!typed || !rest.empty()) {
+      opaque_keys_.AppendBytes(suffix);
+      AppendClusteringNulls();
+      return;
+    }
+    opaque_keys_.AppendNull();
+    for (size_t k = 0; k < clustering_.size(); k++) AppendValue(decoded_[k], &clustering_[k]);
+    if (reference_ok_) {
+      references_.back() = IntegerAt(clustering_[0], clustering_[0].size() - 1);
+    }
+  }
+
+  void AppendClusteringNulls() {
+    for (ColumnVector& column : clustering_) column.AppendNull();
+  }
+
+  void AddValue(const Entry& entry) {
+    RowMetadata meta;
+    if (entry.value_type == kPutValueType && codec_.DecodeCells(entry.value, &meta, &cells_).ok()) {
+      versions_.Append<int32_t>(static_cast<int32_t>(meta.schema_version));
+      opaque_values_.AppendNull();
+      write_times_.push_back(meta.has_write_time ? std::optional<int64_t>(meta.write_time_micros)
+                                                 : std::nullopt);
+      expiries_.push_back(meta.has_expiry
+                              ? std::optional<int64_t>(static_cast<int64_t>(meta.expiry_seconds))
+                              : std::nullopt);
+      for (const RowCell& cell : cells_) AppendCell(cell, &regular_[cell.column_id]);
+      return;
+    }
+    versions_.AppendNull();
+    opaque_values_.AppendBytes(entry.value);
+    write_times_.emplace_back();
+    expiries_.emplace_back();
+  }
+
+  Status AddIfAny(RowGroupWriter* writer, uint32_t slot, const std::string& name,
+                  const ColumnVector& column, const ColumnWriteSettings& settings) {
+    if (AllNull(column)) return Status::OK();
+    return writer->AddColumn(slot, name, column, settings.For(name, column.type()));
+  }
+
+  Status AddMetadata(RowGroupWriter* writer, uint32_t base_slot, const std::string& name,
+                     const std::vector<std::optional<int64_t>>& values,
+                     const ColumnWriteSettings& settings) {
+    const int transform = reference_ok_ ? ChooseTransform(values, references_) : 0;
+    ColumnVector column(PhysicalType::kInt64);
+    column.Reserve(values.size());
+    for (size_t i = 0; i < values.size(); i++) {
+      if (!values[i]) {
+        column.AppendNull();
+        continue;
+      }
+      const __int128 residual =
+          static_cast<__int128>(*values[i]) - TransformOf(transform, references_[i].value_or(0));
+      column.Append<int64_t>(static_cast<int64_t>(residual));
+    }
+    return AddIfAny(writer, base_slot + static_cast<uint32_t>(transform), name, column, settings);
+  }
+
+  const RowCodec& codec_;
+  const TableSchema& schema_;
+  bool reference_ok_ = false;
+  std::vector<uint32_t> partition_lengths_;
+  ColumnVector opaque_keys_;
+  ColumnVector versions_;
+  ColumnVector opaque_values_;
+  std::vector<ColumnVector> clustering_;
+  std::vector<ColumnVector> regular_;  // by column id; key columns stay empty
+  std::vector<std::optional<int64_t>> write_times_;
+  std::vector<std::optional<int64_t>> expiries_;
+  std::vector<std::optional<int64_t>> references_;  // first clustering column, as an integer
+  std::vector<Value> decoded_;
+  std::vector<RowCell> cells_;
+};
+
+Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
+                                  const ColumnWriteSettings& settings, ColumnStats* stats,
+                                  std::string* out) const {
+  if (schema().clustering_key().size() > kMaxClusteringColumns) {
+    return Status::InvalidArgument("typed layout: too many clustering columns");
+  }
+  Splitter splitter(codec_, count);
+  for (size_t i = 0; i < count; i++) splitter.AddRow(entries[i]);
+  return splitter.Write(entries, count, settings, stats, out);
+}
+
+namespace {
+
+// A typed row group: keys and values rebuilt from the columns once, at decode time.
+class TypedRowGroup : public DecodedRowGroup {
+ public:
+  Slice value(size_t row) const override {
+    return Slice(values_.data() + value_offsets_[row],
+                 value_offsets_[row + 1] - value_offsets_[row]);
+  }
+  size_t MemoryUsage() const override {
+    return DecodedRowGroup::MemoryUsage() + values_.capacity() +
+           value_offsets_.capacity() * sizeof(uint32_t);
+  }
+
+  std::string& keys() { return keys_; }
+  std::vector<uint32_t>& key_offsets() { return key_offsets_; }
+  std::string& values() { return values_; }
+  std::vector<uint32_t>& value_offsets() { return value_offsets_; }
+
+ private:
+  std::string values_;
+  std::vector<uint32_t> value_offsets_{0};
+};
+
+Status DecodeOptionalSlot(const RowGroupView& view, uint32_t slot, PhysicalType type,
+                          ColumnVector* out) {
+  if (!view.HasSlot(slot)) {
+    out->Reset(type);
+    for (uint32_t i = 0; i < view.row_count(); i++) out->AppendNull();
+    return Status::OK();
+  }
+  return view.DecodeSlot(slot, type, out, false);
+}
+
+// Finds which transform variant of a metadata column the group holds (at most one).
+Status DecodeMetadata(const RowGroupView& view, uint32_t base_slot, ColumnVector* out,
+                      int* transform) {
+  *transform = 0;
+  int found = 0;
+  for (int t = 0; t < kTransformCount; t++) {
+    if (view.HasSlot(base_slot + t)) {
+      *transform = t;
+      found++;
+    }
+  }
+  if (found > 1) return Status::Corruption("typed layout: metadata column stored twice");
+  return DecodeOptionalSlot(view, base_slot + *transform, PhysicalType::kInt64, out);
+}
+
+}  // namespace
+
+// Rebuilds keys and values from a parsed row group.
+class TypedLayout::Assembler {
+ public:
+  Assembler(const RowCodec& codec, const RowGroupView& view)
+      : codec_(codec), schema_(codec.schema()), view_(view) {}
+
+  Status Decode(const Slice& first_internal_key, std::unique_ptr<DecodedRowGroup>* out) {
+    const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
+    Status s = DecodePartitions(view_, first_user_key, &partition_changes_, &partitions_);
+    if (s.ok()) s = DecodeTrailers(view_, &trailers_);
+    if (s.ok()) s = DecodeColumns();
+    if (!s.ok()) return s;
+
+    auto group = std::make_unique<TypedRowGroup>();
+    const uint32_t rows = view_.row_count();
+    group->key_offsets().reserve(rows + 1);
+    group->value_offsets().reserve(rows + 1);
+    for (uint32_t row = 0; row < rows; row++) {
+      s = AppendKey(row, &group->keys());
+      if (s.ok()) s = AppendValue(row, &group->values());
+      if (!s.ok()) return s;
+      group->key_offsets().push_back(static_cast<uint32_t>(group->keys().size()));
+      group->value_offsets().push_back(static_cast<uint32_t>(group->values().size()));
+    }
+    if (group->internal_key(0) != first_internal_key) {
+      return Status::Corruption("row group: first key differs from the index");
+    }
+    *out = std::move(group);
+    return Status::OK();
+  }
+
+ private:
+  Status DecodeColumns() {
+    Status s = DecodeOptionalSlot(view_, kOpaqueKeySlot, PhysicalType::kBytes, &opaque_keys_);
+    if (s.ok()) s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
+    if (s.ok()) {
+      s = DecodeOptionalSlot(view_, kOpaqueValueSlot, PhysicalType::kBytes, &opaque_values_);
+    }
+    if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
+    if (s.ok()) s = DecodeMetadata(view_, kExpirySlot, &expiries_, &expiry_transform_);
+    if (!s.ok()) return s;
+    clustering_.resize(schema_.clustering_key().size());
+    for (size_t k = 0; k < clustering_.size(); k++) {
+      s = DecodeOptionalSlot(view_, kClusteringSlot + static_cast<uint32_t>(k),
+                             PhysicalTypeOfLogical(schema_.clustering_column(k).type),
+                             &clustering_[k]);
+      if (!s.ok()) return s;
+    }
+    regular_.resize(schema_.next_column_id());
+    present_.assign(schema_.next_column_id(), false);
+    for (uint32_t slot : view_.slots()) {
+      if (slot < kRegularSlot) continue;
+      const ColumnDef* column = schema_.ColumnById(slot - kRegularSlot);
+      if (column == nullptr || column->is_key()) {
+        return Status::Corruption("typed layout: chunk for an unknown column");
+      }
+      s = view_.DecodeSlot(slot, PhysicalTypeOfLogical(column->type), &regular_[column->id], false);
+      if (!s.ok()) return s;
+      present_[column->id] = true;
+    }
+    return Status::OK();
+  }
+
+  Status AppendKey(uint32_t row, std::string* keys) {
+    keys->append(partitions_[row].data(), partitions_[row].size());
+    if (!opaque_keys_.IsNull(row)) {
+      const Slice suffix = opaque_keys_.GetBytes(row);
+      keys->append(suffix.data(), suffix.size());
+    } else {
+      for (size_t k = 0; k < clustering_.size(); k++) {
+        const ColumnDef& column = schema_.clustering_column(k);
+        if (clustering_[k].IsNull(row)) {
+          return Status::Corruption("typed layout: typed key without clustering value");
+        }
+        Status s = EncodeKeyComponent(ValueAt(clustering_[k], row, column.type), column.type,
+                                      column.order, column.name, keys);
+        if (!s.ok())
+          return Status::Corruption("typed layout: bad clustering value: " + s.ToString());
+      }
+    }
+    PutFixed64(keys, trailers_[row]);
+    return Status::OK();
+  }
+
+  Status Metadata(const ColumnVector& column, int transform, uint32_t row, bool* has,
+                  int64_t* value) const {
+    *has = !column.IsNull(row);
+    if (!*has) return Status::OK();
+    int64_t reference = 0;
+    if (transform != 0) {
+      if (clustering_.empty() || clustering_[0].IsNull(row)) {
+        return Status::Corruption("typed layout: relative metadata without a reference");
+      }
+      reference = IntegerAt(clustering_[0], row);
+    }
+    const __int128 v =
+        static_cast<__int128>(column.Get<int64_t>(row)) + TransformOf(transform, reference);
+    if (!FitsInt64(v)) return Status::Corruption("typed layout: metadata out of range");
+    *value = static_cast<int64_t>(v);
+    return Status::OK();
+  }
+
+  Status AppendValue(uint32_t row, std::string* values) {
+    if (!opaque_values_.IsNull(row)) {
+      const Slice value = opaque_values_.GetBytes(row);
+      values->append(value.data(), value.size());
+      return Status::OK();
+    }
+    if (versions_.IsNull(row)) return Status::Corruption("typed layout: row without version");
+    RowMetadata meta;
+    meta.schema_version = static_cast<uint32_t>(versions_.Get<int32_t>(row));
+    const std::vector<uint32_t>* ids = codec_.ColumnsAt(meta.schema_version);
+    if (ids == nullptr) return Status::Corruption("typed layout: unknown schema version");
+    int64_t expiry = 0;
+    Status s = Metadata(write_times_, write_time_transform_, row, &meta.has_write_time,
+                        &meta.write_time_micros);
+    if (s.ok()) s = Metadata(expiries_, expiry_transform_, row, &meta.has_expiry, &expiry);
+    if (!s.ok()) return s;
+    if (meta.has_expiry && expiry < 0) return Status::Corruption("typed layout: negative expiry");
+    meta.expiry_seconds = static_cast<uint64_t>(expiry);
+    cells_.resize(ids->size());
+    for (size_t i = 0; i < ids->size(); i++) {
+      const uint32_t id = (*ids)[i];
+      RowCell& cell = cells_[i];
+      cell.column_id = id;
+      cell.type = schema_.columns()[id].type;
+      cell.present = present_[id] && !regular_[id].IsNull(row);
+      if (!cell.present) continue;
+      if (regular_[id].type() == PhysicalType::kBytes) {
+        cell.bytes = regular_[id].GetBytes(row);
+      } else {
+        cell.fixed_bits = FixedBitsAt(regular_[id], row);
+      }
+    }
+    s = codec_.EncodeCells(meta, cells_, values);
+    return s.ok() ? s : Status::Corruption("typed layout: row does not re-encode: " + s.ToString());
+  }
+
+  const RowCodec& codec_;
+  const TableSchema& schema_;
+  const RowGroupView& view_;
+  ColumnVector partition_changes_;
+  std::vector<Slice> partitions_;
+  std::vector<uint64_t> trailers_;
+  ColumnVector opaque_keys_, versions_, opaque_values_, write_times_, expiries_;
+  int write_time_transform_ = 0;
+  int expiry_transform_ = 0;
+  std::vector<ColumnVector> clustering_;
+  std::vector<ColumnVector> regular_;
+  std::vector<bool> present_;
+  std::vector<RowCell> cells_;
+};
+
+Status TypedLayout::DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
+                                   std::unique_ptr<DecodedRowGroup>* out) const {
+  if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
+  Assembler assembler(codec_, view);
+  return assembler.Decode(first_internal_key, out);
+}
+
+}  // namespace columnar

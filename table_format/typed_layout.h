@@ -1,0 +1,59 @@
+// TypedLayout: the row layout for column families with a table schema. Keys split into their
+// typed clustering columns (the partition key is handled by the shared partition slot), values
+// split into row metadata and one typed column per regular column, so each column gets an
+// encoding that suits it (delta_of_delta for times, alp for floats, dictionaries for strings).
+//
+// Any entry that is not a well-formed row of the schema still round-trips byte for byte: a
+// key that does not decode keeps its bytes after the partition in `opaque_key`, a value that
+// is not a canonical row (or is not a Put: deletions, merge operands, entities) is kept whole
+// in `opaque_value`.
+//
+// Slots (after the shared slots 0-2 of layout_columns.h):
+//   3        opaque_key    bytes   null for rows whose clustering key decodes
+//   4        row_version   int32   schema version of a typed row; null for opaque values
+//   5        opaque_value  bytes   null for typed rows
+//   8 + t    write_time    int64   the row's write time (microseconds) minus transform t of
+//                                  the first clustering column (see below); null = none
+//   16 + t   expiry        int64   the row's expiry (seconds) minus transform t, likewise
+//   24 + k   clustering column k, in its physical type (k < 40)
+//   64 + id  regular column with schema column id `id`, in its physical type
+//
+// Row metadata is stored against the row's own clustering time when that makes it smaller:
+// with time in seconds, write time minus time x 10^6 is the client's jitter (~17 bits), and
+// expiry minus time is a constant for a fixed TTL (0 bits). Transforms t of the first
+// clustering column c (integer types only): 0 none, 1: c, 2: c x 10^3, 3: c x 10^6,
+// 4: floor(c / 10^3), 5: c x 86400, 6: c x 86400 x 10^6. The writer picks, per row group and
+// per metadata column, the transform giving the smallest range; the slot records it.
+#pragma once
+
+#include <memory>
+
+#include "table_format/row_codec.h"
+#include "table_format/row_layout.h"
+#include "table_format/schema.h"
+
+namespace columnar {
+
+class TypedLayout : public RowLayout {
+ public:
+  explicit TypedLayout(TableSchema schema);
+
+  static constexpr uint32_t kId = 1;
+  const char* Name() const override { return "typed"; }
+  uint32_t Id() const override { return kId; }
+  size_t PartitionLength(const Slice& user_key) const override;
+  Status WriteRowGroup(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
+                       ColumnStats* stats, std::string* out) const override;
+  Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
+                        std::unique_ptr<DecodedRowGroup>* out) const override;
+
+  const TableSchema& schema() const { return codec_.schema(); }
+
+ private:
+  class Splitter;
+  class Assembler;
+
+  RowCodec codec_;
+};
+
+}  // namespace columnar
