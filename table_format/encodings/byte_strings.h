@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,20 @@ Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encodi
 
 // The lengths of a bytes column.
 std::vector<uint32_t> StringLengths(const ColumnVector& values);
+
+// Length of the longest common prefix of a and b, compared 8 bytes at a time.
+inline size_t SharedPrefixLength(const Slice& a, const Slice& b) {
+  const size_t limit = a.size() < b.size() ? a.size() : b.size();
+  size_t i = 0;
+  for (; i + 8 <= limit; i += 8) {
+    uint64_t x;
+    uint64_t y;
+    std::memcpy(&x, a.data() + i, 8);
+    std::memcpy(&y, b.data() + i, 8);
+    if (x != y) return i + static_cast<size_t>(__builtin_ctzll(x ^ y) / 8);  // little-endian
+  }
+  while (i < limit && a[i] == b[i]) i++;
+  return i;
+}
 
 }  // namespace columnar

@@ -2,7 +2,7 @@
 //
 //   1. One analysis pass over the values gathers what each candidate's size depends on, and
 //      turns it into a size estimate per candidate. Most estimates are exact because the
-//      shared PackedInts layout can be sized without being written (PackedIntsSizer): plain,
+//      shared PackedInts layout can be sized without being written (PackedIntsSize): plain,
 //      rle, for, delta, delta_of_delta, float_delta, front_coding, hex, gorilla (its bit count
 //      is simulated). Dictionary sizes are estimated from a capped distinct count; alp and
 //      alp_rd from ALP's own chunk-level sample.
@@ -16,11 +16,13 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
 #include "table_format/bit_packing.h"
 #include "table_format/encodings/alp.h"
+#include "table_format/encodings/byte_strings.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/float_order.h"
 #include "table_format/encodings/hex_digits.h"
@@ -40,7 +42,8 @@ constexpr double kCloseEstimate = 1.25;
 // Counts distinct 64-bit keys (bit patterns, or string hashes) up to a cap.
 class DistinctCounter {
  public:
-  explicit DistinctCounter(size_t cap) : cap_(cap), index_(cap) {}
+  // The table starts small (most columns stop well below the cap) and grows as needed.
+  explicit DistinctCounter(size_t cap) : cap_(cap), index_(std::min<size_t>(cap, 64)) {}
   void Add(uint64_t key) {
     if (overflow_) return;
     bool added;
@@ -215,62 +218,87 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalys
   }
 }
 
+uint64_t StringHash(const Slice& v) {
+  return std::hash<std::string_view>{}(std::string_view(v.data(), v.size()));
+}
+
 void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   const size_t n = values.size();
-  PackedIntsSizer<uint32_t> lengths, halves, prefixes, suffixes, runs_sizer, distinct_lengths;
-  DistinctCounter distinct(DistinctCap(n, PhysicalType::kBytes));
+  std::vector<uint32_t> lengths(n);
+  std::vector<uint32_t> prefixes(n);
+  std::vector<uint32_t> suffixes(n);
   uint64_t total = 0;
   uint64_t suffix_bytes = 0;
-  uint64_t run_value_bytes = 0;
-  uint64_t distinct_bytes = 0;
   size_t runs = 0;
-  uint32_t run_length = 0;
+  uint64_t run_value_bytes = 0;
   bool all_hex = true;
   Slice previous;
   for (size_t i = 0; i < n; i++) {
     const Slice v = values.GetBytes(i);
     const auto size = static_cast<uint32_t>(v.size());
+    all_hex = all_hex && IsLowerHexString(v);
+    const size_t shared = SharedPrefixLength(previous, v);
+    lengths[i] = size;
+    prefixes[i] = static_cast<uint32_t>(shared);
+    suffixes[i] = static_cast<uint32_t>(size - shared);
     total += size;
-    lengths.Add(size);
-    if (all_hex) {
-      all_hex = IsLowerHexString(v);
-      halves.Add(size / 2);
-    }
-    const size_t before = distinct.count();
-    distinct.Add(std::hash<std::string_view>{}(std::string_view(v.data(), v.size())));
-    if (distinct.count() != before) {
-      distinct_bytes += size;
-      distinct_lengths.Add(size);
-    }
-    size_t shared = 0;
-    const size_t limit = std::min(previous.size(), v.size());
-    while (shared < limit && previous[shared] == v[shared]) shared++;
-    prefixes.Add(static_cast<uint32_t>(shared));
-    suffixes.Add(static_cast<uint32_t>(size - shared));
     suffix_bytes += size - shared;
-    if (i > 0 && shared == size && size == previous.size()) {
-      run_length++;
-    } else {
-      if (i > 0) runs_sizer.Add(run_length - 1);
-      run_length = 1;
+    if (i == 0 || shared != size || size != previous.size()) {
       runs++;
       run_value_bytes += size;
     }
     previous = v;
   }
-  if (n > 0) runs_sizer.Add(run_length - 1);
-  estimates->push_back({Encoding::kPlain, static_cast<double>(lengths.Finish() + total)});
   estimates->push_back(
-      {Encoding::kRle,
-       static_cast<double>(VarintLength(runs) + runs_sizer.Finish() + runs + run_value_bytes)});
-  if (!distinct.overflow()) {
-    estimates->push_back({Encoding::kDictionary, 4.0 + distinct_lengths.Finish() + distinct_bytes +
-                                                     CodeBytes(n, distinct.count())});
-  }
+      {Encoding::kPlain, static_cast<double>(PackedIntsSize(lengths.data(), n) + total)});
   estimates->push_back({Encoding::kFrontCoding,
-                        static_cast<double>(prefixes.Finish() + suffixes.Finish() + suffix_bytes)});
+                        static_cast<double>(PackedIntsSize(prefixes.data(), n) +
+                                            PackedIntsSize(suffixes.data(), n) + suffix_bytes)});
   if (all_hex) {
-    estimates->push_back({Encoding::kHex, static_cast<double>(halves.Finish() + total / 2)});
+    std::vector<uint32_t> halves(n);
+    for (size_t i = 0; i < n; i++) halves[i] = lengths[i] / 2;
+    estimates->push_back(
+        {Encoding::kHex, static_cast<double>(PackedIntsSize(halves.data(), n) + total / 2)});
+  }
+  if (2 * runs <= n) {
+    std::vector<uint32_t> run_lengths_minus_one;
+    for (size_t i = 0; i < n; i++) {
+      const bool repeat = i > 0 && prefixes[i] == lengths[i] && lengths[i] == lengths[i - 1];
+      if (repeat) {
+        run_lengths_minus_one.back()++;
+      } else {
+        run_lengths_minus_one.push_back(0);
+      }
+    }
+    estimates->push_back(
+        {Encoding::kRle, static_cast<double>(VarintLength(runs) +
+                                             PackedIntsSize(run_lengths_minus_one.data(), runs) +
+                                             runs + run_value_bytes)});
+  }
+
+  // Distinct strings, unless a sample shows they are mostly distinct (ids, free text).
+  constexpr size_t kSample = 64;
+  if (n >= 2 * kSample) {
+    uint64_t sample[kSample];
+    for (size_t k = 0; k < kSample; k++) sample[k] = StringHash(values.GetBytes(k * n / kSample));
+    std::sort(sample, sample + kSample);
+    if (std::unique(sample, sample + kSample) - sample > static_cast<long>(3 * kSample / 4)) {
+      return;
+    }
+  }
+  DistinctCounter distinct(DistinctCap(n, PhysicalType::kBytes));
+  std::vector<uint32_t> distinct_lengths;
+  for (size_t i = 0; i < n && !distinct.overflow(); i++) {
+    const size_t before = distinct.count();
+    distinct.Add(StringHash(values.GetBytes(i)));
+    if (distinct.count() != before) distinct_lengths.push_back(lengths[i]);
+  }
+  if (!distinct.overflow()) {
+    uint64_t distinct_bytes = 0;
+    for (uint32_t len : distinct_lengths) distinct_bytes += len;
+    estimates->push_back({Encoding::kDictionary,
+                          4.0 + PackedIntsSize(distinct_lengths.data(), distinct_lengths.size()) +
+                              distinct_bytes + CodeBytes(n, distinct.count())});
   }
 }
 

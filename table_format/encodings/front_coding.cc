@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "table_format/encodings/byte_strings.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/int_packing.h"
 
@@ -22,13 +23,6 @@ constexpr const char* kName = "front_coding";
 
 bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
 
-size_t SharedPrefix(const Slice& a, const Slice& b) {
-  const size_t limit = std::min(a.size(), b.size());
-  size_t i = 0;
-  while (i < limit && a[i] == b[i]) i++;
-  return i;
-}
-
 Status Encode(const ColumnVector& values, std::string* out) {
   const size_t n = values.size();
   std::vector<uint32_t> prefixes(n);
@@ -36,7 +30,7 @@ Status Encode(const ColumnVector& values, std::string* out) {
   Slice previous;
   for (size_t i = 0; i < n; i++) {
     const Slice v = values.GetBytes(i);
-    prefixes[i] = static_cast<uint32_t>(SharedPrefix(previous, v));
+    prefixes[i] = static_cast<uint32_t>(SharedPrefixLength(previous, v));
     suffixes[i] = static_cast<uint32_t>(v.size() - prefixes[i]);
     previous = v;
   }

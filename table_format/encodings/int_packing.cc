@@ -76,22 +76,6 @@ void UnpackWithReference(const char* in, size_t n, int width, uint64_t reference
 
 }  // namespace
 
-template <typename U>
-void PackedIntsSizer<U>::CloseMiniblock() {
-  mins_[minis_] = mini_min_;
-  maxs_[minis_] = mini_max_;
-  lens_[minis_] = static_cast<uint8_t>(in_mini_);
-  in_mini_ = 0;
-  if (++minis_ == kMinisPerBlock) CloseBlock();
-}
-
-template <typename U>
-void PackedIntsSizer<U>::CloseBlock() {
-  bytes_ += PlanBlock<U>(mins_, maxs_, lens_, minis_).bytes;
-  minis_ = 0;
-}
-
-// The per-miniblock minima, maxima and lengths of one block; returns the miniblock count.
 namespace {
 
 template <typename U>
@@ -219,7 +203,5 @@ template Status UnpackInts<uint32_t>(Slice*, size_t, uint32_t*, const char*);
 template Status UnpackInts<uint64_t>(Slice*, size_t, uint64_t*, const char*);
 template size_t PackedIntsSize<uint32_t>(const uint32_t*, size_t);
 template size_t PackedIntsSize<uint64_t>(const uint64_t*, size_t);
-template class PackedIntsSizer<uint32_t>;
-template class PackedIntsSizer<uint64_t>;
 
 }  // namespace columnar

@@ -64,41 +64,8 @@ void PackInts(const U* values, size_t n, std::string* out);
 template <typename U>
 Status UnpackInts(Slice* in, size_t n, U* out, const char* encoding);
 
-// Computes the exact size PackInts would produce, one value at a time, without writing
-// anything (the auto chooser feeds several transforms of a column through these at once).
-template <typename U>
-class PackedIntsSizer {
- public:
-  void Add(U value) {
-    using S = std::make_signed_t<U>;
-    const S v = static_cast<S>(value);
-    if (in_mini_ == 0 || v < mini_min_) mini_min_ = v;
-    if (in_mini_ == 0 || v > mini_max_) mini_max_ = v;
-    if (++in_mini_ == kPackMiniblockValues) CloseMiniblock();
-  }
-  size_t Finish() {
-    if (in_mini_ > 0) CloseMiniblock();
-    if (minis_ > 0) CloseBlock();
-    return bytes_;
-  }
-
- private:
-  void CloseMiniblock();
-  void CloseBlock();
-
-  using S = std::make_signed_t<U>;
-  S mini_min_ = 0;
-  S mini_max_ = 0;
-  size_t in_mini_ = 0;
-  // Per miniblock of the current block: min, max and value count.
-  S mins_[kPackBlockValues / kPackMiniblockValues] = {};
-  S maxs_[kPackBlockValues / kPackMiniblockValues] = {};
-  uint8_t lens_[kPackBlockValues / kPackMiniblockValues] = {};
-  size_t minis_ = 0;
-  size_t bytes_ = 0;
-};
-
-// Exact PackInts size of `values` (the array form of PackedIntsSizer, several times faster).
+// The exact size PackInts would produce, computed without writing anything (the auto
+// chooser sizes several transforms of a column this way).
 template <typename U>
 size_t PackedIntsSize(const U* values, size_t n);
 
