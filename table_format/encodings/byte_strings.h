@@ -1,5 +1,6 @@
-// ByteStrings: the layout of a run of byte strings shared by plain, rle, dictionary and
-// front_coding.
+// ByteStrings: the layout of a run of byte strings, used by plain (and through plain by the
+// run values of rle and the entries of dictionary), plus string helpers shared with
+// front_coding and the auto chooser.
 //
 // Byte layout, for n strings (n known to the reader):
 //

@@ -54,7 +54,6 @@ inline bool IsIntegerType(PhysicalType type) {
 inline bool IsFloatType(PhysicalType type) {
   return type == PhysicalType::kFloat32 || type == PhysicalType::kFloat64;
 }
-inline bool IsFixedType(PhysicalType type) { return type != PhysicalType::kBytes; }
 
 // The unsigned integer with the same width as T: bit patterns and wrapping arithmetic.
 template <typename T>
