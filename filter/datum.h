@@ -1,0 +1,54 @@
+// Datum: one non-null value in its physical representation (types.h), the form in which
+// predicate constants, zone-map bounds and column vectors meet.
+//
+// Order (CompareDatums) is the CQL order of value.h restricted to one physical type: int32
+// and int64 signed, float32 and float64 IEEE total order (-NaN < -inf < ... < -0.0 < +0.0 <
+// ... < +inf < +NaN), bytes unsigned lexicographic with a prefix first. It agrees with
+// CompareValues for every logical type mapped onto the physical type (boolean, date,
+// timestamp, uuid included).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "table_format/column_vector.h"
+#include "table_format/types.h"
+#include "table_format/value.h"
+
+namespace columnar {
+
+struct Datum {
+  PhysicalType type = PhysicalType::kInt64;
+  // Fixed-width types: the raw bit pattern, zero-extended (an int32 or float32 in the low 32
+  // bits). Unused for bytes.
+  uint64_t bits = 0;
+  // Bytes type only.
+  std::string bytes;
+
+  static Datum Fixed(PhysicalType type, uint64_t bits);
+  static Datum Bytes(std::string bytes);
+  // The physical form of a non-null value (boolean 0/1, date int32, timestamp int64, uuid
+  // 16 bytes, ...).
+  static Datum FromValue(const Value& value);
+  // Value `row` of `column`, which must not be null there.
+  static Datum FromColumn(const ColumnVector& column, size_t row);
+
+  // The value as a literal of `type` (a logical type mapped onto this physical type).
+  Value ToValue(LogicalType type) const;
+  // A short human-readable form, for messages and test output.
+  std::string ToString() const;
+};
+
+// An unsigned integer whose order is the CQL order of a fixed-width value given by its bits.
+uint64_t FixedOrderKey(PhysicalType type, uint64_t bits);
+
+// Three-way comparison of two datums of the same type, in CQL order: <0, 0, >0.
+int CompareDatums(const Datum& a, const Datum& b);
+// The same against a byte string, for bytes datums.
+int CompareBytes(const Slice& a, const Slice& b);
+
+bool operator==(const Datum& a, const Datum& b);
+inline bool operator!=(const Datum& a, const Datum& b) { return !(a == b); }
+inline bool operator<(const Datum& a, const Datum& b) { return CompareDatums(a, b) < 0; }
+
+}  // namespace columnar

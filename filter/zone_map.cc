@@ -1,0 +1,209 @@
+#include "filter/zone_map.h"
+
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+#include <string>
+#include <utility>
+
+namespace columnar {
+
+namespace {
+
+// The distinct values of a column while there are at most `limit`, kept sorted by `Less`.
+template <typename T, typename Less>
+class DistinctValues {
+ public:
+  DistinctValues(size_t limit, Less less) : limit_(limit), tracking_(limit > 0), less_(less) {}
+
+  void Add(const T& v) {
+    if (!tracking_) return;
+    auto it = std::lower_bound(values_.begin(), values_.end(), v, less_);
+    if (it != values_.end() && !less_(v, *it)) return;
+    if (values_.size() == limit_) {
+      Abandon();
+      return;
+    }
+    values_.insert(it, v);
+  }
+  void Abandon() {
+    tracking_ = false;
+    values_.clear();
+  }
+  bool tracking() const { return tracking_; }
+  const std::vector<T>& values() const { return values_; }
+
+ private:
+  size_t limit_;
+  bool tracking_;
+  Less less_;
+  std::vector<T> values_;
+};
+
+// (order key, bits) of a fixed-width value.
+using KeyedBits = std::pair<uint64_t, uint64_t>;
+
+void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
+  const PhysicalType type = column.type();
+  const size_t width = FixedWidth(type);
+  const auto by_key = [](const KeyedBits& a, const KeyedBits& b) { return a.first < b.first; };
+  DistinctValues<KeyedBits, decltype(by_key)> distinct(options.max_value_set, by_key);
+  KeyedBits min{UINT64_MAX, 0};
+  KeyedBits max{0, 0};
+  bool any = false;
+  for (size_t row = 0; row < column.size(); row++) {
+    if (column.IsNull(row)) continue;
+    uint64_t bits = 0;
+    std::memcpy(&bits, column.fixed_bytes() + row * width, width);
+    const KeyedBits v{FixedOrderKey(type, bits), bits};
+    if (!any || v.first < min.first) min = v;
+    if (!any || v.first > max.first) max = v;
+    any = true;
+    distinct.Add(v);
+  }
+  zm->min = Datum::Fixed(type, min.second);
+  zm->max = Datum::Fixed(type, max.second);
+  zm->has_value_set = distinct.tracking();
+  for (const KeyedBits& v : distinct.values())
+    zm->value_set.push_back(Datum::Fixed(type, v.second));
+}
+
+void SetTruncatedBounds(const Slice& min, const Slice& max, size_t max_bytes, ZoneMap* zm) {
+  zm->min_exact = min.size() <= max_bytes;
+  zm->min = Datum::Bytes(std::string(min.data(), zm->min_exact ? min.size() : max_bytes));
+  zm->max_exact = max.size() <= max_bytes;
+  std::string cut;
+  zm->has_max = RoundUpTruncatedMax(max.ToString(), max_bytes, &cut);
+  zm->max = Datum::Bytes(zm->has_max ? cut : std::string());
+}
+
+void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
+  const auto less = [](const Slice& a, const Slice& b) { return CompareBytes(a, b) < 0; };
+  DistinctValues<Slice, decltype(less)> distinct(options.max_value_set, less);
+  Slice min;
+  Slice max;
+  bool any = false;
+  for (size_t row = 0; row < column.size(); row++) {
+    if (column.IsNull(row)) continue;
+    const Slice v = column.GetBytes(row);
+    if (!any || CompareBytes(v, min) < 0) min = v;
+    if (!any || CompareBytes(v, max) > 0) max = v;
+    any = true;
+    if (v.size() > options.max_value_set_bytes) distinct.Abandon();
+    distinct.Add(v);
+  }
+  zm->has_value_set = distinct.tracking();
+  for (const Slice& v : distinct.values()) zm->value_set.push_back(Datum::Bytes(v.ToString()));
+  if (zm->has_value_set) {
+    // A value set holds whole values: bounds taken from it stay exact.
+    SetTruncatedBounds(min, max, SIZE_MAX, zm);
+  } else {
+    SetTruncatedBounds(min, max, options.max_bound_bytes, zm);
+  }
+}
+
+// The smaller lower bound; equal bounds are exact when either is.
+void MergeMin(const ZoneMap& other, ZoneMap* into) {
+  const int order = CompareDatums(other.min, into->min);
+  if (order < 0) {
+    into->min = other.min;
+    into->min_exact = other.min_exact;
+  } else if (order == 0) {
+    into->min_exact = into->min_exact || other.min_exact;
+  }
+}
+
+void MergeMax(const ZoneMap& other, ZoneMap* into) {
+  if (!into->has_max || !other.has_max) {
+    into->has_max = false;
+    into->max_exact = false;
+    into->max = Datum::Bytes(std::string());
+    return;
+  }
+  const int order = CompareDatums(other.max, into->max);
+  if (order > 0) {
+    into->max = other.max;
+    into->max_exact = other.max_exact;
+  } else if (order == 0) {
+    into->max_exact = into->max_exact || other.max_exact;
+  }
+}
+
+void MergeValueSets(const ZoneMap& other, size_t max_value_set, ZoneMap* into) {
+  if (!into->has_value_set || !other.has_value_set) {
+    into->has_value_set = false;
+    into->value_set.clear();
+    return;
+  }
+  std::vector<Datum> merged;
+  std::set_union(into->value_set.begin(), into->value_set.end(), other.value_set.begin(),
+                 other.value_set.end(), std::back_inserter(merged));
+  into->has_value_set = merged.size() <= max_value_set;
+  into->value_set = into->has_value_set ? std::move(merged) : std::vector<Datum>();
+}
+
+}  // namespace
+
+bool RoundUpTruncatedMax(const std::string& max, size_t max_bytes, std::string* cut) {
+  if (max.size() <= max_bytes) {
+    *cut = max;
+    return true;
+  }
+  // Every string starting with the prefix is below the prefix with its last non-0xFF byte
+  // incremented (and the 0xFF bytes after it dropped).
+  std::string prefix = max.substr(0, max_bytes);
+  while (!prefix.empty() && static_cast<uint8_t>(prefix.back()) == 0xff) prefix.pop_back();
+  if (prefix.empty()) return false;
+  prefix.back() = static_cast<char>(static_cast<uint8_t>(prefix.back()) + 1);
+  *cut = std::move(prefix);
+  return true;
+}
+
+ZoneMap BuildZoneMap(const ColumnVector& column, const ZoneMapOptions& options) {
+  ZoneMap zm;
+  zm.type = column.type();
+  zm.row_count = column.size();
+  zm.null_count = column.null_count();
+  if (zm.non_null_count() == 0) {
+    zm.has_value_set = true;
+    return zm;
+  }
+  if (column.type() == PhysicalType::kBytes) {
+    ScanBytes(column, options, &zm);
+  } else {
+    ScanFixed(column, options, &zm);
+  }
+  return zm;
+}
+
+void MergeZoneMap(const ZoneMap& other, size_t max_value_set, ZoneMap* into) {
+  if (other.non_null_count() > 0 && into->non_null_count() == 0) {
+    into->min = other.min;
+    into->max = other.max;
+    into->min_exact = other.min_exact;
+    into->has_max = other.has_max;
+    into->max_exact = other.max_exact;
+  } else if (other.non_null_count() > 0) {
+    MergeMin(other, into);
+    MergeMax(other, into);
+  }
+  MergeValueSets(other, max_value_set, into);
+  into->row_count += other.row_count;
+  into->null_count += other.null_count;
+}
+
+}  // namespace columnar
+
+namespace columnar {
+
+bool operator==(const ZoneMap& a, const ZoneMap& b) {
+  if (a.type != b.type || a.row_count != b.row_count || a.null_count != b.null_count ||
+      a.has_value_set != b.has_value_set || a.value_set != b.value_set) {
+    return false;
+  }
+  if (a.non_null_count() == 0) return true;
+  if (a.min != b.min || a.min_exact != b.min_exact || a.has_max != b.has_max) return false;
+  return !a.has_max || (a.max == b.max && a.max_exact == b.max_exact);
+}
+
+}  // namespace columnar
