@@ -42,9 +42,12 @@ struct ColumnarTableOptions {
   // schema-less generic layout.
   std::string schema;
 
-  // Bloom filters, built with RocksDB's own filter policy: on whole user keys (Get) and on
-  // partitions (scans confined to one partition). 0 disables.
+  // Bloom filters, built with RocksDB's own filter policy, bits per key (0 disables both):
+  // on whole user keys, for Get; and on partitions (the schema's partition key, or the prefix
+  // extractor's prefix), for Get and for scans confined to one partition (iterate bounds
+  // inside it, or prefix_same_as_start).
   double bloom_bits_per_key = 10.0;
+  bool whole_key_filter = true;
   bool partition_filter = true;
 
   // Capacity of the cache of decompressed blocks and decoded row groups, shared by every file

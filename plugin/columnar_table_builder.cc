@@ -104,8 +104,10 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
     context.is_bottommost = options.is_bottommost;
     context.reason = options.reason;
     context.info_log = options.ioptions.logger;
-    key_filter_.reset(policy->GetBuilderWithContext(context));
-    if (settings_->options().partition_filter && options.moptions.prefix_extractor != nullptr) {
+    if (settings_->options().whole_key_filter) {
+      key_filter_.reset(policy->GetBuilderWithContext(context));
+    }
+    if (settings_->options().partition_filter) {
       partition_filter_.reset(policy->GetBuilderWithContext(context));
     }
   }
@@ -210,8 +212,8 @@ void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
     last_filter_key_.assign(user_key.data(), user_key.size());
     any_filter_key_ = true;
   }
-  if (partition_filter_ != nullptr && prefix_extractor_->InDomain(user_key)) {
-    const rocksdb::Slice partition = prefix_extractor_->Transform(user_key);
+  Slice partition;
+  if (partition_filter_ != nullptr && layout_->PartitionOf(user_key, &partition)) {
     if (!any_partition_key_ || partition != last_partition_key_) {
       partition_filter_->AddKey(partition);
       last_partition_key_.assign(partition.data(), partition.size());

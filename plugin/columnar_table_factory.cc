@@ -34,6 +34,8 @@ const std::unordered_map<std::string, OptionTypeInfo>& ColumnarTableTypeInfo() {
       {"schema", Field(offsetof(ColumnarTableOptions, schema), OptionType::kString)},
       {"bloom_bits_per_key",
        Field(offsetof(ColumnarTableOptions, bloom_bits_per_key), OptionType::kDouble)},
+      {"whole_key_filter",
+       Field(offsetof(ColumnarTableOptions, whole_key_filter), OptionType::kBoolean)},
       {"partition_filter",
        Field(offsetof(ColumnarTableOptions, partition_filter), OptionType::kBoolean)},
       {"cache_size", Field(offsetof(ColumnarTableOptions, cache_size), OptionType::kUInt64T)},
@@ -61,8 +63,8 @@ Status ColumnarTableFactory::GetSettings(std::shared_ptr<const TableSettings>* s
 Status ColumnarTableFactory::Rebuild() {
   std::lock_guard<std::mutex> lock(mutex_);
   std::shared_ptr<const TableSettings> created;
-  Status s = TableSettings::Create(options_, settings_ ? settings_->shared_cache() : nullptr,
-                                   &created);
+  Status s =
+      TableSettings::Create(options_, settings_ ? settings_->shared_cache() : nullptr, &created);
   if (s.ok()) settings_ = std::move(created);
   return s;
 }
@@ -137,6 +139,7 @@ std::string ColumnarTableFactory::GetPrintableOptions() const {
   out += "  column_compression_level: " + std::to_string(o.column_compression_level) + "\n";
   out += "  schema: " + (o.schema.empty() ? std::string("(none)") : o.schema) + "\n";
   out += "  bloom_bits_per_key: " + std::to_string(o.bloom_bits_per_key) + "\n";
+  out += "  whole_key_filter: " + std::string(o.whole_key_filter ? "true" : "false") + "\n";
   out += "  partition_filter: " + std::string(o.partition_filter ? "true" : "false") + "\n";
   out += "  cache_size: " + std::to_string(o.cache_size) + "\n";
   return out;

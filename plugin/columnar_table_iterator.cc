@@ -1,6 +1,7 @@
 #include "plugin/columnar_table_iterator.h"
 
 #include "db/dbformat.h"
+#include "rocksdb/comparator.h"
 
 namespace columnar {
 
@@ -103,18 +104,43 @@ size_t ColumnarTableIterator::LowerBoundRow(const rocksdb::Slice& target) const 
   return lo;
 }
 
-bool ColumnarTableIterator::PartitionFilterExcludes(const rocksdb::Slice& target) const {
-  if (skip_filters_ || prefix_extractor_ == nullptr || read_options_.total_order_seek ||
-      read_options_.auto_prefix_mode) {
+bool ColumnarTableIterator::PartitionFilterExcludes(const rocksdb::Slice& target,
+                                                    bool forward) const {
+  if (skip_filters_ || !reader_->has_partition_filter()) return false;
+  const rocksdb::Slice user_key = rocksdb::ExtractUserKey(target);
+  rocksdb::Slice partition;
+  if (!reader_->PartitionOf(user_key, prefix_extractor_, &partition)) return false;
+  // Only when the scan cannot leave the target's partition may the filter end it: prefix
+  // mode of the column family's extractor, or an iterate bound inside the partition.
+  const bool prefix_mode = prefix_extractor_ != nullptr && !read_options_.total_order_seek &&
+                           !read_options_.auto_prefix_mode;
+  const rocksdb::Slice* bound =
+      forward ? read_options_.iterate_upper_bound : read_options_.iterate_lower_bound;
+  if (!prefix_mode && !(bound != nullptr && BoundWithinPartition(*bound, partition, forward))) {
     return false;
   }
-  return !reader_->PartitionMayMatch(rocksdb::ExtractUserKey(target), prefix_extractor_);
+  return !reader_->PartitionMayMatch(partition);
+}
+
+bool ColumnarTableIterator::BoundWithinPartition(const rocksdb::Slice& bound,
+                                                 const rocksdb::Slice& partition,
+                                                 bool upper) const {
+  // Bytewise order is what partitions and the key codec assume; other comparators skip this.
+  if (reader_->comparator().user_comparator() != rocksdb::BytewiseComparator()) return false;
+  if (bound.starts_with(partition)) return true;
+  if (!upper) return false;
+  // An exclusive upper bound just past the partition (its prefix successor) also confines.
+  std::string successor(partition.data(), partition.size());
+  while (!successor.empty() && static_cast<uint8_t>(successor.back()) == 0xff) successor.pop_back();
+  if (successor.empty()) return false;
+  successor.back() = static_cast<char>(static_cast<uint8_t>(successor.back()) + 1);
+  return bound.compare(successor) <= 0;
 }
 
 void ColumnarTableIterator::Seek(const rocksdb::Slice& target) {
   status_ = Status::OK();
   const size_t groups = reader_->index().num_row_groups();
-  if (groups == 0 || PartitionFilterExcludes(target)) return Invalidate();
+  if (groups == 0 || PartitionFilterExcludes(target, true)) return Invalidate();
   const size_t group = reader_->GroupForSeek(target);
   if (GroupStartsAtOrAfterUpperBound(group)) return Invalidate();
   if (!Enter(group)) return;
@@ -129,7 +155,7 @@ void ColumnarTableIterator::Seek(const rocksdb::Slice& target) {
 void ColumnarTableIterator::SeekForPrev(const rocksdb::Slice& target) {
   status_ = Status::OK();
   const size_t groups = reader_->index().num_row_groups();
-  if (groups == 0 || PartitionFilterExcludes(target)) return Invalidate();
+  if (groups == 0 || PartitionFilterExcludes(target, false)) return Invalidate();
   const size_t group = reader_->GroupForSeek(target);
   if (reader_->comparator().Compare(reader_->index().first_key(group), target) > 0) {
     return Invalidate();  // target precedes the whole file

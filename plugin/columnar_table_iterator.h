@@ -55,7 +55,9 @@ class ColumnarTableIterator : public rocksdb::InternalIterator {
   bool GroupStartsAtOrAfterUpperBound(size_t group) const;
   // True when every key before `group` is below iterate_lower_bound.
   bool GroupStartsAfterLowerBoundGap(size_t group) const;
-  bool PartitionFilterExcludes(const rocksdb::Slice& target) const;
+  bool PartitionFilterExcludes(const rocksdb::Slice& target, bool forward) const;
+  bool BoundWithinPartition(const rocksdb::Slice& bound, const rocksdb::Slice& partition,
+                            bool upper) const;
   size_t LowerBoundRow(const rocksdb::Slice& target) const;
 
   const ColumnarTableReader* reader_;

@@ -317,14 +317,20 @@ size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
   return lo == 0 ? 0 : lo - 1;
 }
 
-bool ColumnarTableReader::PartitionMayMatch(const rocksdb::Slice& user_key,
-                                            const rocksdb::SliceTransform* prefix_extractor) const {
-  if (partition_filter_ == nullptr || prefix_extractor == nullptr ||
-      prefix_extractor->AsString() != partition_extractor_name_ ||
+bool ColumnarTableReader::PartitionOf(const rocksdb::Slice& user_key,
+                                      const rocksdb::SliceTransform* prefix_extractor,
+                                      rocksdb::Slice* partition) const {
+  if (root_.layout_id != GenericLayout::kId) return layout_->PartitionOf(user_key, partition);
+  if (prefix_extractor == nullptr || prefix_extractor->AsString() != partition_extractor_name_ ||
       !prefix_extractor->InDomain(user_key)) {
-    return true;
+    return false;
   }
-  return partition_filter_->MayMatch(prefix_extractor->Transform(user_key));
+  *partition = prefix_extractor->Transform(user_key);
+  return true;
+}
+
+bool ColumnarTableReader::PartitionMayMatch(const rocksdb::Slice& partition) const {
+  return partition_filter_ == nullptr || partition_filter_->MayMatch(partition);
 }
 
 rocksdb::InternalIterator* ColumnarTableReader::NewIterator(
@@ -341,11 +347,15 @@ rocksdb::InternalIterator* ColumnarTableReader::NewIterator(
 rocksdb::Status ColumnarTableReader::Get(const rocksdb::ReadOptions& read_options,
                                          const rocksdb::Slice& key,
                                          rocksdb::GetContext* get_context,
-                                         const rocksdb::SliceTransform* /*prefix_extractor*/,
+                                         const rocksdb::SliceTransform* prefix_extractor,
                                          bool skip_filters) {
   const rocksdb::Slice user_key = rocksdb::ExtractUserKey(key);
-  if (!skip_filters && key_filter_ != nullptr && !key_filter_->MayMatch(user_key)) {
-    return Status::OK();
+  if (!skip_filters) {
+    if (key_filter_ != nullptr && !key_filter_->MayMatch(user_key)) return Status::OK();
+    rocksdb::Slice partition;
+    if (PartitionOf(user_key, prefix_extractor, &partition) && !PartitionMayMatch(partition)) {
+      return Status::OK();
+    }
   }
   const size_t groups = index_.num_row_groups();
   CachePin<RawBlock> block;

@@ -74,9 +74,13 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // neighbouring groups of one block decompress it once even when the cache is not filled.
   rocksdb::Status LoadRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
                                CachePin<RawBlock>* block, CachePin<DecodedRowGroup>* out) const;
-  // True when `prefix` (of the file's prefix extractor) may occur in the file.
-  bool PartitionMayMatch(const rocksdb::Slice& user_key,
-                         const rocksdb::SliceTransform* prefix_extractor) const;
+  // The partition of `user_key` the partition filter knows it by: from the file's schema
+  // (typed layout), or from `prefix_extractor` when it is the one the file was written with.
+  bool PartitionOf(const rocksdb::Slice& user_key, const rocksdb::SliceTransform* prefix_extractor,
+                   rocksdb::Slice* partition) const;
+  // False when the partition filter proves `partition` absent from the file.
+  bool PartitionMayMatch(const rocksdb::Slice& partition) const;
+  bool has_partition_filter() const { return partition_filter_ != nullptr; }
 
  private:
   ColumnarTableReader(const rocksdb::TableReaderOptions& options,

@@ -56,7 +56,7 @@ Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, std::stri
     Status s = Compress(raw, compressor, out);
     if (!s.ok()) return s;
     const size_t compressed = out->size() - start;
-    if (compressed < raw.size() - raw.size() / 8) {
+    if (compressed < raw.size() - raw.size() / 64) {
       AppendTrailer(compressor.codec, start, out);
       return Status::OK();
     }

@@ -43,6 +43,12 @@ size_t CommonPrefixLength(const Slice& a, const Slice& b) {
 GenericLayout::GenericLayout(std::shared_ptr<const rocksdb::SliceTransform> prefix_extractor)
     : prefix_extractor_(std::move(prefix_extractor)) {}
 
+bool GenericLayout::PartitionOf(const Slice& user_key, Slice* partition) const {
+  if (prefix_extractor_ == nullptr || !prefix_extractor_->InDomain(user_key)) return false;
+  *partition = prefix_extractor_->Transform(user_key);
+  return true;
+}
+
 size_t GenericLayout::PartitionLength(const Slice& user_key) const {
   if (prefix_extractor_ == nullptr || !prefix_extractor_->InDomain(user_key)) {
     return user_key.size();

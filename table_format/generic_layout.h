@@ -26,13 +26,16 @@ class GenericLayout : public RowLayout {
   static constexpr uint32_t kId = 0;
   const char* Name() const override { return "generic"; }
   uint32_t Id() const override { return kId; }
-  size_t PartitionLength(const Slice& user_key) const override;
+  bool PartitionOf(const Slice& user_key, Slice* partition) const override;
   Status WriteRowGroup(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
                        ColumnStats* stats, std::string* out) const override;
   Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                         std::unique_ptr<DecodedRowGroup>* out) const override;
 
  private:
+  // Bytes of the key forming its partition: the extractor's prefix, or the whole key.
+  size_t PartitionLength(const Slice& user_key) const;
+
   std::shared_ptr<const rocksdb::SliceTransform> prefix_extractor_;
 };
 

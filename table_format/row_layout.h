@@ -69,8 +69,9 @@ class RowLayout {
   // Recorded in each file's root block (file_root.h): 0 generic, 1 typed.
   virtual uint32_t Id() const = 0;
 
-  // Bytes of `user_key` that form its partition. Must be a pure function of the key.
-  virtual size_t PartitionLength(const Slice& user_key) const = 0;
+  // The partition `user_key` belongs to (a prefix of it), for partition filters; false when
+  // the layout has no partition for this key. Must be a pure function of the key.
+  virtual bool PartitionOf(const Slice& user_key, Slice* partition) const = 0;
 
   // Encodes `count` entries (in internal-key order) as one row group, appended to *out.
   // Per-column sizes and encodings are added to *stats when given.

@@ -175,9 +175,11 @@ bool AllNull(const ColumnVector& column) { return column.null_count() == column.
 
 TypedLayout::TypedLayout(TableSchema schema) : codec_(std::move(schema)) {}
 
-size_t TypedLayout::PartitionLength(const Slice& user_key) const {
+bool TypedLayout::PartitionOf(const Slice& user_key, Slice* partition) const {
   size_t length;
-  return PartitionKeyLength(schema(), user_key, &length).ok() ? length : user_key.size();
+  if (!PartitionKeyLength(schema(), user_key, &length).ok()) return false;
+  *partition = Slice(user_key.data(), length);
+  return true;
 }
 
 // Splits entries into the layout's columns.
@@ -221,7 +223,9 @@ class TypedLayout::Splitter {
     Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
     if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
     if (s.ok()) s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_, settings);
-    if (s.ok()) s = AddIfAny(&writer, kRowVersionSlot, "row_version", versions_, settings);
+    if (s.ok() && !AllCurrentVersion()) {
+      s = AddIfAny(&writer, kRowVersionSlot, "row_version", versions_, settings);
+    }
     if (s.ok()) s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_, settings);
     if (s.ok()) s = AddMetadata(&writer, kWriteTimeSlot, "write_time", write_times_, settings);
     if (s.ok()) s = AddMetadata(&writer, kExpirySlot, "expiry", expiries_, settings);
@@ -267,6 +271,16 @@ class TypedLayout::Splitter {
     if (reference_ok_) {
       references_.back() = IntegerAt(clustering_[0], clustering_[0].size() - 1);
     }
+  }
+
+  bool AllCurrentVersion() const {
+    for (size_t i = 0; i < versions_.size(); i++) {
+      if (!versions_.IsNull(i) &&
+          static_cast<uint32_t>(versions_.Get<int32_t>(i)) != schema_.version()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   void AppendClusteringNulls() {
@@ -502,9 +516,14 @@ class TypedLayout::Assembler {
       values->append(value.data(), value.size());
       return Status::OK();
     }
-    if (versions_.IsNull(row)) return Status::Corruption("typed layout: row without version");
     RowMetadata meta;
-    meta.schema_version = static_cast<uint32_t>(versions_.Get<int32_t>(row));
+    if (!view_.HasSlot(kRowVersionSlot)) {
+      meta.schema_version = schema_.version();
+    } else if (versions_.IsNull(row)) {
+      return Status::Corruption("typed layout: row without version");
+    } else {
+      meta.schema_version = static_cast<uint32_t>(versions_.Get<int32_t>(row));
+    }
     const std::vector<uint32_t>* ids = codec_.ColumnsAt(meta.schema_version);
     if (ids == nullptr) return Status::Corruption("typed layout: unknown schema version");
     int64_t expiry = 0;

@@ -10,7 +10,8 @@
 //
 // Slots (after the shared slots 0-2 of layout_columns.h):
 //   3        opaque_key    bytes   null for rows whose clustering key decodes
-//   4        row_version   int32   schema version of a typed row; null for opaque values
+//   4        row_version   int32   schema version of a typed row (null for opaque values);
+//                                  absent when every typed row has the file's schema version
 //   5        opaque_value  bytes   null for typed rows
 //   8 + t    write_time    int64   the row's write time (microseconds) minus transform t of
 //                                  the first clustering column (see below); null = none
@@ -41,7 +42,7 @@ class TypedLayout : public RowLayout {
   static constexpr uint32_t kId = 1;
   const char* Name() const override { return "typed"; }
   uint32_t Id() const override { return kId; }
-  size_t PartitionLength(const Slice& user_key) const override;
+  bool PartitionOf(const Slice& user_key, Slice* partition) const override;
   Status WriteRowGroup(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
                        ColumnStats* stats, std::string* out) const override;
   Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
