@@ -27,8 +27,8 @@ Status CheckRow(const TableSchema& schema, const Row& row) {
   const std::vector<ColumnDef>& columns = schema.columns();
   if (row.size() > columns.size()) {
     return Status::InvalidArgument("row has " + std::to_string(row.size()) +
-                                   " values, but the table has " +
-                                   std::to_string(columns.size()) + " columns");
+                                   " values, but the table has " + std::to_string(columns.size()) +
+                                   " columns");
   }
   static const Value kNull;
   for (const ColumnDef& column : columns) {
@@ -55,12 +55,13 @@ Status ExpiryFromTtl(int64_t ttl_seconds, int64_t now_seconds, RowMetadata* meta
   return Status::OK();
 }
 
-Status ResolveExpiry(const TableSchema& schema, const RowWriteOptions& options,
-                     int64_t now_seconds, RowMetadata* meta) {
+Status ResolveExpiry(const TableSchema& schema, const RowWriteOptions& options, int64_t now_seconds,
+                     RowMetadata* meta) {
   if (options.ttl_seconds.has_value() && options.expiry_seconds.has_value()) {
     return Status::InvalidArgument("give either a TTL or an absolute expiry, not both");
   }
-  if (options.ttl_seconds.has_value()) return ExpiryFromTtl(*options.ttl_seconds, now_seconds, meta);
+  if (options.ttl_seconds.has_value())
+    return ExpiryFromTtl(*options.ttl_seconds, now_seconds, meta);
   if (options.expiry_seconds.has_value()) {
     if (*options.expiry_seconds < 0) {
       return Status::InvalidArgument("expiry must be seconds since the epoch (>= 0), got " +

@@ -1,0 +1,345 @@
+#include "plugin/columnar_db.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+#include "plugin/cql_statements.h"
+#include "plugin/statement_binding.h"
+#include "plugin/status_context.h"
+#include "plugin/table_catalog.h"
+
+namespace columnar {
+namespace {
+
+int64_t SystemNowMicros() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string QualifiedName(const std::string& keyspace, const std::string& table) {
+  return keyspace.empty() ? table : keyspace + "." + table;
+}
+
+// Column families of the database at `path`: none (a new database) when it cannot list them.
+std::vector<std::string> ExistingColumnFamilies(const rocksdb::DBOptions& options,
+                                                const std::string& path) {
+  std::vector<std::string> names;
+  if (!rocksdb::DB::ListColumnFamilies(options, path, &names).ok()) names.clear();
+  return names;
+}
+
+// One descriptor per column family to open: the existing ones, the catalog's tables (a table
+// whose creation stopped after its catalog entry gets its column family now) and the catalog.
+Status BuildDescriptors(const DatabaseOptions& options, std::vector<std::string> names,
+                        const std::vector<CatalogEntry>& entries,
+                        std::vector<rocksdb::ColumnFamilyDescriptor>* descriptors) {
+  std::map<std::string, const CatalogEntry*> tables;
+  for (const CatalogEntry& entry : entries) {
+    tables[entry.schema.QualifiedName()] = &entry;
+    names.push_back(entry.schema.QualifiedName());
+  }
+  names.push_back(rocksdb::kDefaultColumnFamilyName);
+  names.push_back(kCatalogColumnFamilyName);
+  std::set<std::string> seen;
+  for (const std::string& name : names) {
+    if (!seen.insert(name).second) continue;
+    rocksdb::ColumnFamilyOptions cf_options = options.column_family_options;
+    const auto table = tables.find(name);
+    if (name == kCatalogColumnFamilyName) {
+      cf_options = rocksdb::ColumnFamilyOptions();
+    } else if (table != tables.end()) {
+      Status s =
+          RestoreTableColumnFamilyOptions(options.column_family_options, table->second->settings,
+                                          table->second->schema, &cf_options);
+      if (!s.ok()) return WithContext("restoring the storage settings of table " + name, s);
+      if (options.configure_column_family) {
+        options.configure_column_family(table->second->schema, &cf_options);
+      }
+    }
+    descriptors->emplace_back(name, cf_options);
+  }
+  return Status::OK();
+}
+
+// The table a data statement of type `Statement` names, when `statement` is one.
+template <typename Statement>
+bool TableNameOf(const CqlStatement& statement, std::string* keyspace, std::string* table) {
+  const auto* parsed = std::get_if<Statement>(&statement.statement);
+  if (parsed == nullptr) return false;
+  *keyspace = parsed->keyspace;
+  *table = parsed->table;
+  return true;
+}
+
+}  // namespace
+
+DatabaseOptions::DatabaseOptions() : now_micros(SystemNowMicros) {
+  db_options.create_if_missing = true;
+}
+
+Database::Database(const DatabaseOptions& options, std::unique_ptr<rocksdb::DB> db,
+                   std::vector<rocksdb::ColumnFamilyHandle*> handles)
+    : options_(options), db_(std::move(db)), handles_(std::move(handles)) {
+  for (rocksdb::ColumnFamilyHandle* handle : handles_) {
+    if (handle->GetName() == kCatalogColumnFamilyName) {
+      catalog_ = std::make_unique<TableCatalog>(db_.get(), handle);
+    }
+  }
+}
+
+Database::~Database() {
+  tables_.clear();
+  for (rocksdb::ColumnFamilyHandle* handle : handles_) db_->DestroyColumnFamilyHandle(handle);
+  db_->Close();
+}
+
+Status Database::Open(const DatabaseOptions& options, const std::string& path,
+                      std::unique_ptr<Database>* database) {
+  database->reset();
+  if (!options.now_micros) return Status::InvalidArgument("DatabaseOptions::now_micros is empty");
+  const std::vector<std::string> existing = ExistingColumnFamilies(options.db_options, path);
+  std::vector<CatalogEntry> entries;
+  Status s = ReadCatalogOfClosedDatabase(options.db_options, path, existing, &entries);
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  if (s.ok()) s = BuildDescriptors(options, existing, entries, &descriptors);
+  if (!s.ok()) return s;
+
+  rocksdb::DBOptions db_options = options.db_options;
+  db_options.create_missing_column_families = true;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  s = rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw);
+  if (!s.ok()) return s;
+  std::unique_ptr<Database> opened(
+      new Database(options, std::unique_ptr<rocksdb::DB>(raw), std::move(handles)));
+  std::map<std::string, TableSchema> schemas;
+  for (CatalogEntry& entry : entries) {
+    schemas[entry.schema.QualifiedName()] = std::move(entry.schema);
+  }
+  s = opened->OpenTables(descriptors, schemas);
+  if (s.ok()) *database = std::move(opened);
+  return s;
+}
+
+Status Database::OpenTables(const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+                            const std::map<std::string, TableSchema>& schemas) {
+  for (size_t i = 0; i < descriptors.size(); i++) {
+    const auto schema = schemas.find(descriptors[i].name);
+    if (schema == schemas.end()) continue;  // default, catalog, or not a table of this API
+    tables_[schema->first] = std::make_unique<Table>(
+        NewTableContext(handles_[i], descriptors[i].options.table_factory), schema->second);
+  }
+  return Status::OK();
+}
+
+Table::Context Database::NewTableContext(rocksdb::ColumnFamilyHandle* handle,
+                                         std::shared_ptr<rocksdb::TableFactory> factory) const {
+  Table::Context context;
+  context.db = db_.get();
+  context.column_family = handle;
+  context.table_factory = std::move(factory);
+  context.now_micros = options_.now_micros;
+  context.write_options = options_.write_options;
+  return context;
+}
+
+Status Database::CreateTable(const std::string& cql, const TableStorage& storage, Table** table) {
+  CreateTableStatement statement;
+  Status s = ParseCreateTable(cql, &statement);
+  if (!s.ok()) return s;
+  std::lock_guard<std::mutex> lock(mutex_);
+  return CreateTableLocked(statement.schema, statement.if_not_exists, storage, table);
+}
+
+Status Database::CreateTableLocked(const TableSchema& schema, bool if_not_exists,
+                                   const TableStorage& storage, Table** table) {
+  const std::string name = schema.QualifiedName();
+  const auto existing = tables_.find(name);
+  if (existing != tables_.end()) {
+    if (!if_not_exists) return Status::InvalidArgument("table " + name + " already exists");
+    if (table != nullptr) *table = existing->second.get();
+    return Status::OK();
+  }
+  for (rocksdb::ColumnFamilyHandle* handle : handles_) {
+    if (handle->GetName() == name) {
+      return Status::InvalidArgument("table name " + name +
+                                     " is taken by a column family that is not a table");
+    }
+  }
+  CatalogEntry entry;
+  entry.schema = schema;
+  rocksdb::ColumnFamilyOptions cf_options;
+  Status s =
+      NewTableColumnFamilyOptions(options_.column_family_options, storage, schema, &cf_options);
+  if (s.ok()) s = StoreTableSettings(cf_options, &entry.settings);
+  std::string encoded;
+  if (s.ok()) s = EncodeCatalogEntry(entry, &encoded);  // checked before anything is written
+  if (!s.ok()) return WithContext("table " + name, s);
+  if (options_.configure_column_family) options_.configure_column_family(schema, &cf_options);
+
+  // Catalog first: a crash before the column family exists leaves an entry that the next
+  // Open completes.
+  s = catalog_->Put(entry);
+  rocksdb::ColumnFamilyHandle* handle = nullptr;
+  if (s.ok()) s = db_->CreateColumnFamily(cf_options, name, &handle);
+  if (!s.ok()) {
+    catalog_->Delete(name).PermitUncheckedError();  // best effort: the error below matters
+    return WithContext("creating table " + name, s);
+  }
+  handles_.push_back(handle);
+  auto created = std::make_unique<Table>(NewTableContext(handle, cf_options.table_factory), schema);
+  if (table != nullptr) *table = created.get();
+  tables_[name] = std::move(created);
+  return Status::OK();
+}
+
+Status Database::AlterTable(const std::string& cql) {
+  AlterTableStatement statement;
+  Status s = ParseAlterTable(cql, &statement);
+  if (!s.ok()) return s;
+  std::lock_guard<std::mutex> lock(mutex_);
+  return AlterTableLocked(statement.keyspace, statement.table, statement.alteration);
+}
+
+Status Database::AlterTableLocked(const std::string& keyspace, const std::string& name,
+                                  const TableAlteration& alteration) {
+  Table* table = nullptr;
+  Status s = FindTableLocked(keyspace, name, &table);
+  if (!s.ok()) return s;
+  const std::shared_ptr<const TableSchema> current = table->schema();
+  const auto format = alteration.other_options.find("sstable_format");
+  if (format != alteration.other_options.end()) {
+    const auto& other = current->options().other;
+    const auto stored = other.find("sstable_format");
+    if (stored == other.end() || stored->second != format->second) {
+      return Status::NotSupported("table " + table->name() +
+                                  ": sstable_format cannot change; a column family's table "
+                                  "format is fixed when the table is created");
+    }
+  }
+  TableSchema altered;
+  s = current->Alter(alteration, &altered);
+  CatalogEntry entry;
+  if (s.ok()) s = catalog_->Get(table->name(), &entry);
+  if (!s.ok()) return WithContext("table " + table->name(), s);
+  entry.schema = altered;
+  // The factory first, so no file written after the catalog change uses the old schema for
+  // rows of the new one; undone when the catalog cannot be written.
+  s = ApplySchemaToTableFactory(table->table_factory().get(), altered);
+  if (s.ok()) {
+    s = catalog_->Put(entry);
+    if (!s.ok()) {
+      ApplySchemaToTableFactory(table->table_factory().get(), *current).PermitUncheckedError();
+    }
+  }
+  if (!s.ok()) return WithContext("table " + table->name(), s);
+  table->SetSchema(std::move(altered));
+  return Status::OK();
+}
+
+Status Database::FindTableLocked(const std::string& keyspace, const std::string& name,
+                                 Table** table) const {
+  const auto exact = tables_.find(QualifiedName(keyspace, name));
+  if (exact != tables_.end()) {
+    *table = exact->second.get();
+    return Status::OK();
+  }
+  std::vector<Table*> matches;
+  if (keyspace.empty()) {
+    for (const auto& [qualified, candidate] : tables_) {
+      if (candidate->schema()->table() == name) matches.push_back(candidate.get());
+    }
+  }
+  if (matches.size() == 1) {
+    *table = matches[0];
+    return Status::OK();
+  }
+  if (matches.empty()) {
+    return Status::NotFound("unknown table " + QualifiedName(keyspace, name));
+  }
+  std::string names;
+  for (const Table* match : matches) names += (names.empty() ? "" : ", ") + match->name();
+  return Status::InvalidArgument("table name " + name + " is ambiguous (" + names +
+                                 "): qualify it with its keyspace");
+}
+
+Status Database::GetTable(const std::string& name, Table** table) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto exact = tables_.find(name);
+  if (exact != tables_.end()) {
+    *table = exact->second.get();
+    return Status::OK();
+  }
+  const size_t dot = name.find('.');
+  return dot == std::string::npos
+             ? FindTableLocked("", name, table)
+             : FindTableLocked(name.substr(0, dot), name.substr(dot + 1), table);
+}
+
+std::vector<std::string> Database::ListTables() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> names;
+  for (const auto& entry : tables_) names.push_back(entry.first);
+  return names;
+}
+
+Status Database::Execute(const std::string& cql, ResultSet* result) {
+  if (result != nullptr) result->Clear();
+  CqlStatement statement;
+  Status s = ParseCqlStatement(cql, &statement);
+  return s.ok() ? ExecuteStatement(statement, result) : s;
+}
+
+Status Database::ExecuteStatement(const CqlStatement& statement, ResultSet* result) {
+  if (const auto* create = std::get_if<CreateTableStatement>(&statement.statement)) {
+    TableStorage storage;
+    Status s = StorageForCqlTable(options_.default_storage, create->schema, &storage);
+    if (!s.ok()) return s;
+    std::lock_guard<std::mutex> lock(mutex_);
+    return CreateTableLocked(create->schema, create->if_not_exists, storage, nullptr);
+  }
+  if (const auto* alter = std::get_if<AlterTableStatement>(&statement.statement)) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return AlterTableLocked(alter->keyspace, alter->table, alter->alteration);
+  }
+  return ExecuteDataStatement(statement, result);
+}
+
+Status Database::ExecuteDataStatement(const CqlStatement& statement, ResultSet* result) {
+  std::string keyspace, name;
+  if (!TableNameOf<InsertStatement>(statement, &keyspace, &name) &&
+      !TableNameOf<SelectStatement>(statement, &keyspace, &name) &&
+      !TableNameOf<DeleteStatement>(statement, &keyspace, &name)) {
+    return Status::InvalidArgument("not a data statement");
+  }
+  Table* table = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Status s = FindTableLocked(keyspace, name, &table);
+    if (!s.ok()) return s;
+  }
+  Status s;
+  const std::shared_ptr<const TableSchema> schema = table->schema();
+  if (const auto* insert = std::get_if<InsertStatement>(&statement.statement)) {
+    Row row;
+    RowWriteOptions options;
+    s = BindInsert(*schema, *insert, &row, &options);
+    return s.ok() ? table->Insert(row, options) : WithContext("table " + table->name(), s);
+  }
+  if (const auto* select = std::get_if<SelectStatement>(&statement.statement)) {
+    if (result == nullptr) return Status::InvalidArgument("SELECT needs a ResultSet");
+    SelectQuery query;
+    s = BindSelect(*schema, *select, &query);
+    return s.ok() ? table->Select(query, result) : WithContext("table " + table->name(), s);
+  }
+  const auto& remove = std::get<DeleteStatement>(statement.statement);
+  DeleteTarget target;
+  s = BindDelete(*schema, remove, &target);
+  if (!s.ok()) return WithContext("table " + table->name(), s);
+  return target.whole_partition ? table->DeletePartition(target.partition_key)
+                                : table->DeleteRow(target.partition_key, target.clustering_key);
+}
+
+}  // namespace columnar

@@ -1,0 +1,130 @@
+// The Table API: Cassandra-style tables on RocksDB, created from CQL text, each stored in its
+// own column family as BlockBasedTable or ColumnarTable, with typed reads and writes.
+//
+//   DatabaseOptions options;
+//   std::unique_ptr<Database> db;
+//   Status s = Database::Open(options, "/path/to/db", &db);
+//   TableStorage storage;
+//   storage.format = TableFormat::kColumnarTable;
+//   s = db->CreateTable("CREATE TABLE metrics.v2metrics5 (orgid text, clusterhash bigint, "
+//                       "metricid bigint, time int, value float, PRIMARY KEY ((orgid, "
+//                       "clusterhash, metricid), time)) WITH CLUSTERING ORDER BY (time DESC)",
+//                       storage);
+//   Table* table;
+//   s = db->GetTable("metrics.v2metrics5", &table);
+//   s = table->Insert(NamedRow{{"orgid", Value::Text("org1")}, ...}, RowWriteOptions{});
+//   SelectQuery query = SelectQuery::ForPartition({Value::Text("org1"), ...});
+//   query.limit = 1;
+//   ResultSet rows;
+//   s = table->Select(query, &rows);
+//   s = db->Execute("SELECT time, value FROM metrics.v2metrics5 WHERE orgid = 'org1' AND "
+//                   "clusterhash = 1 AND metricid = 2 AND time > 1700000000", &rows);
+//
+// Row semantics (writes whole rows, expiry, ordering) are described in table.h, row_writer.h
+// and select_query.h. Tables, their schema and their storage settings are kept in a catalog
+// column family and survive reopen (table_catalog.h, table_storage.h).
+#pragma once
+
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "plugin/result_set.h"
+#include "plugin/row_writer.h"
+#include "plugin/select_query.h"
+#include "plugin/table.h"
+#include "plugin/table_storage.h"
+
+namespace columnar {
+
+class TableCatalog;
+struct CqlStatement;
+
+struct DatabaseOptions {
+  DatabaseOptions();
+
+  // create_if_missing is true by default here; create_missing_column_families is managed by
+  // Open.
+  rocksdb::DBOptions db_options;
+  // The base of every table's column family options (and of the default column family).
+  rocksdb::ColumnFamilyOptions column_family_options;
+  // Applied to every table's options when it is created and each time it is opened, after its
+  // stored settings; never stored. For objects without a string form: block caches,
+  // statistics, compaction filters.
+  std::function<void(const TableSchema& schema, rocksdb::ColumnFamilyOptions* options)>
+      configure_column_family;
+  // The storage of tables created with Execute("CREATE TABLE ..."); the table option
+  // sstable_format = 'columnar' | 'block_based' picks the format.
+  TableStorage default_storage;
+  // Used for row writes and deletes (catalog writes are always synced).
+  rocksdb::WriteOptions write_options;
+  // The clock: microseconds since the epoch. Default write times, TTLs and expiry checks use
+  // it (tests replace it to control time).
+  std::function<int64_t()> now_micros;
+};
+
+class Database {
+ public:
+  // Opens or creates the database at `path`, with every table of its catalog.
+  static Status Open(const DatabaseOptions& options, const std::string& path,
+                     std::unique_ptr<Database>* database);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // CREATE TABLE [IF NOT EXISTS] ...; a table that exists already is InvalidArgument unless
+  // IF NOT EXISTS is given (then OK, and the existing table is kept as it is). *table (when not
+  // null) gets the table.
+  Status CreateTable(const std::string& cql, const TableStorage& storage, Table** table = nullptr);
+  // ALTER TABLE ... ADD / DROP columns or WITH options. Rows written before keep their values:
+  // an added column reads as null in them, a dropped column is no longer returned. Changing
+  // sstable_format is NotSupported (a column family's table format is fixed).
+  Status AlterTable(const std::string& cql);
+
+  // By qualified name "ks.table", or by table name alone when one keyspace has it.
+  Status GetTable(const std::string& name, Table** table) const;
+  // Qualified names, sorted.
+  std::vector<std::string> ListTables() const;
+
+  // Runs one CQL statement (cql_statements.h): CREATE TABLE, ALTER TABLE, INSERT, SELECT or
+  // DELETE. *result (may be null except for SELECT) gets the rows of a SELECT and is cleared
+  // by the other statements.
+  Status Execute(const std::string& cql, ResultSet* result);
+
+  rocksdb::DB* db() const { return db_.get(); }
+
+ private:
+  Database(const DatabaseOptions& options, std::unique_ptr<rocksdb::DB> db,
+           std::vector<rocksdb::ColumnFamilyHandle*> handles);
+
+  // Builds a Table for every column family (descriptors[i] opened as handles_[i]) that is a
+  // table of the catalog.
+  Status OpenTables(const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+                    const std::map<std::string, TableSchema>& schemas);
+  Status CreateTableLocked(const TableSchema& schema, bool if_not_exists,
+                           const TableStorage& storage, Table** table);
+  Status AlterTableLocked(const std::string& keyspace, const std::string& name,
+                          const TableAlteration& alteration);
+  Status FindTableLocked(const std::string& keyspace, const std::string& name, Table** table) const;
+  Status ExecuteStatement(const CqlStatement& statement, ResultSet* result);
+  // INSERT, SELECT or DELETE.
+  Status ExecuteDataStatement(const CqlStatement& statement, ResultSet* result);
+  Table::Context NewTableContext(rocksdb::ColumnFamilyHandle* handle,
+                                 std::shared_ptr<rocksdb::TableFactory> factory) const;
+
+  const DatabaseOptions options_;
+  std::unique_ptr<rocksdb::DB> db_;
+  // Every column family handle the database opened or created, destroyed before db_.
+  std::vector<rocksdb::ColumnFamilyHandle*> handles_;
+  std::unique_ptr<TableCatalog> catalog_;
+  mutable std::mutex mutex_;  // guards tables_ and serialises CREATE / ALTER
+  std::map<std::string, std::unique_ptr<Table>> tables_;  // by qualified name
+};
+
+}  // namespace columnar

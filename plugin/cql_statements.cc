@@ -1,0 +1,329 @@
+#include "plugin/cql_statements.h"
+
+#include <charconv>
+#include <set>
+#include <utility>
+
+namespace columnar {
+namespace {
+
+Status ParseTableName(TokenCursor* cursor, std::string* keyspace, std::string* table) {
+  keyspace->clear();
+  Status s = cursor->ExpectName("table name", table);
+  if (s.ok() && cursor->ConsumeSymbol(".")) {
+    *keyspace = std::move(*table);
+    s = cursor->ExpectName("table name", table);
+  }
+  return s;
+}
+
+Status ParseColumnName(TokenCursor* cursor, std::string* name, Token* token) {
+  *token = cursor->Peek();
+  return cursor->ExpectName("column name", name);
+}
+
+// Identifiers that are values rather than names.
+bool IsLiteralWord(const std::string& word) {
+  static const std::set<std::string> kWords = {"true", "false", "null", "nan", "infinity"};
+  return kWords.count(word) > 0;
+}
+
+Status ParseLiteral(TokenCursor* cursor, CqlLiteral* literal) {
+  const Token& token = cursor->Peek();
+  literal->token = token;
+  if (cursor->PeekSymbol("?")) {
+    return cursor->Error("bind markers (?) are not supported: write the values in the statement");
+  }
+  // The lexer reads "-Infinity" / "-NaN" as '-' and a word.
+  if (cursor->PeekSymbol("-") && cursor->Peek(1).kind == TokenKind::kIdentifier &&
+      (cursor->Peek(1).text == "infinity" || cursor->Peek(1).text == "nan")) {
+    cursor->Next();
+    literal->text = "-" + cursor->Next().text;
+    return Status::OK();
+  }
+  switch (token.kind) {
+    case TokenKind::kString:
+    case TokenKind::kInteger:
+    case TokenKind::kFloat:
+    case TokenKind::kHexBlob:
+    case TokenKind::kUuid:
+      literal->text = TokenLiteralText(cursor->Next());
+      return Status::OK();
+    case TokenKind::kIdentifier:
+      if (IsLiteralWord(token.text)) {
+        literal->text = cursor->Next().text;
+        return Status::OK();
+      }
+      break;
+    default:
+      break;
+  }
+  return cursor->Error("expected a value");
+}
+
+Status ParseLiteralList(TokenCursor* cursor, std::vector<CqlLiteral>* literals) {
+  Status s = cursor->ExpectSymbol("(");
+  while (s.ok()) {
+    CqlLiteral literal;
+    s = ParseLiteral(cursor, &literal);
+    if (!s.ok()) break;
+    literals->push_back(std::move(literal));
+    if (!cursor->ConsumeSymbol(",")) return cursor->ExpectSymbol(")");
+  }
+  return s;
+}
+
+Status ParseNonNegativeInteger(TokenCursor* cursor, const char* what, int64_t* value) {
+  const Token& token = cursor->Peek();
+  if (token.kind != TokenKind::kInteger) {
+    return cursor->Error(std::string("expected an integer ") + what);
+  }
+  const char* end = token.text.data() + token.text.size();
+  auto [ptr, ec] = std::from_chars(token.text.data(), end, *value);
+  if (ec != std::errc() || ptr != end || *value < 0) {
+    return cursor->Error(std::string(what) + " must be a non-negative 64-bit integer");
+  }
+  cursor->Next();
+  return Status::OK();
+}
+
+Status ParseUsingOption(TokenCursor* cursor, InsertStatement* insert) {
+  const Token token = cursor->Peek();
+  int64_t value = 0;
+  if (cursor->ConsumeKeyword("ttl")) {
+    if (insert->ttl_seconds.has_value()) return CqlErrorAt(token, "TTL given twice");
+    Status s = ParseNonNegativeInteger(cursor, "TTL", &value);
+    if (s.ok()) insert->ttl_seconds = value;
+    return s;
+  }
+  if (cursor->ConsumeKeyword("timestamp")) {
+    if (insert->timestamp_micros.has_value()) return CqlErrorAt(token, "TIMESTAMP given twice");
+    Status s = ParseNonNegativeInteger(cursor, "TIMESTAMP", &value);
+    if (s.ok()) insert->timestamp_micros = value;
+    return s;
+  }
+  return cursor->Error("expected TTL or TIMESTAMP");
+}
+
+Status ParseInsertColumns(TokenCursor* cursor, InsertStatement* insert) {
+  Status s = cursor->ExpectSymbol("(");
+  while (s.ok()) {
+    std::string name;
+    Token token;
+    s = ParseColumnName(cursor, &name, &token);
+    if (!s.ok()) break;
+    for (const std::string& seen : insert->columns) {
+      if (seen == name) return CqlErrorAt(token, "column '" + name + "' is given twice");
+    }
+    insert->columns.push_back(std::move(name));
+    insert->column_tokens.push_back(std::move(token));
+    if (!cursor->ConsumeSymbol(",")) return cursor->ExpectSymbol(")");
+  }
+  return s;
+}
+
+Status ParseInsert(TokenCursor* cursor, InsertStatement* insert) {
+  Status s = cursor->ExpectKeyword("insert");
+  if (s.ok()) s = cursor->ExpectKeyword("into");
+  if (s.ok()) s = ParseTableName(cursor, &insert->keyspace, &insert->table);
+  if (s.ok()) s = ParseInsertColumns(cursor, insert);
+  const Token values_token = cursor->Peek();
+  if (s.ok()) s = cursor->ExpectKeyword("values");
+  if (s.ok()) s = ParseLiteralList(cursor, &insert->values);
+  if (s.ok() && insert->values.size() != insert->columns.size()) {
+    return CqlErrorAt(values_token, std::to_string(insert->columns.size()) + " columns but " +
+                                        std::to_string(insert->values.size()) + " values");
+  }
+  if (s.ok() && cursor->ConsumeKeyword("using")) {
+    s = ParseUsingOption(cursor, insert);
+    if (s.ok() && cursor->ConsumeKeyword("and")) s = ParseUsingOption(cursor, insert);
+  }
+  return s;
+}
+
+Status ParseOperator(TokenCursor* cursor, RelationOperator* op) {
+  static const std::pair<const char*, RelationOperator> kOperators[] = {
+      {"=", RelationOperator::kEqual},
+      {"<", RelationOperator::kLess},
+      {"<=", RelationOperator::kLessOrEqual},
+      {">", RelationOperator::kGreater},
+      {">=", RelationOperator::kGreaterOrEqual}};
+  for (const auto& [symbol, value] : kOperators) {
+    if (cursor->ConsumeSymbol(symbol)) {
+      *op = value;
+      return Status::OK();
+    }
+  }
+  if (cursor->ConsumeKeyword("in")) {
+    *op = RelationOperator::kIn;
+    return Status::OK();
+  }
+  if (cursor->PeekSymbol("!=")) return cursor->Error("!= is not supported");
+  return cursor->Error("expected =, <, <=, >, >= or IN");
+}
+
+Status ParseRelation(TokenCursor* cursor, CqlRelation* relation) {
+  if (cursor->PeekSymbol("(")) {
+    return cursor->Error("multi-column relations are not supported: restrict each column alone");
+  }
+  Status s = ParseColumnName(cursor, &relation->column, &relation->column_token);
+  if (s.ok()) s = ParseOperator(cursor, &relation->op);
+  if (!s.ok()) return s;
+  if (relation->op == RelationOperator::kIn) {
+    if (cursor->PeekSymbol("?")) {
+      return cursor->Error("bind markers (?) are not supported: write the IN values as (v1, v2)");
+    }
+    return ParseLiteralList(cursor, &relation->values);
+  }
+  relation->values.emplace_back();
+  return ParseLiteral(cursor, &relation->values.back());
+}
+
+Status ParseWhere(TokenCursor* cursor, std::vector<CqlRelation>* where) {
+  Status s = cursor->ExpectKeyword("where");
+  while (s.ok()) {
+    CqlRelation relation;
+    s = ParseRelation(cursor, &relation);
+    if (!s.ok()) break;
+    where->push_back(std::move(relation));
+    if (!cursor->ConsumeKeyword("and")) break;
+  }
+  return s;
+}
+
+Status ParseSelector(TokenCursor* cursor, CqlSelector* selector) {
+  selector->token = cursor->Peek();
+  if (cursor->PeekSymbol("(", 1)) {
+    if (cursor->PeekKeyword("writetime")) {
+      selector->function = CqlSelector::Function::kWriteTime;
+    } else if (cursor->PeekKeyword("ttl")) {
+      selector->function = CqlSelector::Function::kTtl;
+    } else {
+      return cursor->Error("unsupported function (supported: writetime, ttl)");
+    }
+    cursor->Next();
+    cursor->Next();
+    Status s = cursor->ExpectName("column name", &selector->column);
+    return s.ok() ? cursor->ExpectSymbol(")") : s;
+  }
+  return cursor->ExpectName("column name", &selector->column);
+}
+
+Status ParseSelectors(TokenCursor* cursor, std::vector<CqlSelector>* selectors) {
+  if (cursor->ConsumeSymbol("*")) return Status::OK();
+  while (true) {
+    CqlSelector selector;
+    Status s = ParseSelector(cursor, &selector);
+    if (!s.ok()) return s;
+    selectors->push_back(std::move(selector));
+    if (!cursor->ConsumeSymbol(",")) return Status::OK();
+  }
+}
+
+Status ParseOrderBy(TokenCursor* cursor, std::vector<CqlOrdering>* order_by) {
+  Status s = cursor->ExpectKeyword("by");
+  while (s.ok()) {
+    CqlOrdering ordering;
+    s = ParseColumnName(cursor, &ordering.column, &ordering.token);
+    if (!s.ok()) break;
+    if (cursor->ConsumeKeyword("desc")) {
+      ordering.descending = true;
+    } else {
+      cursor->ConsumeKeyword("asc");
+    }
+    order_by->push_back(std::move(ordering));
+    if (!cursor->ConsumeSymbol(",")) break;
+  }
+  return s;
+}
+
+Status ParseLimit(TokenCursor* cursor, std::optional<uint64_t>* limit) {
+  int64_t value = 0;
+  const Token token = cursor->Peek();
+  Status s = ParseNonNegativeInteger(cursor, "LIMIT", &value);
+  if (s.ok() && value == 0) s = CqlErrorAt(token, "LIMIT must be positive");
+  if (s.ok()) *limit = static_cast<uint64_t>(value);
+  return s;
+}
+
+Status ParseSelect(TokenCursor* cursor, SelectStatement* select) {
+  Status s = cursor->ExpectKeyword("select");
+  if (s.ok()) s = ParseSelectors(cursor, &select->selectors);
+  if (s.ok()) s = cursor->ExpectKeyword("from");
+  if (s.ok()) s = ParseTableName(cursor, &select->keyspace, &select->table);
+  if (s.ok() && cursor->PeekKeyword("where")) s = ParseWhere(cursor, &select->where);
+  if (s.ok() && cursor->ConsumeKeyword("order")) s = ParseOrderBy(cursor, &select->order_by);
+  if (s.ok() && cursor->ConsumeKeyword("limit")) s = ParseLimit(cursor, &select->limit);
+  if (s.ok() && cursor->ConsumeKeyword("allow")) {
+    s = cursor->ExpectKeyword("filtering");
+    select->allow_filtering = s.ok();
+  }
+  return s;
+}
+
+Status ParseDelete(TokenCursor* cursor, DeleteStatement* remove) {
+  Status s = cursor->ExpectKeyword("delete");
+  if (s.ok() && !cursor->PeekKeyword("from")) {
+    return cursor->Error("expected FROM (DELETE removes whole rows or partitions, not columns)");
+  }
+  if (s.ok()) s = cursor->ExpectKeyword("from");
+  if (s.ok()) s = ParseTableName(cursor, &remove->keyspace, &remove->table);
+  if (s.ok() && cursor->PeekKeyword("using")) {
+    return cursor->Error("DELETE ... USING is not supported");
+  }
+  if (s.ok()) s = ParseWhere(cursor, &remove->where);
+  return s;
+}
+
+template <typename Statement, typename ParseFn>
+Status ParseInto(TokenCursor* cursor, CqlStatement* statement, ParseFn parse) {
+  Statement parsed;
+  Status s = parse(cursor, &parsed);
+  if (s.ok()) statement->statement = std::move(parsed);
+  return s;
+}
+
+}  // namespace
+
+Status CqlErrorAt(const Token& token, const std::string& message) {
+  return Status::InvalidArgument(message + " at line " + std::to_string(token.line) + ", column " +
+                                 std::to_string(token.column) + " (near " + DescribeToken(token) +
+                                 ")");
+}
+
+Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement) {
+  Status s;
+  if (cursor->PeekKeyword("create")) {
+    s = ParseInto<CreateTableStatement>(
+        cursor, statement,
+        [](TokenCursor* c, CreateTableStatement* st) { return ParseCreateTable(c, st); });
+  } else if (cursor->PeekKeyword("alter")) {
+    s = ParseInto<AlterTableStatement>(
+        cursor, statement,
+        [](TokenCursor* c, AlterTableStatement* st) { return ParseAlterTable(c, st); });
+  } else if (cursor->PeekKeyword("insert")) {
+    s = ParseInto<InsertStatement>(cursor, statement, ParseInsert);
+  } else if (cursor->PeekKeyword("select")) {
+    s = ParseInto<SelectStatement>(cursor, statement, ParseSelect);
+  } else if (cursor->PeekKeyword("delete")) {
+    s = ParseInto<DeleteStatement>(cursor, statement, ParseDelete);
+  } else {
+    return cursor->Error("expected CREATE TABLE, ALTER TABLE, INSERT, SELECT or DELETE");
+  }
+  if (s.ok()) cursor->SkipSemicolon();
+  return s;
+}
+
+Status ParseCqlStatement(const Slice& cql, CqlStatement* statement) {
+  std::vector<Token> tokens;
+  Status s = TokenizeCql(cql, &tokens);
+  if (!s.ok()) return s;
+  TokenCursor cursor(std::move(tokens));
+  s = ParseCqlStatement(&cursor, statement);
+  if (s.ok() && !cursor.AtEnd()) {
+    s = cursor.Error("unexpected text after the end of the statement");
+  }
+  return s;
+}
+
+}  // namespace columnar

@@ -1,0 +1,109 @@
+// CQL statements of the Table API and the shell: the schema statements of cql_parser.h plus
+// the data statements below, parsed without a schema (literals stay text until they are bound
+// to a table's column types, statement_binding.h).
+//
+//   INSERT INTO [ks.]t (c1, c2, ...) VALUES (v1, v2, ...)
+//       [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
+//   SELECT * | selector [, selector ...] FROM [ks.]t
+//       [WHERE relation [AND relation ...]]
+//       [ORDER BY c [ASC|DESC] [, c [ASC|DESC] ...]] [LIMIT n] [ALLOW FILTERING]
+//   DELETE FROM [ks.]t WHERE relation [AND relation ...]
+//
+//   selector := column | WRITETIME(column) | TTL(column)
+//   relation := column (= | < | <= | > | >=) literal | column IN (literal [, literal ...])
+//   literal  := 'string' | integer | float | NaN | Infinity | -Infinity | -NaN | true | false
+//             | null | 0xhex | uuid
+//
+// Each statement may end with ';'. TTL is in seconds, TIMESTAMP in microseconds since the
+// epoch. Bind markers (?) are rejected: values are written in the statement. Errors are
+// InvalidArgument with the line and column of the problem.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "table_format/cql_lexer.h"
+#include "table_format/cql_parser.h"
+
+namespace columnar {
+
+// A literal: its text in Value::FromCqlLiteral form (strings quoted; "-Infinity" and "-NaN"
+// joined) and its first token, for error positions.
+struct CqlLiteral {
+  std::string text;
+  Token token;
+};
+
+enum class RelationOperator : uint8_t {
+  kEqual,
+  kLess,
+  kLessOrEqual,
+  kGreater,
+  kGreaterOrEqual,
+  kIn
+};
+
+struct CqlRelation {
+  std::string column;
+  Token column_token;
+  RelationOperator op = RelationOperator::kEqual;
+  std::vector<CqlLiteral> values;  // one, or the IN list
+};
+
+struct CqlSelector {
+  enum class Function : uint8_t { kNone, kWriteTime, kTtl };
+  Function function = Function::kNone;
+  std::string column;
+  Token token;
+};
+
+struct CqlOrdering {
+  std::string column;
+  Token token;
+  bool descending = false;
+};
+
+struct InsertStatement {
+  std::string keyspace;  // empty when not given
+  std::string table;
+  std::vector<std::string> columns;
+  std::vector<Token> column_tokens;
+  std::vector<CqlLiteral> values;
+  std::optional<int64_t> ttl_seconds;
+  std::optional<int64_t> timestamp_micros;
+};
+
+struct SelectStatement {
+  std::string keyspace;
+  std::string table;
+  std::vector<CqlSelector> selectors;  // empty for *
+  std::vector<CqlRelation> where;
+  std::vector<CqlOrdering> order_by;
+  std::optional<uint64_t> limit;
+  bool allow_filtering = false;
+};
+
+struct DeleteStatement {
+  std::string keyspace;
+  std::string table;
+  std::vector<CqlRelation> where;
+};
+
+struct CqlStatement {
+  std::variant<CreateTableStatement, AlterTableStatement, InsertStatement, SelectStatement,
+               DeleteStatement>
+      statement;
+};
+
+// Parses one statement that makes up the whole input.
+Status ParseCqlStatement(const Slice& cql, CqlStatement* statement);
+// Parses the statement at the cursor; on success the cursor is after it and its ';'.
+Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement);
+
+// "message at line L, column C (near <token>)", as InvalidArgument.
+Status CqlErrorAt(const Token& token, const std::string& message);
+
+}  // namespace columnar

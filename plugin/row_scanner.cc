@@ -1,0 +1,74 @@
+#include "plugin/row_scanner.h"
+
+#include <memory>
+
+#include "plugin/status_context.h"
+
+namespace columnar {
+namespace {
+
+std::string HexKey(const Slice& key) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out = "0x";
+  for (size_t i = 0; i < key.size(); i++) {
+    const auto byte = static_cast<unsigned char>(key[i]);
+    out.push_back(kDigits[byte >> 4]);
+    out.push_back(kDigits[byte & 15]);
+  }
+  return out;
+}
+
+// Clustering values of `key`; the partition components are only skipped.
+Status DecodeClustering(const TableSchema& schema, Slice key, std::vector<Value>* clustering) {
+  for (size_t i = 0; i < schema.partition_key().size(); i++) {
+    Status s =
+        DecodeKeyComponent(&key, schema.partition_column(i).type, ClusteringOrder::kAsc, nullptr);
+    if (!s.ok()) return s;
+  }
+  clustering->resize(schema.clustering_key().size());
+  for (size_t i = 0; i < clustering->size(); i++) {
+    const ColumnDef& column = schema.clustering_column(i);
+    Status s = DecodeKeyComponent(&key, column.type, column.order, &(*clustering)[i]);
+    if (!s.ok()) return s;
+  }
+  if (!key.empty()) return Status::Corruption("key has bytes after its last component");
+  return Status::OK();
+}
+
+}  // namespace
+
+RowScanner::RowScanner(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                       const RowCodec* codec, int64_t now_seconds)
+    : db_(db), column_family_(column_family), codec_(codec), now_seconds_(now_seconds) {}
+
+Status RowScanner::DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row) const {
+  Status s = codec_->DecodeRow(value, &row->meta, &row->values);
+  if (s.ok()) s = DecodeClustering(codec_->schema(), key, &row->clustering);
+  return WithContext("row at key " + HexKey(key), s);
+}
+
+Status RowScanner::Scan(const rocksdb::ReadOptions& read_options, const KeyRange& range,
+                        bool reversed, const Visitor& visit) const {
+  rocksdb::ReadOptions options = read_options;
+  const Slice lower(range.start);
+  const Slice upper(range.limit);
+  options.iterate_lower_bound = &lower;
+  options.iterate_upper_bound = range.limit_unbounded ? nullptr : &upper;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options, column_family_));
+  if (reversed) {
+    it->SeekToLast();  // the last key below the upper bound
+  } else {
+    it->Seek(lower);
+  }
+  ScannedRow row;
+  for (; it->Valid(); reversed ? it->Prev() : it->Next()) {
+    Status s = DecodeEntry(it->key(), it->value(), &row);
+    if (!s.ok()) return s;
+    const bool expired = row.meta.has_expiry && now_seconds_ >= 0 &&
+                         row.meta.expiry_seconds <= static_cast<uint64_t>(now_seconds_);
+    if (!expired && !visit(row)) break;
+  }
+  return it->status();
+}
+
+}  // namespace columnar

@@ -1,0 +1,229 @@
+#include "plugin/select_query.h"
+
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <utility>
+
+#include "plugin/row_scanner.h"
+
+namespace columnar {
+namespace {
+
+std::string Trim(const std::string& text) {
+  size_t begin = 0, end = text.size();
+  while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) begin++;
+  while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) end--;
+  return text.substr(begin, end - begin);
+}
+
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// "writetime(col)" -> {kWriteTime, "col"}; "ttl(col)" -> {kTtl, "col"}; "col" -> {kRegular,
+// "col"} (the caller refines kRegular to a key source).
+std::pair<ProjectedColumn::Source, std::string> ParseSelector(const std::string& selector) {
+  const std::string trimmed = Trim(selector);
+  const std::string lower = Lower(trimmed);
+  for (auto [prefix, source] : {std::make_pair("writetime(", ProjectedColumn::Source::kWriteTime),
+                                std::make_pair("ttl(", ProjectedColumn::Source::kTtl)}) {
+    const size_t length = std::char_traits<char>::length(prefix);
+    if (lower.size() > length + 1 && lower.compare(0, length, prefix) == 0 && lower.back() == ')') {
+      return {source, Trim(trimmed.substr(length, trimmed.size() - length - 1))};
+    }
+  }
+  return {ProjectedColumn::Source::kRegular, trimmed};
+}
+
+size_t KeyPosition(const std::vector<uint32_t>& key, uint32_t id) {
+  return static_cast<size_t>(std::find(key.begin(), key.end(), id) - key.begin());
+}
+
+ProjectedColumn ColumnProjection(const TableSchema& schema, const ColumnDef& column) {
+  ProjectedColumn projected;
+  projected.name = column.name;
+  projected.type = column.type;
+  switch (column.role) {
+    case ColumnRole::kPartitionKey:
+      projected.source = ProjectedColumn::Source::kPartitionKey;
+      projected.index = KeyPosition(schema.partition_key(), column.id);
+      break;
+    case ColumnRole::kClustering:
+      projected.source = ProjectedColumn::Source::kClustering;
+      projected.index = KeyPosition(schema.clustering_key(), column.id);
+      break;
+    case ColumnRole::kRegular:
+      projected.source = ProjectedColumn::Source::kRegular;
+      projected.index = column.id;
+      break;
+  }
+  return projected;
+}
+
+Status ProjectSelector(const TableSchema& schema, const std::string& selector,
+                       ProjectedColumn* projected) {
+  const auto [source, name] = ParseSelector(selector);
+  const ColumnDef* column = schema.FindColumn(name);
+  if (column == nullptr) return Status::InvalidArgument("unknown column '" + name + "'");
+  if (source == ProjectedColumn::Source::kRegular) {
+    *projected = ColumnProjection(schema, *column);
+    return Status::OK();
+  }
+  const bool write_time = source == ProjectedColumn::Source::kWriteTime;
+  const std::string function = write_time ? "writetime" : "ttl";
+  if (column->is_key()) {
+    return Status::InvalidArgument(function + "() is not allowed on primary key column '" +
+                                   column->name + "'");
+  }
+  projected->source = source;
+  projected->index = column->id;
+  projected->name = function + "(" + column->name + ")";
+  projected->type = write_time ? LogicalType::kBigInt : LogicalType::kInt;
+  return Status::OK();
+}
+
+Status PlanProjection(const TableSchema& schema, const std::vector<std::string>& selectors,
+                      std::vector<ProjectedColumn>* columns) {
+  columns->clear();
+  if (selectors.empty()) {
+    for (uint32_t id : schema.partition_key()) {
+      columns->push_back(ColumnProjection(schema, schema.columns()[id]));
+    }
+    for (uint32_t id : schema.clustering_key()) {
+      columns->push_back(ColumnProjection(schema, schema.columns()[id]));
+    }
+    for (uint32_t id : schema.LiveRegularColumns()) {
+      columns->push_back(ColumnProjection(schema, schema.columns()[id]));
+    }
+    return Status::OK();
+  }
+  for (const std::string& selector : selectors) {
+    ProjectedColumn projected;
+    Status s = ProjectSelector(schema, selector, &projected);
+    if (!s.ok()) return s;
+    columns->push_back(std::move(projected));
+  }
+  return Status::OK();
+}
+
+Status CheckPartitionValueCounts(const TableSchema& schema, const SelectQuery& query) {
+  const size_t columns = schema.partition_key().size();
+  if (query.partition_key.size() != columns) {
+    return Status::InvalidArgument(
+        "the query restricts " + std::to_string(query.partition_key.size()) +
+        " partition key columns; every one of the " + std::to_string(columns) +
+        " partition key columns needs a value");
+  }
+  for (size_t i = 0; i < columns; i++) {
+    const std::string& name = schema.partition_column(i).name;
+    const size_t count = query.partition_key[i].size();
+    if (count == 0) {
+      return Status::InvalidArgument("missing value for partition key column '" + name + "'");
+    }
+    if (count > 1 && i + 1 < columns) {
+      return Status::InvalidArgument("IN is only supported on the last partition key column ('" +
+                                     schema.partition_column(columns - 1).name + "'), not on '" +
+                                     name + "'");
+    }
+  }
+  return Status::OK();
+}
+
+bool IsEmptyRange(const KeyRange& range) {
+  return !range.limit_unbounded && range.start >= range.limit;
+}
+
+Status PlanPartitions(const TableSchema& schema, const SelectQuery& query,
+                      std::vector<PartitionScan>* partitions) {
+  Status s = CheckPartitionValueCounts(schema, query);
+  if (!s.ok()) return s;
+  std::vector<std::pair<std::string, PartitionScan>> by_key;  // encoded partition key first
+  for (const Value& last : query.partition_key.back()) {
+    PartitionScan scan;
+    for (size_t i = 0; i + 1 < query.partition_key.size(); i++) {
+      scan.partition_key.push_back(query.partition_key[i][0]);
+    }
+    scan.partition_key.push_back(last);
+    std::string encoded;
+    s = EncodePartitionKey(schema, scan.partition_key, &encoded);
+    if (s.ok()) {
+      s = EncodeClusteringRange(schema, scan.partition_key, query.clustering_prefix,
+                                query.lower_bound ? &*query.lower_bound : nullptr,
+                                query.upper_bound ? &*query.upper_bound : nullptr, &scan.range);
+    }
+    if (!s.ok()) return s;
+    by_key.emplace_back(std::move(encoded), std::move(scan));
+  }
+  std::sort(by_key.begin(), by_key.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  partitions->clear();
+  for (size_t i = 0; i < by_key.size(); i++) {
+    const bool duplicate = i > 0 && by_key[i].first == by_key[i - 1].first;
+    if (!duplicate && !IsEmptyRange(by_key[i].second.range)) {
+      partitions->push_back(std::move(by_key[i].second));
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+SelectQuery SelectQuery::ForPartition(const std::vector<Value>& partition_values) {
+  SelectQuery query;
+  for (const Value& value : partition_values) query.partition_key.push_back({value});
+  return query;
+}
+
+Status PlanSelect(const TableSchema& schema, const SelectQuery& query, SelectPlan* plan) {
+  Status s = PlanProjection(schema, query.columns, &plan->columns);
+  if (s.ok()) s = PlanPartitions(schema, query, &plan->partitions);
+  plan->limit = query.limit;
+  plan->reversed = query.reversed;
+  return s;
+}
+
+namespace {
+
+// Seconds left before the row expires (it is live, so at least 1), as CQL's int.
+Value SecondsToLive(const RowMetadata& meta, int64_t now_seconds) {
+  if (!meta.has_expiry) return Value();
+  const uint64_t now = now_seconds < 0 ? 0 : static_cast<uint64_t>(now_seconds);
+  const uint64_t left = meta.expiry_seconds > now ? meta.expiry_seconds - now : 0;
+  return Value::Int(static_cast<int32_t>(
+      std::min<uint64_t>(left, static_cast<uint64_t>(std::numeric_limits<int32_t>::max()))));
+}
+
+}  // namespace
+
+Row ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,
+               const ScannedRow& row, int64_t now_seconds) {
+  Row out;
+  out.reserve(plan.columns.size());
+  for (const ProjectedColumn& column : plan.columns) {
+    switch (column.source) {
+      case ProjectedColumn::Source::kPartitionKey:
+        out.push_back(partition_key[column.index]);
+        break;
+      case ProjectedColumn::Source::kClustering:
+        out.push_back(row.clustering[column.index]);
+        break;
+      case ProjectedColumn::Source::kRegular:
+        out.push_back(row.values[column.index]);
+        break;
+      case ProjectedColumn::Source::kWriteTime:
+        out.push_back(row.values[column.index].is_null() || !row.meta.has_write_time
+                          ? Value()
+                          : Value::BigInt(row.meta.write_time_micros));
+        break;
+      case ProjectedColumn::Source::kTtl:
+        out.push_back(row.values[column.index].is_null() ? Value()
+                                                         : SecondsToLive(row.meta, now_seconds));
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace columnar

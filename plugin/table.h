@@ -1,0 +1,100 @@
+// Table: typed reads and writes of one table (one RocksDB column family). Obtained from
+// Database (columnar_db.h), which owns it; safe to use from several threads, also while
+// ALTER TABLE runs (each call works on the schema current when it starts).
+//
+// Writes (see row_writer.h for the options):
+//   - a row is written whole: the RocksDB value holds every regular column (unset ones null),
+//     so inserting an existing key replaces the row; the latest write in RocksDB's sequence
+//     order wins, write times are only stored and returned by writetime();
+//   - every partition key and clustering column needs a value of its type; a wrong type, an
+//     unknown column or an invalid option is an InvalidArgument and nothing is written;
+//   - InsertBatch writes all rows in one atomic WriteBatch, or none when one is invalid.
+// Reads: Select (select_query.h). Expired rows (expiry <= the clock's now, in seconds) are
+// never returned, even before compaction removes them.
+#pragma once
+
+#include <rocksdb/db.h>
+#include <rocksdb/table.h>
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "plugin/result_set.h"
+#include "plugin/row_writer.h"
+#include "plugin/select_query.h"
+#include "table_format/row_codec.h"
+#include "table_format/schema.h"
+
+namespace columnar {
+
+class Database;
+
+class Table {
+ public:
+  // What a table needs from its database.
+  struct Context {
+    rocksdb::DB* db = nullptr;
+    rocksdb::ColumnFamilyHandle* column_family = nullptr;
+    std::shared_ptr<rocksdb::TableFactory> table_factory;
+    std::function<int64_t()> now_micros;
+    rocksdb::WriteOptions write_options;
+  };
+
+  Table(Context context, TableSchema schema);
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  // "keyspace.table" or "table"; also the column family's name.
+  const std::string& name() const { return name_; }
+  // The current schema (a snapshot: ALTER TABLE installs a new one).
+  std::shared_ptr<const TableSchema> schema() const;
+  rocksdb::DB* db() const { return context_.db; }
+  rocksdb::ColumnFamilyHandle* column_family() const { return context_.column_family; }
+  // The column family's table factory ("BlockBasedTable", "ColumnarTable", ...).
+  const std::shared_ptr<rocksdb::TableFactory>& table_factory() const {
+    return context_.table_factory;
+  }
+
+  // A row of nulls, one entry per column id, to fill by id.
+  Row NewRow() const;
+
+  Status Insert(const Row& row, const RowWriteOptions& options = RowWriteOptions());
+  Status Insert(const NamedRow& row, const RowWriteOptions& options = RowWriteOptions());
+  Status InsertBatch(const std::vector<RowWrite>& rows);
+  Status InsertBatch(const std::vector<NamedRow>& rows,
+                     const RowWriteOptions& options = RowWriteOptions());
+
+  // Deletes the row with this primary key (all clustering values needed).
+  Status DeleteRow(const std::vector<Value>& partition_key,
+                   const std::vector<Value>& clustering_key);
+  // Deletes every row of the partition, with one range deletion over its keys.
+  Status DeletePartition(const std::vector<Value>& partition_key);
+
+  // Replaces *result with the rows `query` selects.
+  Status Select(const SelectQuery& query, ResultSet* result) const;
+
+ private:
+  friend class Database;
+
+  // Installs the schema of an ALTER TABLE, once the catalog holds it.
+  void SetSchema(TableSchema schema);
+  std::shared_ptr<const RowCodec> codec() const;
+  Status EncodeWrites(const RowCodec& codec, const std::vector<RowWrite>& rows,
+                      rocksdb::WriteBatch* batch) const;
+  Status Write(rocksdb::WriteBatch* batch);
+  // The read options of a Select: one snapshot for every partition of the query. Predicate
+  // pushdown adds its scan spec (ReadOptions::table_filter) here.
+  rocksdb::ReadOptions SelectReadOptions(const rocksdb::Snapshot* snapshot) const;
+  Status DeleteKeysFrom(const std::string& first_key, rocksdb::WriteBatch* batch) const;
+  Status WithName(const Status& s) const;
+
+  const std::string name_;
+  const Context context_;
+  mutable std::mutex mutex_;  // guards codec_
+  std::shared_ptr<const RowCodec> codec_;
+};
+
+}  // namespace columnar

@@ -1,0 +1,73 @@
+// TableStorage: how a table's column family stores its rows (table format and its options,
+// plus a hook for the other column family options), and how those settings are stored in the
+// catalog and rebuilt when the database is reopened.
+//
+// What is stored: the table factory as its option string (Customizable::ToString, recreated
+// with TableFactory::CreateFromString) and every serializable column family option
+// (GetStringFromColumnFamilyOptions: compression and compression per level, compression_opts,
+// write buffer size, compaction settings, ...). Objects without a string form (block caches,
+// statistics, listeners, a ColumnarTable `cache`) are not stored: a reopen takes them from
+// DatabaseOptions (its base options and its configure_column_family hook).
+#pragma once
+
+#include <rocksdb/options.h>
+#include <rocksdb/table.h>
+
+#include <functional>
+#include <string>
+
+#include "plugin/columnar_table.h"
+#include "table_format/schema.h"
+
+namespace columnar {
+
+enum class TableFormat : uint8_t { kBlockBasedTable, kColumnarTable };
+
+// "BlockBasedTable" or "ColumnarTable" (the factories' registry names).
+const char* TableFormatName(TableFormat format);
+
+struct TableStorage {
+  TableFormat format = TableFormat::kBlockBasedTable;
+  rocksdb::BlockBasedTableOptions block_based;
+  // The API sets `schema` itself (the table's serialized schema, updated by ALTER TABLE).
+  ColumnarTableOptions columnar;
+  // Adjusts the column family options after the table factory is set (compression per level,
+  // write buffer size, ...). Its serializable effects are stored with the table.
+  std::function<void(rocksdb::ColumnFamilyOptions*)> adjust_column_family;
+};
+
+// The stored form of a table's column family settings.
+struct StoredTableSettings {
+  std::string table_factory;  // e.g. "{id=ColumnarTable;rows_per_group=128;...}"
+  std::string column_family;  // "compression=kZSTD;write_buffer_size=...;..."
+};
+
+// Options of a new table's column family: `base`, the table factory `storage` describes
+// (a ColumnarTable factory gets `schema`), then storage.adjust_column_family.
+Status NewTableColumnFamilyOptions(const rocksdb::ColumnFamilyOptions& base,
+                                   const TableStorage& storage, const TableSchema& schema,
+                                   rocksdb::ColumnFamilyOptions* options);
+
+// The storable settings of `options`. InvalidArgument when they have no string form.
+Status StoreTableSettings(const rocksdb::ColumnFamilyOptions& options,
+                          StoredTableSettings* settings);
+
+// Rebuilds the options of a table at reopen: `base`, the stored column family options, a table
+// factory recreated from its stored string, given `schema` when it is a ColumnarTable.
+Status RestoreTableColumnFamilyOptions(const rocksdb::ColumnFamilyOptions& base,
+                                       const StoredTableSettings& settings,
+                                       const TableSchema& schema,
+                                       rocksdb::ColumnFamilyOptions* options);
+
+// Makes files `factory` builds from now on use `schema` when it is a ColumnarTable factory;
+// nothing for other factories (their files do not depend on the schema).
+Status ApplySchemaToTableFactory(rocksdb::TableFactory* factory, const TableSchema& schema);
+
+// The storage a CQL CREATE TABLE asks for: `defaults`, with the format chosen by the table
+// option sstable_format when present ('columnar' -> ColumnarTable; 'block_based', and
+// Cassandra's row formats 'big' and 'bti' -> BlockBasedTable). InvalidArgument for another
+// value.
+Status StorageForCqlTable(const TableStorage& defaults, const TableSchema& schema,
+                          TableStorage* storage);
+
+}  // namespace columnar

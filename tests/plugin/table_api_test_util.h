@@ -1,0 +1,130 @@
+// Helpers for the Table API tests: the source documents' tables, a manual clock, and a
+// fingerprint of everything a database holds (to check that a failed call wrote nothing).
+#pragma once
+
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "plugin/columnar_db.h"
+#include "tests/plugin/test_db.h"
+
+namespace columnar {
+namespace test {
+
+// The metrics table of the source documents (002_...), as written there with its storage
+// options; `name` replaces metrics.v2metrics5.
+inline std::string MetricsTableCql(const std::string& name = "metrics.v2metrics5") {
+  return "CREATE TABLE " + name +
+         " (\n"
+         "    orgid text,\n"
+         "    clusterhash bigint,\n"
+         "    metricid bigint,\n"
+         "    time int,\n"
+         "    value float,\n"
+         "    PRIMARY KEY ((orgid, clusterhash, metricid), time)\n"
+         ") WITH CLUSTERING ORDER BY (time DESC)\n"
+         "    AND compaction = {\n"
+         "        'class': 'TimeWindowCompactionStrategy',\n"
+         "        'compaction_window_size': '1',\n"
+         "        'compaction_window_unit': 'DAYS'\n"
+         "    }\n"
+         "    AND compression = {\n"
+         "        'class': 'ZstdCompressor',\n"
+         "        'chunk_length_in_kb': '16'\n"
+         "    }\n"
+         "    AND default_time_to_live = 2592000\n"
+         "    AND sstable_format = 'columnar'\n"
+         "    AND column_encodings = {'time': 'delta_of_delta', 'value': 'alp'}\n"
+         "    AND column_compression = {'time': 'zstd', 'value': 'zstd'};";
+}
+
+// The access16 table of the source documents (000_...); `name` replaces logs.access16.
+inline std::string Access16TableCql(const std::string& name = "logs.access16") {
+  return "CREATE TABLE " + name +
+         " (\n"
+         "    orgid text,\n"
+         "    service text,\n"
+         "    instance text,\n"
+         "    day date,\n"
+         "    time timestamp,\n"
+         "    method ascii,\n"
+         "    path text,\n"
+         "    status int,\n"
+         "    user_agent text,\n"
+         "    client_ip ascii,\n"
+         "    country ascii,\n"
+         "    referrer text,\n"
+         "    latency_ms int,\n"
+         "    request_id ascii,\n"
+         "    trace_id ascii,\n"
+         "    user_id text,\n"
+         "    host text,\n"
+         "    protocol ascii,\n"
+         "    content_type text,\n"
+         "    bytes_sent bigint,\n"
+         "    error_message text,\n"
+         "    PRIMARY KEY ((orgid, service, instance, day), time)\n"
+         ") WITH CLUSTERING ORDER BY (time DESC);";
+}
+
+// A clock the test moves by hand (microseconds since the epoch).
+class ManualClock {
+ public:
+  explicit ManualClock(int64_t start_micros)
+      : micros_(std::make_shared<std::atomic<int64_t>>(start_micros)) {}
+
+  std::function<int64_t()> Function() const {
+    auto micros = micros_;
+    return [micros] { return micros->load(); };
+  }
+  int64_t now_micros() const { return micros_->load(); }
+  int64_t now_seconds() const { return micros_->load() / 1000000; }
+  void SetSeconds(int64_t seconds) { micros_->store(seconds * 1000000); }
+  void AdvanceSeconds(int64_t seconds) { micros_->fetch_add(seconds * 1000000); }
+
+ private:
+  std::shared_ptr<std::atomic<int64_t>> micros_;
+};
+
+inline TableStorage ColumnarStorage() {
+  TableStorage storage;
+  storage.format = TableFormat::kColumnarTable;
+  return storage;
+}
+
+inline TableStorage BlockBasedStorage() { return TableStorage(); }
+
+// What `database` holds: the latest sequence number (every write, the catalog's included,
+// advances it) and every key and value of the default and table column families. Equal fingerprints
+// before and after a call mean the call wrote nothing.
+inline std::string DatabaseFingerprint(Database* database) {
+  rocksdb::DB* db = database->db();
+  std::string out = std::to_string(db->GetLatestSequenceNumber()) + "\n";
+  std::vector<rocksdb::ColumnFamilyHandle*> handles = {db->DefaultColumnFamily()};
+  for (const std::string& name : database->ListTables()) {
+    Table* table = nullptr;
+    if (database->GetTable(name, &table).ok()) handles.push_back(table->column_family());
+  }
+  for (rocksdb::ColumnFamilyHandle* handle : handles) {
+    out += "[" + handle->GetName() + "]\n";
+    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), handle));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) {
+      out += it->key().ToString(true) + "=" + it->value().ToString(true) + "\n";
+    }
+  }
+  return out;
+}
+
+inline Table* MustGetTable(Database* database, const std::string& name) {
+  Table* table = nullptr;
+  const Status s = database->GetTable(name, &table);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return table;
+}
+
+}  // namespace test
+}  // namespace columnar
