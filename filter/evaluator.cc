@@ -12,23 +12,23 @@ namespace columnar {
 
 namespace {
 
-// Column name of a one-column predicate, for messages.
-const std::string& ColumnNameOf(const BoundPredicate& p) {
-  return p.is_leaf() ? p.column_name : ColumnNameOf(p.children.front());
+// The first leaf of a predicate that reads a column (empty ANDs / ORs have no leaves).
+const BoundPredicate* FirstLeaf(const BoundPredicate& p) {
+  if (p.is_leaf()) return &p;
+  for (const BoundPredicate& child : p.children) {
+    if (const BoundPredicate* leaf = FirstLeaf(child)) return leaf;
+  }
+  return nullptr;
 }
 
-PhysicalType PhysicalTypeOf(const BoundPredicate& p) {
-  return p.is_leaf() ? p.physical_type : PhysicalTypeOf(p.children.front());
-}
-
-Status CheckVector(const BoundPredicate& p, const ColumnVector* values, size_t rows,
+Status CheckVector(const BoundPredicate& leaf, const ColumnVector* values, size_t rows,
                    const char* what) {
-  const std::string column = "filter: column '" + ColumnNameOf(p) + "': ";
+  const std::string column = "filter: column '" + leaf.column_name + "': ";
   if (values == nullptr) return Status::InvalidArgument(column + "no " + what + " given");
-  if (values->type() != PhysicalTypeOf(p)) {
+  if (values->type() != leaf.physical_type) {
     return Status::InvalidArgument(column + what + " hold " + PhysicalTypeName(values->type()) +
                                    " values, the predicate compares " +
-                                   PhysicalTypeName(PhysicalTypeOf(p)));
+                                   PhysicalTypeName(leaf.physical_type));
   }
   if (rows != SIZE_MAX && values->size() != rows) {
     return Status::InvalidArgument(column + std::to_string(values->size()) + " " + what +
@@ -38,16 +38,17 @@ Status CheckVector(const BoundPredicate& p, const ColumnVector* values, size_t r
 }
 
 Status CheckColumnData(const BoundPredicate& p, const ColumnData& data, size_t rows) {
+  const BoundPredicate& leaf = *FirstLeaf(p);
   switch (data.form) {
     case ColumnData::Form::kUnavailable:
       return Status::OK();
     case ColumnData::Form::kPlain:
-      return CheckVector(p, data.values, rows, "values");
+      return CheckVector(leaf, data.values, rows, "values");
     case ColumnData::Form::kDictionary: {
-      Status s = CheckVector(p, data.dictionary, SIZE_MAX, "dictionary entries");
+      Status s = CheckVector(leaf, data.dictionary, SIZE_MAX, "dictionary entries");
       if (!s.ok()) return s;
       if (data.dictionary->has_nulls() || (data.codes == nullptr && data.code_count > 0)) {
-        return Status::InvalidArgument("filter: column '" + ColumnNameOf(p) +
+        return Status::InvalidArgument("filter: column '" + leaf.column_name +
                                        "': malformed dictionary form");
       }
       return Status::OK();
