@@ -5,6 +5,7 @@
 
 #include "plugin/columnar_table.h"
 #include "plugin/columnar_table_factory.h"
+#include "plugin/tiered_table_factory.h"
 
 namespace columnar {
 
@@ -17,7 +18,14 @@ int RegisterColumnarTableFactories(rocksdb::ObjectLibrary& library, const std::s
         guard->reset(new ColumnarTableFactory());
         return guard->get();
       });
-  return 1;
+  library.AddFactory<rocksdb::TableFactory>(
+      rocksdb::ObjectLibrary::PatternEntry(TieredTableFactory::kClassName()),
+      [](const std::string& /*uri*/, std::unique_ptr<rocksdb::TableFactory>* guard,
+         std::string* /*errmsg*/) {
+        guard->reset(new TieredTableFactory());
+        return guard->get();
+      });
+  return 2;
 }
 
 namespace {
