@@ -1,0 +1,176 @@
+// columnar_sst_dump's library: what it prints for real ColumnarTable files, and how it fails
+// for missing, foreign and damaged ones.
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+#include <rocksdb/sst_file_writer.h>
+#include <rocksdb/table.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "plugin/columnar_table.h"
+#include "tests/plugin/test_db.h"
+#include "tools/sst_dumper.h"
+
+namespace columnar {
+namespace {
+
+rocksdb::Options ColumnarOptions() {
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.table_factory.reset(NewColumnarTableFactory());
+  return options;
+}
+
+// An SstFileWriter file with puts (one with binary bytes), a merge, a delete and a range
+// deletion.
+std::string WriteSampleFile(const TempDir& dir, const rocksdb::Options& options) {
+  const std::string path = dir.Sub("sample.sst");
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
+  EXPECT_TRUE(writer.Open(path).ok());
+  for (int i = 0; i < 300; i++) {
+    char key[16];
+    snprintf(key, sizeof(key), "key%04d", i);
+    EXPECT_TRUE(writer.Put(key, "value" + std::to_string(i * 7)).ok());
+  }
+  EXPECT_TRUE(writer.Put("x\x01y", std::string("b\0in'\\", 6)).ok());
+  EXPECT_TRUE(writer.Merge("y-merge", "operand").ok());
+  EXPECT_TRUE(writer.Delete("z-deleted").ok());
+  EXPECT_TRUE(writer.DeleteRange("a-begin", "a-end").ok());
+  EXPECT_TRUE(writer.Finish().ok());
+  return path;
+}
+
+std::string Dump(const std::string& path, const DumpOptions& options, rocksdb::Status* status) {
+  std::ostringstream out;
+  *status = DumpSstFile(path, options, out);
+  return out.str();
+}
+
+size_t CountLinesStartingWith(const std::string& text, const std::string& prefix) {
+  std::istringstream lines(text);
+  size_t count = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(prefix, 0) == 0) count++;
+  }
+  return count;
+}
+
+TEST(ColumnarSstDumpTest, EscapesBytes) {
+  EXPECT_EQ(EscapeBytes(rocksdb::Slice("ab\x01\\'", 5), false), "ab\\x01\\x5c\\x27");
+  EXPECT_EQ(EscapeBytes(rocksdb::Slice("\x00\xff", 2), true), "0x00FF");
+  EXPECT_EQ(EscapeBytes("", true), "0x");
+}
+
+TEST(ColumnarSstDumpTest, PrintsPropertiesColumnsEntriesAndVerification) {
+  TempDir dir("dump");
+  const std::string path = WriteSampleFile(dir, ColumnarOptions());
+  DumpOptions options;
+  options.show_entries = true;
+  options.verify = true;
+  rocksdb::Status s;
+  const std::string text = Dump(path, options, &s);
+  ASSERT_TRUE(s.ok()) << s.ToString() << "\n" << text;
+  EXPECT_NE(text.find("  # entries: 304\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  comparator name: leveldb.BytewiseComparator\n"), std::string::npos);
+  EXPECT_NE(text.find("  layout: generic"), std::string::npos) << text;
+  EXPECT_NE(text.find("  rows per group: 128\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  rocksdb.external_sst_file.version: "), std::string::npos) << text;
+  EXPECT_NE(text.find("Column storage (encoded chunk bytes, before outer block compression; 303 "
+                      "rows)"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(CountLinesStartingWith(text, "  total "), 1u) << text;
+  EXPECT_NE(text.find("100.0%"), std::string::npos) << text;
+  EXPECT_NE(text.find("Checksum verification: OK\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  'key0000' @0 PUT => 'value0'\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  'x\\x01y' @0 PUT => 'b\\x00in\\x27\\x5c'\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  'y-merge' @0 MERGE => 'operand'\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  'z-deleted' @0 DELETE => ''\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  'a-begin' @0 RANGE_DELETE => 'a-end' (exclusive end)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(CountLinesStartingWith(text, "  'key"), 300u);
+}
+
+TEST(ColumnarSstDumpTest, EntryLimitAndHex) {
+  TempDir dir("dump-limit");
+  const std::string path = WriteSampleFile(dir, ColumnarOptions());
+  DumpOptions options;
+  options.show_properties = false;
+  options.show_entries = true;
+  options.entry_limit = 2;
+  options.hex = true;
+  rocksdb::Status s;
+  const std::string text = Dump(path, options, &s);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(text.find("Table properties"), std::string::npos);
+  EXPECT_EQ(CountLinesStartingWith(text, "  0x"), 2u) << text;
+  // "key0000" => "value0"
+  EXPECT_NE(text.find("  0x6B657930303030 @0 PUT => 0x76616C756530\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  ... (first 2 entries shown)\n"), std::string::npos) << text;
+}
+
+TEST(ColumnarSstDumpTest, DatabaseDirectoryWithEntitiesAndSequenceNumbers) {
+  TempDir dir("dump-db");
+  auto db = OpenDb(ColumnarOptions(), dir.path());
+  ASSERT_NE(db, nullptr);
+  rocksdb::WideColumns columns{{rocksdb::kDefaultWideColumnName, "d"}, {"c1", "v1"}};
+  ASSERT_TRUE(db->PutEntity(rocksdb::WriteOptions(), db->DefaultColumnFamily(), "e", columns).ok());
+  ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), "s", "once").ok());
+  const rocksdb::Snapshot* snapshot = db->GetSnapshot();  // keeps both versions of "s"
+  ASSERT_TRUE(db->SingleDelete(rocksdb::WriteOptions(), "s").ok());
+  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  db->ReleaseSnapshot(snapshot);
+  std::vector<std::string> files;
+  ASSERT_TRUE(ListSstFiles(dir.path(), &files).ok());
+  ASSERT_EQ(files.size(), 1u);
+  DumpOptions options;
+  options.show_entries = true;
+  rocksdb::Status s;
+  const std::string text = Dump(files[0], options, &s);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_NE(text.find("  'e' @1 ENTITY => {'': 'd', 'c1': 'v1'}\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  's' @3 SINGLE_DELETE => ''\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  's' @2 PUT => 'once'\n"), std::string::npos) << text;
+}
+
+TEST(ColumnarSstDumpTest, MissingPathsAndEmptyDirectories) {
+  TempDir dir("dump-missing");
+  std::vector<std::string> files;
+  EXPECT_TRUE(ListSstFiles(dir.Sub("nope.sst"), &files).IsNotFound());
+  EXPECT_TRUE(ListSstFiles(dir.path(), &files).IsNotFound());
+  EXPECT_TRUE(files.empty());
+  rocksdb::Status s;
+  Dump(dir.Sub("nope.sst"), DumpOptions(), &s);
+  EXPECT_FALSE(s.ok());
+}
+
+TEST(ColumnarSstDumpTest, ForeignAndDamagedFilesFail) {
+  TempDir dir("dump-bad");
+  rocksdb::Options block_based;
+  const std::string bbt = WriteSampleFile(dir, block_based);
+  rocksdb::Status s;
+  Dump(bbt, DumpOptions(), &s);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.ToString().find("not a ColumnarTable file"), std::string::npos) << s.ToString();
+
+  const std::string path = WriteSampleFile(dir, ColumnarOptions());
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(10);  // inside the first data block
+    file.put('\x7f');
+  }
+  DumpOptions verify;
+  verify.verify = true;
+  const std::string text = Dump(path, verify, &s);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(text.find("Checksum verification: Corruption"), std::string::npos) << text;
+
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 1);
+  Dump(path, DumpOptions(), &s);
+  EXPECT_FALSE(s.ok());
+}
+
+}  // namespace
+}  // namespace columnar

@@ -1,0 +1,132 @@
+#include "tools/raw_table_entries.h"
+
+#include <memory>
+
+#include "db/dbformat.h"
+#include "db/range_tombstone_fragmenter.h"
+#include "db/wide/wide_column_serialization.h"
+#include "file/random_access_file_reader.h"
+#include "options/cf_options.h"
+#include "table/internal_iterator.h"
+#include "table/table_builder.h"
+#include "table/table_reader.h"
+
+namespace columnar {
+
+namespace {
+
+// Opens the table reader exactly as SstFileReader::Open does.
+rocksdb::Status OpenTableReader(const rocksdb::ImmutableOptions& ioptions,
+                                const rocksdb::MutableCFOptions& moptions,
+                                const rocksdb::EnvOptions& env_options, const std::string& path,
+                                std::unique_ptr<rocksdb::TableReader>* reader) {
+  const std::shared_ptr<rocksdb::FileSystem>& fs = ioptions.fs;
+  const rocksdb::FileOptions file_options(env_options);
+  uint64_t file_size = 0;
+  rocksdb::IOStatus s = fs->GetFileSize(path, file_options.io_options, &file_size, nullptr);
+  std::unique_ptr<rocksdb::FSRandomAccessFile> file;
+  if (s.ok()) s = fs->NewRandomAccessFile(path, file_options, &file, nullptr);
+  if (!s.ok()) return std::move(s);
+  auto file_reader = std::make_unique<rocksdb::RandomAccessFileReader>(std::move(file), path);
+  rocksdb::TableReaderOptions reader_options(ioptions, moptions.prefix_extractor, env_options,
+                                             ioptions.internal_comparator);
+  // As SstFileReader: accept files with a global sequence number.
+  reader_options.largest_seqno = rocksdb::kMaxSequenceNumber;
+  return ioptions.table_factory->NewTableReader(reader_options, std::move(file_reader), file_size,
+                                                reader);
+}
+
+rocksdb::Status VisitPointEntries(rocksdb::TableReader* reader,
+                                  const rocksdb::MutableCFOptions& moptions,
+                                  const std::function<bool(const RawEntry&)>& visit,
+                                  bool* stopped) {
+  const rocksdb::ReadOptions read_options;
+  std::unique_ptr<rocksdb::InternalIterator> it(
+      reader->NewIterator(read_options, moptions.prefix_extractor.get(), /*arena=*/nullptr,
+                          /*skip_filters=*/false, rocksdb::TableReaderCaller::kSSTDumpTool));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    rocksdb::ParsedInternalKey parsed;
+    rocksdb::Status s = rocksdb::ParseInternalKey(it->key(), &parsed, /*log_err_key=*/true);
+    if (!s.ok()) return s;
+    RawEntry entry;
+    entry.user_key = parsed.user_key;
+    entry.sequence = parsed.sequence;
+    entry.type = static_cast<uint8_t>(parsed.type);
+    entry.type_name = ValueTypeName(entry.type);
+    entry.value = it->value();
+    if (!visit(entry)) {
+      *stopped = true;
+      return rocksdb::Status::OK();
+    }
+  }
+  return it->status();
+}
+
+rocksdb::Status VisitRangeTombstones(rocksdb::TableReader* reader,
+                                     const std::function<bool(const RawEntry&)>& visit) {
+  std::unique_ptr<rocksdb::FragmentedRangeTombstoneIterator> it(
+      reader->NewRangeTombstoneIterator(rocksdb::ReadOptions()));
+  if (it == nullptr) return rocksdb::Status::OK();
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    RawEntry entry;
+    entry.user_key = it->start_key();
+    entry.sequence = it->seq();
+    entry.type = rocksdb::kTypeRangeDeletion;
+    entry.type_name = ValueTypeName(entry.type);
+    entry.value = it->end_key();
+    entry.range_deletion = true;
+    if (!visit(entry)) break;
+  }
+  return rocksdb::Status::OK();
+}
+
+}  // namespace
+
+const char* ValueTypeName(uint8_t type) {
+  switch (type) {
+    case rocksdb::kTypeValue:
+      return "PUT";
+    case rocksdb::kTypeDeletion:
+      return "DELETE";
+    case rocksdb::kTypeSingleDeletion:
+      return "SINGLE_DELETE";
+    case rocksdb::kTypeMerge:
+      return "MERGE";
+    case rocksdb::kTypeRangeDeletion:
+      return "RANGE_DELETE";
+    case rocksdb::kTypeBlobIndex:
+      return "BLOB_INDEX";
+    case rocksdb::kTypeDeletionWithTimestamp:
+      return "DELETE_WITH_TIMESTAMP";
+    case rocksdb::kTypeWideColumnEntity:
+      return "ENTITY";
+    default:
+      return "UNKNOWN";
+  }
+}
+
+rocksdb::Status VisitRawEntries(const rocksdb::Options& options, const std::string& path,
+                                const std::function<bool(const RawEntry&)>& visit) {
+  const rocksdb::ImmutableOptions ioptions(options);
+  const rocksdb::MutableCFOptions moptions(options);
+  const rocksdb::EnvOptions env_options(options);
+  std::unique_ptr<rocksdb::TableReader> reader;
+  rocksdb::Status s = OpenTableReader(ioptions, moptions, env_options, path, &reader);
+  if (!s.ok()) return s;
+  bool stopped = false;
+  s = VisitPointEntries(reader.get(), moptions, visit, &stopped);
+  if (!s.ok() || stopped) return s;
+  return VisitRangeTombstones(reader.get(), visit);
+}
+
+bool VisitEntityColumns(
+    const rocksdb::Slice& value,
+    const std::function<void(const rocksdb::Slice& name, const rocksdb::Slice& value)>& column) {
+  rocksdb::Slice input = value;
+  rocksdb::WideColumns columns;
+  if (!rocksdb::WideColumnSerialization::Deserialize(input, columns).ok()) return false;
+  for (const rocksdb::WideColumn& c : columns) column(c.name(), c.value());
+  return true;
+}
+
+}  // namespace columnar

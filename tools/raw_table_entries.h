@@ -1,0 +1,46 @@
+// Raw internal entries of a table file, with their sequence numbers and types.
+//
+// RocksDB 7.8's public SstFileReader wraps the table in a DB iterator, which shows only the
+// latest visible value of each key and hides sequence numbers, types, deletions and merge
+// operands. To print what the file stores, this opens the file's TableReader the way
+// SstFileReader::Open does (table/sst_file_reader.cc) and walks its internal iterator and its
+// range tombstones. This is the only part of tools/ that needs RocksDB's internal headers.
+#pragma once
+
+#include <rocksdb/options.h>
+#include <rocksdb/slice.h>
+#include <rocksdb/status.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace columnar {
+
+struct RawEntry {
+  rocksdb::Slice user_key;
+  uint64_t sequence = 0;
+  // RocksDB's ValueType byte, and a readable name for it ("PUT", "DELETE", ...).
+  uint8_t type = 0;
+  const char* type_name = "";
+  // The stored value; for range deletions, the end key (exclusive).
+  rocksdb::Slice value;
+  bool range_deletion = false;
+};
+
+// Name of a RocksDB ValueType byte as stored in table files.
+const char* ValueTypeName(uint8_t type);
+
+// Calls `visit` for the point entries of the table file at `path`, in file order, then for
+// its range tombstones (as RocksDB fragments them). `options` supplies the table factory and
+// comparator. Stops early, with OK, when `visit` returns false.
+rocksdb::Status VisitRawEntries(const rocksdb::Options& options, const std::string& path,
+                                const std::function<bool(const RawEntry&)>& visit);
+
+// Splits a serialized wide-column entity into "name=value" pairs via `column`; false when
+// `value` is not a well-formed entity.
+bool VisitEntityColumns(
+    const rocksdb::Slice& value,
+    const std::function<void(const rocksdb::Slice& name, const rocksdb::Slice& value)>& column);
+
+}  // namespace columnar
