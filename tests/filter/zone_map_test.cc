@@ -1,0 +1,349 @@
+// Zone maps: bounds in CQL order, truncation of long byte strings (a cut max rounds up or
+// disappears), value sets, merging, and the encoding's round trip and rejection of damage.
+#include "filter/zone_map.h"
+
+#include <gtest/gtest.h>
+
+#include "filter/file_column_stats.h"
+#include "filter/zone_map_set.h"
+#include "table_format/varint.h"
+#include "tests/filter/filter_test_util.h"
+
+namespace columnar {
+namespace {
+
+ColumnVector Doubles(const std::vector<uint64_t>& bits) {
+  std::vector<Value> cells;
+  for (uint64_t b : bits) cells.push_back(Value::FromFixedBits(LogicalType::kDouble, b));
+  return test::ToColumnVector(LogicalType::kDouble, cells);
+}
+
+ColumnVector Blobs(const std::vector<std::string>& values) {
+  ColumnVector column(PhysicalType::kBytes);
+  for (const std::string& v : values) column.AppendBytes(v);
+  return column;
+}
+
+// Every non-null value of `column` lies within the zone map's bounds (strictly inside a cut
+// bound), and an exact bound is one of the values.
+void ExpectBoundsHold(const ZoneMap& zm, const ColumnVector& column) {
+  ASSERT_EQ(zm.row_count, column.size());
+  ASSERT_EQ(zm.null_count, column.null_count());
+  bool min_seen = false;
+  bool max_seen = false;
+  for (size_t row = 0; row < column.size(); row++) {
+    if (column.IsNull(row)) continue;
+    const Datum v = Datum::FromColumn(column, row);
+    const int above_min = CompareDatums(v, zm.min);
+    ASSERT_TRUE(zm.min_exact ? above_min >= 0 : above_min > 0) << v.ToString();
+    min_seen = min_seen || above_min == 0;
+    if (zm.has_max) {
+      const int below_max = CompareDatums(zm.max, v);
+      ASSERT_TRUE(zm.max_exact ? below_max >= 0 : below_max > 0) << v.ToString();
+      max_seen = max_seen || below_max == 0;
+    }
+    if (zm.has_value_set) {
+      ASSERT_TRUE(std::binary_search(zm.value_set.begin(), zm.value_set.end(), v));
+    }
+  }
+  if (zm.non_null_count() > 0) {
+    EXPECT_EQ(min_seen, zm.min_exact);
+    if (zm.has_max) {
+      EXPECT_EQ(max_seen, zm.max_exact);
+    }
+  }
+}
+
+TEST(ZoneMapTest, FloatBoundsUseTotalOrder) {
+  const ZoneMap zm = BuildZoneMap(Doubles({0x8000000000000000,    // -0.0
+                                           0x7ff8000000000001,    // +NaN with a payload
+                                           0xfff0000000000000,    // -inf
+                                           0x0000000000000001}),  // smallest subnormal
+                                  ZoneMapOptions{32, 0, 64});
+  EXPECT_EQ(zm.min, Datum::Fixed(PhysicalType::kFloat64, 0xfff0000000000000));
+  EXPECT_EQ(zm.max, Datum::Fixed(PhysicalType::kFloat64, 0x7ff8000000000001));
+  EXPECT_FALSE(zm.has_value_set);
+}
+
+TEST(ZoneMapTest, ValueSetUpToTheLimit) {
+  ColumnVector column(PhysicalType::kInt32);
+  for (int i = 0; i < 100; i++) column.Append<int32_t>(i % 8 - 4);
+  column.AppendNull();
+  ZoneMap zm = BuildZoneMap(column);
+  EXPECT_TRUE(zm.has_value_set);
+  ASSERT_EQ(zm.value_set.size(), 8u);
+  EXPECT_EQ(zm.value_set.front(), Datum::Fixed(PhysicalType::kInt32, static_cast<uint32_t>(-4)));
+  EXPECT_EQ(zm.null_count, 1u);
+  column.Append<int32_t>(100);
+  zm = BuildZoneMap(column);
+  EXPECT_FALSE(zm.has_value_set);
+  EXPECT_EQ(zm.max, Datum::Fixed(PhysicalType::kInt32, 100));
+}
+
+TEST(ZoneMapTest, AllNullColumn) {
+  ColumnVector column(PhysicalType::kBytes);
+  column.AppendNull();
+  column.AppendNull();
+  const ZoneMap zm = BuildZoneMap(column);
+  EXPECT_EQ(zm.non_null_count(), 0u);
+  EXPECT_TRUE(zm.has_value_set);
+  EXPECT_TRUE(zm.value_set.empty());
+}
+
+TEST(ZoneMapTest, RoundUpTruncatedMax) {
+  std::string cut;
+  ASSERT_TRUE(RoundUpTruncatedMax("abc", 3, &cut));
+  EXPECT_EQ(cut, "abc");
+  ASSERT_TRUE(RoundUpTruncatedMax("abcd", 3, &cut));
+  EXPECT_EQ(cut, "abd");
+  ASSERT_TRUE(RoundUpTruncatedMax("a\xff\xff\xff", 3, &cut));
+  EXPECT_EQ(cut, "b");
+  ASSERT_TRUE(RoundUpTruncatedMax(std::string("\x00\x00\x00\x00", 4), 2, &cut));
+  EXPECT_EQ(cut, std::string("\x00\x01", 2));
+  EXPECT_FALSE(RoundUpTruncatedMax("\xff\xff\xff\xff", 3, &cut));
+  ASSERT_TRUE(RoundUpTruncatedMax("\xff\xff", 3, &cut));  // short enough: kept whole
+  EXPECT_EQ(cut, "\xff\xff");
+}
+
+TEST(ZoneMapTest, LongStringsAreCut) {
+  const ColumnVector column =
+      Blobs({"alpha-long-value", "zulu\xff\xff\xff-tail", "mike", "alpha-long-value"});
+  const ZoneMap zm = BuildZoneMap(column, ZoneMapOptions{6, 2, 64});
+  EXPECT_FALSE(zm.has_value_set);  // three distinct values, limit 2
+  EXPECT_EQ(zm.min.bytes, "alpha-");
+  EXPECT_FALSE(zm.min_exact);
+  EXPECT_EQ(zm.max.bytes, "zulv");
+  EXPECT_TRUE(zm.has_max);
+  EXPECT_FALSE(zm.max_exact);
+  ExpectBoundsHold(zm, column);
+
+  const ZoneMap unbounded =
+      BuildZoneMap(Blobs({"a", "\xff\xff\xff\xff"}), ZoneMapOptions{3, 0, 64});
+  EXPECT_FALSE(unbounded.has_max);
+  EXPECT_EQ(unbounded.min.bytes, "a");
+  EXPECT_TRUE(unbounded.min_exact);
+}
+
+TEST(ZoneMapTest, ValueSetsSkipLongStrings) {
+  const ZoneMap zm = BuildZoneMap(Blobs({"a", std::string(65, 'x')}), ZoneMapOptions{32, 8, 64});
+  EXPECT_FALSE(zm.has_value_set);
+  const ZoneMap kept = BuildZoneMap(Blobs({"a", std::string(64, 'x')}), ZoneMapOptions{32, 8, 64});
+  EXPECT_TRUE(kept.has_value_set);
+  EXPECT_TRUE(kept.max_exact);  // bounds from a value set are whole values
+  EXPECT_EQ(kept.max.bytes, std::string(64, 'x'));
+}
+
+// Random columns of every type, cut hard: the bounds always hold.
+TEST(ZoneMapTest, RandomBoundsHold) {
+  const TableSchema schema = test::AllTypesSchema();
+  test::RandomValues random(5);
+  for (int round = 0; round < 300; round++) {
+    for (const ColumnDef& column : schema.columns()) {
+      const std::vector<Value> pool = test::ValuePool(column.type, 3, &random);
+      const std::vector<Value> cells =
+          test::RandomCells(column.type, random.Uniform(200),
+                            test::kAllNullPatterns[random.Uniform(4)], pool, &random);
+      const ColumnVector vector = test::ToColumnVector(column.type, cells);
+      const ZoneMapOptions options{1 + random.Uniform(8), random.Uniform(9), random.Uniform(20)};
+      ExpectBoundsHold(BuildZoneMap(vector, options), vector);
+    }
+  }
+}
+
+// Merging the zone maps of a column's pieces bounds the whole column, and is as exact as the
+// zone map of the whole when nothing was cut.
+TEST(ZoneMapTest, MergeCoversTheWhole) {
+  const TableSchema schema = test::AllTypesSchema();
+  test::RandomValues random(6);
+  for (int round = 0; round < 200; round++) {
+    for (const ColumnDef& column : schema.columns()) {
+      const std::vector<Value> pool = test::ValuePool(column.type, 3, &random);
+      const ZoneMapOptions options{1 + random.Uniform(40), random.Uniform(9), 64};
+      std::vector<Value> all;
+      ZoneMap merged;
+      const size_t pieces = 1 + random.Uniform(4);
+      for (size_t piece = 0; piece < pieces; piece++) {
+        const std::vector<Value> cells =
+            test::RandomCells(column.type, random.Uniform(40),
+                              test::kAllNullPatterns[random.Uniform(4)], pool, &random);
+        all.insert(all.end(), cells.begin(), cells.end());
+        const ZoneMap zm = BuildZoneMap(test::ToColumnVector(column.type, cells), options);
+        if (piece == 0) {
+          merged = zm;
+        } else {
+          MergeZoneMap(zm, options.max_value_set, &merged);
+        }
+      }
+      const ColumnVector whole = test::ToColumnVector(column.type, all);
+      ExpectBoundsHold(merged, whole);
+      const ZoneMap direct =
+          BuildZoneMap(whole, ZoneMapOptions{SIZE_MAX, options.max_value_set, SIZE_MAX});
+      if (merged.has_value_set) {
+        EXPECT_EQ(merged.value_set, direct.value_set);
+      }
+      if (merged.non_null_count() > 0 && merged.min_exact) {
+        EXPECT_EQ(merged.min, direct.min);
+      }
+      if (merged.non_null_count() > 0 && merged.has_max && merged.max_exact) {
+        EXPECT_EQ(merged.max, direct.max);
+      }
+    }
+  }
+}
+
+ZoneMapSet RandomZoneMapSet(test::RandomValues* random) {
+  const TableSchema schema = test::AllTypesSchema();
+  ZoneMapSet set;
+  for (const ColumnDef& column : schema.columns()) {
+    if (random->OneIn(4)) continue;
+    const std::vector<Value> pool = test::ValuePool(column.type, 3, random);
+    const std::vector<Value> cells = test::RandomCells(
+        column.type, random->Uniform(60), test::kAllNullPatterns[random->Uniform(4)], pool, random);
+    const ZoneMapOptions options{1 + random->Uniform(8), random->Uniform(9), 64};
+    set.Set(column.id * 7 + 3, BuildZoneMap(test::ToColumnVector(column.type, cells), options));
+  }
+  return set;
+}
+
+TEST(ZoneMapSetTest, EncodeDecodeRoundTrip) {
+  test::RandomValues random(8);
+  for (int round = 0; round < 300; round++) {
+    const ZoneMapSet set = RandomZoneMapSet(&random);
+    std::string encoded;
+    set.EncodeTo(&encoded);
+    ZoneMapSet decoded;
+    const Status s = ZoneMapSet::Decode(encoded, &decoded);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    ASSERT_EQ(decoded.columns().size(), set.columns().size());
+    for (size_t i = 0; i < set.columns().size(); i++) {
+      EXPECT_EQ(decoded.columns()[i].first, set.columns()[i].first);
+      EXPECT_TRUE(decoded.columns()[i].second == set.columns()[i].second) << i;
+    }
+    std::string again;
+    decoded.EncodeTo(&again);
+    EXPECT_EQ(again, encoded);
+  }
+}
+
+TEST(ZoneMapSetTest, EveryTruncationIsRejected) {
+  test::RandomValues random(9);
+  for (int round = 0; round < 30; round++) {
+    std::string encoded;
+    RandomZoneMapSet(&random).EncodeTo(&encoded);
+    for (size_t length = 0; length < encoded.size(); length++) {
+      ZoneMapSet decoded;
+      EXPECT_TRUE(ZoneMapSet::Decode(Slice(encoded.data(), length), &decoded).IsCorruption())
+          << length << " of " << encoded.size();
+    }
+  }
+}
+
+// Random damage never crashes; what decodes re-encodes to valid bytes.
+TEST(ZoneMapSetTest, RandomDamageIsHandled) {
+  test::RandomValues random(10);
+  for (int round = 0; round < 2000; round++) {
+    std::string encoded;
+    RandomZoneMapSet(&random).EncodeTo(&encoded);
+    for (int flips = 1 + random.Uniform(3); flips > 0; flips--) {
+      encoded[random.Uniform(encoded.size())] ^= static_cast<char>(1 + random.Uniform(255));
+    }
+    ZoneMapSet decoded;
+    if (ZoneMapSet::Decode(encoded, &decoded).ok()) {
+      std::string again;
+      decoded.EncodeTo(&again);
+      ZoneMapSet twice;
+      EXPECT_TRUE(ZoneMapSet::Decode(again, &twice).ok());
+    }
+  }
+}
+
+// Hand-made encodings breaking one rule each.
+TEST(ZoneMapSetTest, ForgedEncodingsAreRejected) {
+  const auto column = [](uint32_t id, PhysicalType type, uint8_t flags, uint64_t rows,
+                         uint64_t nulls, const std::string& payload) {
+    std::string out;
+    PutVarint32(&out, id);
+    out.push_back(static_cast<char>(type));
+    out.push_back(static_cast<char>(flags));
+    PutVarint64(&out, rows);
+    PutVarint64(&out, nulls);
+    return out + payload;
+  };
+  const auto set = [](std::vector<std::string> columns, uint8_t version = 1) {
+    std::string out(1, static_cast<char>(version));
+    PutVarint32(&out, static_cast<uint32_t>(columns.size()));
+    for (const std::string& c : columns) out += c;
+    return out;
+  };
+  std::string int_bounds;
+  PutFixed32(&int_bounds, 1);
+  PutFixed32(&int_bounds, 5);
+  std::string reversed;
+  PutFixed32(&reversed, 5);
+  PutFixed32(&reversed, 1);
+  const uint8_t kExactBounds = 0x1e;
+  const std::string good = column(0, PhysicalType::kInt32, kExactBounds, 4, 1, int_bounds);
+  ZoneMapSet out;
+  ASSERT_TRUE(ZoneMapSet::Decode(set({good}), &out).ok());
+  ASSERT_EQ(out.Find(0)->max, Datum::Fixed(PhysicalType::kInt32, 5));
+
+  const std::vector<std::pair<std::string, std::string>> forged = {
+      {"version", set({good}, 2)},
+      {"unknown flag",
+       set({column(0, PhysicalType::kInt32, kExactBounds | 0x20, 4, 1, int_bounds)})},
+      {"nulls above rows", set({column(0, PhysicalType::kInt32, kExactBounds, 4, 5, int_bounds)})},
+      {"min above max", set({column(0, PhysicalType::kInt32, kExactBounds, 4, 1, reversed)})},
+      {"bad type", set({column(0, static_cast<PhysicalType>(9), kExactBounds, 4, 1, int_bounds)})},
+      {"inexact fixed bound", set({column(0, PhysicalType::kInt32, 0x1a, 4, 1, int_bounds)})},
+      {"no bounds for values", set({column(0, PhysicalType::kInt32, 0, 4, 1, "")})},
+      {"bounds and set",
+       set({column(0, PhysicalType::kInt32, kExactBounds | 1, 4, 1, int_bounds)})},
+      {"bounds when all null",
+       set({column(0, PhysicalType::kInt32, kExactBounds, 4, 4, int_bounds)})},
+      {"exact max without max", set({column(0, PhysicalType::kBytes, 0x12, 4, 1,
+                                            "\x01"
+                                            "a")})},
+      {"empty value set", set({column(0, PhysicalType::kInt32, 1, 4, 1, "\x00")})},
+      {"value set above non-null rows",
+       set({column(0, PhysicalType::kInt32, 1, 2, 1, "\x02" + int_bounds)})},
+      {"value set not ascending",
+       set({column(0, PhysicalType::kInt32, 1, 4, 1, "\x02" + reversed)})},
+      {"duplicate column", set({good, good})},
+      {"descending columns",
+       set({column(5, PhysicalType::kInt32, kExactBounds, 4, 1, int_bounds), good})},
+      {"trailing bytes", set({good}) + "x"},
+      {"column count", set({}).substr(0, 1) + std::string("\xff\xff\xff\x0f", 4)},
+  };
+  for (const auto& [what, bytes] : forged) {
+    const Status s = ZoneMapSet::Decode(bytes, &out);
+    EXPECT_TRUE(s.IsCorruption()) << what << ": " << s.ToString();
+  }
+}
+
+TEST(FileColumnStatsTest, MergesRowGroupsAndDropsColumnsSomeGroupLacks) {
+  ColumnVector a(PhysicalType::kInt64);
+  a.Append<int64_t>(5);
+  ColumnVector b(PhysicalType::kInt64);
+  b.Append<int64_t>(-3);
+  b.AppendNull();
+  ZoneMapSet first;
+  first.Set(1, BuildZoneMap(a));
+  first.Set(2, BuildZoneMap(a));
+  ZoneMapSet second;
+  second.Set(1, BuildZoneMap(b));
+  FileColumnStatsBuilder builder;
+  builder.AddRowGroup(first);
+  builder.AddRowGroup(second);
+  ZoneMapSet parsed;
+  ASSERT_TRUE(ParseFileColumnStats(builder.Serialize(), &parsed).ok());
+  ASSERT_EQ(parsed.columns().size(), 1u);
+  const ZoneMap& merged = *parsed.Find(1);
+  EXPECT_EQ(merged.row_count, 3u);
+  EXPECT_EQ(merged.null_count, 1u);
+  EXPECT_EQ(merged.min, Datum::Fixed(PhysicalType::kInt64, static_cast<uint64_t>(-3)));
+  EXPECT_EQ(merged.max, Datum::Fixed(PhysicalType::kInt64, 5));
+  EXPECT_EQ(merged.value_set.size(), 2u);
+}
+
+}  // namespace
+}  // namespace columnar
