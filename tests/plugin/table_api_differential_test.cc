@@ -1,0 +1,366 @@
+// Differential tests of the Table API: the same random operations (inserts and batches with
+// TTLs, expiries and write times; row and partition deletes; clock moves; ALTER TABLE ADD /
+// DROP; flushes, compactions and reopens) go to a BlockBasedTable table and a ColumnarTable
+// table of the same schema in one database, and to an in-memory model. Every read (partition
+// scans, IN lists, clustering prefixes and ranges, inclusive or exclusive, both directions,
+// LIMIT, projections, writetime() and ttl()) must return identical ResultSets from all three.
+// Schemas: the source documents' metrics and access16 tables, and random schemas.
+#include <gtest/gtest.h>
+#include <rocksdb/env.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "table_format/cql_lexer.h"
+#include "tests/plugin/table_api_model.h"
+#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_format/random_values.h"
+
+namespace columnar {
+namespace {
+
+using test::ModelSelector;
+
+constexpr int64_t kStartSeconds = 1'700'000'000;
+
+// CREATE TABLE text for a table called `name`.
+using TableCql = std::function<std::string(const std::string& name)>;
+
+class ApiDifferential {
+ public:
+  ApiDifferential(TableCql cql, uint64_t seed) : random_(seed) {
+    options_.now_micros = clock_.Function();
+    // In memory: flushes, compactions and reopens without waiting for the disk.
+    options_.db_options.env = env_.get();
+    TableStorage block_based;
+    TableStorage columnar = test::ColumnarStorage();
+    // Small groups and blocks, so a few hundred rows span many of both.
+    columnar.columnar.rows_per_group = 1 + random_.Uniform(8);
+    columnar.columnar.block_size = 256;
+    columnar.columnar.column_compression = random_.OneIn(2) ? "zstd" : "none";
+    EXPECT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
+    for (const auto& [name, storage] :
+         {std::make_pair(kNames[0], block_based), std::make_pair(kNames[1], columnar)}) {
+      const Status s = db_->CreateTable(cql(name), storage);
+      EXPECT_TRUE(s.ok()) << s.ToString();
+    }
+    FindTables();
+    MakeKeyPools();
+  }
+
+  void Run(size_t operations) {
+    for (size_t i = 0; i < operations && !::testing::Test::HasFailure(); i++) RunOne();
+    for (Table* table : tables_) FlushAndCompact(table);
+    CheckEveryPartition("after the final compaction");
+    Reopen();
+    CheckEveryPartition("after the final reopen");
+    // The key pools are small so that queries find rows: a run of empty results proves little.
+    EXPECT_GT(nonempty_checks_ * 3, checks_) << nonempty_checks_ << " of " << checks_;
+  }
+
+ private:
+  static constexpr const char* kNames[2] = {"bbt.t", "col.t"};
+
+  const TableSchema& schema() const { return *schema_; }
+
+  void FindTables() {
+    for (int i = 0; i < 2; i++) tables_[i] = test::MustGetTable(db_.get(), kNames[i]);
+    schema_ = tables_[0]->schema();
+    EXPECT_EQ(schema_->columns(), tables_[1]->schema()->columns());
+  }
+
+  // Few distinct values per key column, so rows collide, partitions fill and ranges hit.
+  void MakeKeyPools() {
+    const size_t partition_columns = schema().partition_key().size();
+    for (const ColumnDef& column : schema().columns()) {
+      if (!column.is_key()) continue;
+      const bool last_partition_column =
+          column.role == ColumnRole::kPartitionKey &&
+          column.id == schema().partition_key()[partition_columns - 1];
+      const size_t clustering = schema().clustering_key().size();
+      size_t wanted = 4;  // the last partition column (IN lists)
+      if (column.role == ColumnRole::kPartitionKey && !last_partition_column) wanted = 2;
+      if (column.role == ColumnRole::kClustering) wanted = clustering == 1 ? 16 : 5;
+      std::vector<Value>& pool = pools_[column.id];
+      for (int attempt = 0; attempt < 20 && pool.size() < wanted; attempt++) {
+        Value value = random_.Of(column.type);
+        if (std::find(pool.begin(), pool.end(), value) == pool.end()) pool.push_back(value);
+      }
+    }
+  }
+
+  const Value& Pick(uint32_t id) { return pools_[id][random_.Uniform(pools_[id].size())]; }
+
+  std::vector<Value> RandomPartition() {
+    std::vector<Value> values;
+    for (uint32_t id : schema().partition_key()) values.push_back(Pick(id));
+    return values;
+  }
+
+  std::vector<Value> RandomClustering() {
+    std::vector<Value> values;
+    for (uint32_t id : schema().clustering_key()) values.push_back(Pick(id));
+    return values;
+  }
+
+  Row RandomRow() {
+    Row row(schema().columns().size());
+    for (uint32_t id : schema().partition_key()) row[id] = Pick(id);
+    for (uint32_t id : schema().clustering_key()) row[id] = Pick(id);
+    for (uint32_t id : schema().LiveRegularColumns()) {
+      row[id] = random_.OrNull(schema().columns()[id].type, 4);
+    }
+    return row;
+  }
+
+  RowWriteOptions RandomWriteOptions() {
+    RowWriteOptions options;
+    if (random_.OneIn(2)) {
+      options.write_time_micros =
+          static_cast<int64_t>(random_.Uniform(4'000'000'000'000'000)) - 1'000'000'000'000'000;
+    }
+    switch (random_.Uniform(10)) {
+      case 0:
+      case 1:
+        options.ttl_seconds = 1 + random_.Uniform(20);
+        break;
+      case 2:
+        options.ttl_seconds = 0;
+        break;
+      case 3:
+        options.expiry_seconds = clock_.now_seconds() - 2 + random_.Uniform(20);
+        break;
+      case 4:
+        options.ttl_seconds = 1'000'000;
+        break;
+      default:
+        break;
+    }
+    return options;
+  }
+
+  void Insert() {
+    const Row row = RandomRow();
+    const RowWriteOptions options = RandomWriteOptions();
+    for (Table* table : tables_) ASSERT_TRUE(table->Insert(row, options).ok());
+    model_.Insert(schema(), row, options, clock_.now_micros());
+  }
+
+  void InsertBatch() {
+    std::vector<RowWrite> rows;
+    for (size_t i = 0, n = 2 + random_.Uniform(4); i < n; i++) {
+      rows.emplace_back(RandomRow(), RandomWriteOptions());
+    }
+    for (Table* table : tables_) ASSERT_TRUE(table->InsertBatch(rows).ok());
+    for (const RowWrite& row : rows) {
+      model_.Insert(schema(), row.values, row.options, clock_.now_micros());
+    }
+  }
+
+  void DeleteRow() {
+    const std::vector<Value> partition = RandomPartition();
+    const std::vector<Value> clustering = RandomClustering();
+    for (Table* table : tables_) ASSERT_TRUE(table->DeleteRow(partition, clustering).ok());
+    model_.DeleteRow(schema(), partition, clustering);
+  }
+
+  void DeletePartition() {
+    const std::vector<Value> partition = RandomPartition();
+    for (Table* table : tables_) ASSERT_TRUE(table->DeletePartition(partition).ok());
+    model_.DeletePartition(schema(), partition);
+  }
+
+  void Alter() {
+    const std::vector<uint32_t> regular = schema().LiveRegularColumns();
+    std::string change;
+    if (!regular.empty() && random_.OneIn(3)) {
+      change = "DROP " +
+               CqlIdentifier(schema().columns()[regular[random_.Uniform(regular.size())]].name);
+    } else {
+      change = "ADD added" + std::to_string(schema().next_column_id()) + " " +
+               LogicalTypeName(random_.Type());
+    }
+    for (const char* name : kNames) {
+      const Status s = db_->AlterTable("ALTER TABLE " + std::string(name) + " " + change);
+      ASSERT_TRUE(s.ok()) << change << ": " << s.ToString();
+    }
+    FindTables();
+  }
+
+  void FlushAndCompact(Table* table, bool compact = true) {
+    ASSERT_TRUE(db_->db()->Flush(rocksdb::FlushOptions(), table->column_family()).ok());
+    if (!compact) return;
+    ASSERT_TRUE(
+        db_->db()
+            ->CompactRange(rocksdb::CompactRangeOptions(), table->column_family(), nullptr, nullptr)
+            .ok());
+  }
+
+  void Reopen() {
+    schema_.reset();
+    tables_[0] = tables_[1] = nullptr;
+    db_.reset();
+    ASSERT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
+    FindTables();
+  }
+
+  std::optional<ClusteringBound> RandomBound(uint32_t id) {
+    if (random_.OneIn(2)) return std::nullopt;
+    const Value value = random_.OneIn(4) ? random_.Of(schema().columns()[id].type) : Pick(id);
+    return ClusteringBound{value, random_.OneIn(2)};
+  }
+
+  std::vector<ModelSelector> RandomSelectors() {
+    std::vector<ModelSelector> selectors;
+    if (random_.OneIn(3)) return selectors;  // all columns
+    for (const ColumnDef& column : schema().columns()) {
+      if (!column.is_live() || random_.OneIn(2)) continue;
+      selectors.push_back({ModelSelector::Kind::kColumn, column.name});
+      if (!column.is_key() && random_.OneIn(2)) {
+        selectors.push_back(
+            {random_.OneIn(2) ? ModelSelector::Kind::kWriteTime : ModelSelector::Kind::kTtl,
+             column.name});
+      }
+    }
+    std::shuffle(selectors.begin(), selectors.end(), random_.rng());
+    if (selectors.empty()) selectors.push_back({{}, schema().partition_column(0).name});
+    return selectors;
+  }
+
+  SelectQuery RandomQuery(const std::vector<ModelSelector>& selectors) {
+    SelectQuery query;
+    const std::vector<Value> partition = RandomPartition();
+    for (const Value& value : partition) query.partition_key.push_back({value});
+    for (size_t i = 0, extra = random_.Uniform(3); i < extra; i++) {
+      query.partition_key.back().push_back(Pick(schema().partition_key().back()));
+    }
+    const size_t clustering = schema().clustering_key().size();
+    const size_t fixed = random_.Uniform(clustering + 1);
+    for (size_t i = 0; i < fixed; i++) {
+      query.clustering_prefix.push_back(Pick(schema().clustering_key()[i]));
+    }
+    if (fixed < clustering) {
+      query.lower_bound = RandomBound(schema().clustering_key()[fixed]);
+      query.upper_bound = RandomBound(schema().clustering_key()[fixed]);
+    }
+    for (const ModelSelector& selector : selectors) query.columns.push_back(selector.Text());
+    query.limit = random_.OneIn(3) ? 1 + random_.Uniform(10) : 0;
+    query.reversed = random_.OneIn(2);
+    return query;
+  }
+
+  void Check(const SelectQuery& query, const std::vector<ModelSelector>& selectors,
+             const std::string& when) {
+    const ResultSet expected = model_.Select(schema(), query, selectors, clock_.now_micros());
+    checks_++;
+    nonempty_checks_ += !expected.rows.empty();
+    for (Table* table : tables_) {
+      ResultSet got;
+      const Status s = table->Select(query, &got);
+      ASSERT_TRUE(s.ok()) << table->name() << ": " << s.ToString();
+      ASSERT_EQ(got.column_names, expected.column_names) << table->name();
+      ASSERT_EQ(got.column_types, expected.column_types) << table->name();
+      ASSERT_TRUE(got.rows == expected.rows && SerializeRows(got) == SerializeRows(expected))
+          << table->name() << " " << when << ", step " << step_ << ", limit " << query.limit
+          << (query.reversed ? ", reversed" : "") << "\nexpected:\n"
+          << ResultSetToString(expected) << "got:\n"
+          << ResultSetToString(got);
+    }
+  }
+
+  void CheckRandomQuery() {
+    const std::vector<ModelSelector> selectors = RandomSelectors();
+    Check(RandomQuery(selectors), selectors, "random query");
+  }
+
+  // Every partition of the key pools, whole, in both directions.
+  void CheckEveryPartition(const std::string& when) {
+    std::vector<std::vector<Value>> partitions = {{}};
+    for (uint32_t id : schema().partition_key()) {
+      std::vector<std::vector<Value>> extended;
+      for (const std::vector<Value>& prefix : partitions) {
+        for (const Value& value : pools_[id]) {
+          extended.push_back(prefix);
+          extended.back().push_back(value);
+        }
+      }
+      partitions = std::move(extended);
+    }
+    for (const std::vector<Value>& partition : partitions) {
+      for (bool reversed : {false, true}) {
+        SelectQuery query = SelectQuery::ForPartition(partition);
+        query.reversed = reversed;
+        Check(query, {}, when);
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+
+  void RunOne() {
+    step_++;
+    const uint64_t choice = random_.Uniform(100);
+    if (choice < 35) {
+      Insert();
+    } else if (choice < 45) {
+      InsertBatch();
+    } else if (choice < 52) {
+      DeleteRow();
+    } else if (choice < 54) {
+      DeletePartition();
+    } else if (choice < 57) {
+      clock_.AdvanceSeconds(1 + random_.Uniform(3));
+    } else if (choice < 61) {
+      FlushAndCompact(tables_[random_.Uniform(2)], /*compact=*/false);
+    } else if (choice < 63) {
+      FlushAndCompact(tables_[random_.Uniform(2)]);
+    } else if (choice < 64) {
+      Reopen();
+    } else if (choice < 65) {
+      Alter();
+    } else {
+      CheckRandomQuery();
+    }
+  }
+
+  TempDir dir_{"table-api-differential"};
+  std::unique_ptr<rocksdb::Env> env_{rocksdb::NewMemEnv(rocksdb::Env::Default())};
+  test::ManualClock clock_{kStartSeconds * 1000000 + 250000};
+  test::RandomValues random_;
+  DatabaseOptions options_;
+  std::unique_ptr<Database> db_;
+  Table* tables_[2] = {nullptr, nullptr};
+  std::shared_ptr<const TableSchema> schema_;
+  std::map<uint32_t, std::vector<Value>> pools_;
+  test::TableModel model_;
+  size_t step_ = 0;
+  size_t checks_ = 0;
+  size_t nonempty_checks_ = 0;
+};
+
+std::string RandomSchemaCql(uint64_t seed, const std::string& name) {
+  test::RandomValues random(seed);
+  std::string cql = test::RandomSchema(&random, 5).ToCql();
+  const std::string created = "CREATE TABLE ks.t ";
+  EXPECT_EQ(cql.compare(0, created.size(), created), 0) << cql;
+  return "CREATE TABLE " + name + " " + cql.substr(created.size());
+}
+
+TEST(TableApiDifferentialTest, MetricsTable) {
+  ApiDifferential(test::MetricsTableCql, 11).Run(3000);
+}
+
+TEST(TableApiDifferentialTest, Access16Table) {
+  ApiDifferential(test::Access16TableCql, 12).Run(1500);
+}
+
+TEST(TableApiDifferentialTest, RandomSchemas) {
+  for (uint64_t seed = 1; seed <= 12 && !::testing::Test::HasFailure(); seed++) {
+    SCOPED_TRACE("schema seed " + std::to_string(seed));
+    ApiDifferential([seed](const std::string& name) { return RandomSchemaCql(seed, name); },
+                    100 + seed)
+        .Run(600);
+  }
+}
+
+}  // namespace
+}  // namespace columnar
