@@ -1,11 +1,14 @@
 // encoding_bench: size and speed of every column encoding on the workloads' typical columns,
 // and raw bit-unpacking speed.
 //
-// Each dataset is 65,536 deterministic values, encoded as 64 independent chunks of 1,024
-// values (EncodeValues / DecodeValues on one chunk's values at a time, as a row group would).
-// Benchmarks are named <encoding>/<dataset>; `auto` is EncodeWithBestEncoding(kAuto), decoded
+// Each dataset is 65,536 deterministic values, encoded as independent chunks of 1,024 values
+// and, separately, of 128 values (the row-group size of the real table files): EncodeValues /
+// DecodeValues on one chunk's values at a time, as a row group would. Benchmarks are named
+// <encoding>/<dataset>/<values per chunk>; `auto` is EncodeWithBestEncoding(kAuto), decoded
 // with the encoding it chose. Counters:
 //   bits_per_value            encoded body bits / values (bodies only, no chunk envelope)
+//   chunk_bits_per_value      bits / values of the whole chunks as table files store them
+//                             (WriteChunk, no checksum, no compression): envelope included
 //   encode_values_per_second  values encoded per second of encode time (thread CPU time)
 //   decode_values_per_second  values decoded per second of decode time (thread CPU time)
 // bitunpack/<width> unpacks 65,536 packed values 1,024 at a time into a cache-resident buffer
@@ -17,10 +20,12 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "db_bench_ext/random_distributions.h"
 #include "table_format/bit_packing.h"
+#include "table_format/chunk.h"
 #include "table_format/column_vector.h"
 #include "table_format/encoding.h"
 
@@ -28,7 +33,10 @@ namespace columnar {
 namespace {
 
 constexpr size_t kDatasetValues = 65536;
-constexpr size_t kChunkValues = 1024;
+// Values per chunk: the historical 1,024 and the table files' row group of 128.
+constexpr size_t kChunkSizes[] = {1024, 128};
+// bitunpack's block.
+constexpr size_t kUnpackValues = 1024;
 
 struct Dataset {
   std::string name;
@@ -81,6 +89,16 @@ const std::vector<Dataset>& Datasets() {
            c->Append<int64_t>(v);
          }
        }},
+      {"write_time_jitter", PhysicalType::kInt64,
+       [](bench::Random* rng, ColumnVector* c) {
+         // The metrics workload's write time stored as its jitter: uniform in [0, 100 ms] in us.
+         for (size_t i = 0; i < kDatasetValues; i++)
+           c->Append<int64_t>(rng->UniformInRange(0, 100000));
+       }},
+      {"constant_ttl", PhysicalType::kInt64,
+       [](bench::Random*, ColumnVector* c) {
+         for (size_t i = 0; i < kDatasetValues; i++) c->Append<int64_t>(2592000);
+       }},
       {"http_methods", PhysicalType::kBytes,
        [](bench::Random* rng, ColumnVector* c) {
          static const char* kMethods[] = {"GET", "POST", "PUT", "DELETE", "PATCH"};
@@ -100,23 +118,47 @@ const std::vector<Dataset>& Datasets() {
   return datasets;
 }
 
-// The dataset split into its chunks.
-const std::vector<ColumnVector>& Chunks(const Dataset& dataset) {
-  static std::map<std::string, std::vector<ColumnVector>> cache;
+// The dataset's values (the same for every chunk size).
+const ColumnVector& AllValues(const Dataset& dataset) {
+  static std::map<std::string, ColumnVector> cache;
   auto it = cache.find(dataset.name);
   if (it != cache.end()) return it->second;
   bench::Random rng(bench::MixSeed(20240601, std::hash<std::string>{}(dataset.name)));
   ColumnVector all(dataset.type);
   dataset.generate(&rng, &all);
+  return cache[dataset.name] = std::move(all);
+}
+
+// The dataset split into chunks of `chunk_values`.
+const std::vector<ColumnVector>& Chunks(const Dataset& dataset, size_t chunk_values) {
+  static std::map<std::pair<std::string, size_t>, std::vector<ColumnVector>> cache;
+  const auto key = std::make_pair(dataset.name, chunk_values);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  const ColumnVector& all = AllValues(dataset);
   std::vector<ColumnVector> chunks;
-  for (size_t start = 0; start < all.size(); start += kChunkValues) {
+  for (size_t start = 0; start < all.size(); start += chunk_values) {
     ColumnVector chunk(dataset.type);
-    for (size_t i = start; i < start + kChunkValues && i < all.size(); i++) {
+    for (size_t i = start; i < start + chunk_values && i < all.size(); i++) {
       chunk.AppendFrom(all, i);
     }
     chunks.push_back(std::move(chunk));
   }
-  return cache[dataset.name] = std::move(chunks);
+  return cache[key] = std::move(chunks);
+}
+
+// Bytes of the chunks as a table file stores them: WriteChunk without checksum or compression.
+size_t StoredChunkBytes(Encoding encoding, const std::vector<ColumnVector>& chunks) {
+  ChunkWriteOptions options;
+  options.encoding = encoding;
+  options.checksum = false;
+  size_t bytes = 0;
+  for (const ColumnVector& chunk : chunks) {
+    std::string stored;
+    if (!WriteChunk(chunk, options, &stored).ok()) return 0;
+    bytes += stored.size();
+  }
+  return bytes;
 }
 
 // Thread CPU time: the machines this runs on are shared, and wall time would count the time
@@ -127,8 +169,9 @@ double ThreadCpuSeconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* dataset) {
-  const std::vector<ColumnVector>& chunks = Chunks(*dataset);
+void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* dataset,
+                   size_t chunk_values) {
+  const std::vector<ColumnVector>& chunks = Chunks(*dataset, chunk_values);
   std::vector<std::string> bodies(chunks.size());
   std::vector<Encoding> chosen(chunks.size(), encoding);
   ColumnVector decoded(dataset->type);
@@ -174,6 +217,8 @@ void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* da
   }
   const double values = static_cast<double>(kDatasetValues) * state.iterations();
   state.counters["bits_per_value"] = 8.0 * body_bytes / kDatasetValues;
+  state.counters["chunk_bits_per_value"] =
+      8.0 * StoredChunkBytes(encoding, chunks) / kDatasetValues;
   state.counters["encode_values_per_second"] = values / encode_seconds;
   state.counters["decode_values_per_second"] = values / decode_seconds;
   if (encoding == Encoding::kAuto) {
@@ -196,17 +241,17 @@ void BenchBitUnpack(benchmark::State& state) {
   for (auto& v : values) v = rng.Next() & mask;
   std::vector<char> packed(PackedSize(kDatasetValues, width));
   PackBits(values.data(), kDatasetValues, width, packed.data());
-  const size_t chunk_bytes = PackedSize(kChunkValues, width);
-  std::vector<uint32_t> out32(kChunkValues);
-  std::vector<uint64_t> out64(kChunkValues);
+  const size_t block_bytes = PackedSize(kUnpackValues, width);
+  std::vector<uint32_t> out32(kUnpackValues);
+  std::vector<uint64_t> out64(kUnpackValues);
   for (auto _ : state) {
-    for (size_t c = 0; c < kDatasetValues / kChunkValues; c++) {
-      const char* in = packed.data() + c * chunk_bytes;
+    for (size_t c = 0; c < kDatasetValues / kUnpackValues; c++) {
+      const char* in = packed.data() + c * block_bytes;
       if (width <= 32) {
-        UnpackBits32(in, kChunkValues, width, out32.data());
+        UnpackBits32(in, kUnpackValues, width, out32.data());
         benchmark::DoNotOptimize(out32.data());
       } else {
-        UnpackBits(in, kChunkValues, width, out64.data());
+        UnpackBits(in, kUnpackValues, width, out64.data());
         benchmark::DoNotOptimize(out64.data());
       }
       benchmark::ClobberMemory();
@@ -222,9 +267,12 @@ void RegisterAll() {
     encodings.push_back(Encoding::kAuto);
     for (Encoding encoding : encodings) {
       if (encoding == Encoding::kHex && dataset.name != "hex_ids") continue;  // not hex
-      const std::string name = std::string(EncodingName(encoding)) + "/" + dataset.name;
-      benchmark::RegisterBenchmark(name.c_str(), BenchEncoding, encoding, &dataset)
-          ->Unit(benchmark::kMillisecond);
+      for (size_t chunk_values : kChunkSizes) {
+        const std::string name = std::string(EncodingName(encoding)) + "/" + dataset.name + "/" +
+                                 std::to_string(chunk_values);
+        benchmark::RegisterBenchmark(name.c_str(), BenchEncoding, encoding, &dataset, chunk_values)
+            ->Unit(benchmark::kMillisecond);
+      }
     }
   }
   auto* unpack = benchmark::RegisterBenchmark("bitunpack", BenchBitUnpack);
@@ -238,9 +286,12 @@ void RegisterAll() {
 
 int main(int argc, char** argv) {
   columnar::RegisterAll();
-  benchmark::AddCustomContext(
-      "datasets", "65,536 deterministic values each, encoded as 64 independent chunks of 1,024");
+  benchmark::AddCustomContext("datasets",
+                              "65,536 deterministic values each, encoded as independent chunks of "
+                              "1,024 (<name>/1024) or 128 (<name>/128) values");
   benchmark::AddCustomContext("bits_per_value", "encoded body bits / values (no chunk envelope)");
+  benchmark::AddCustomContext("chunk_bits_per_value",
+                              "WriteChunk bits / values (envelope, no checksum, no compression)");
   benchmark::AddCustomContext("values_per_second", "per second of thread CPU time");
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
