@@ -5,7 +5,8 @@
 //      handles the bulk of the values for the widths it supports;
 //   2. width-specialised, fully unrolled scalar code handles whole groups of 32 values
 //      (a group of 32 values at width w is exactly 4*w bytes, so it never reads past them);
-//   3. a careful per-value loop handles the last values, never reading past PackedSize().
+//   3. the last values (fewer than 32) are copied into a zero-padded group and unpacked by the
+//      same unrolled code, never reading past PackedSize().
 #include "table_format/bit_packing.h"
 
 #include <array>
@@ -32,25 +33,6 @@ inline uint64_t Load64(const uint8_t* p) {
 
 inline uint64_t LowMask(int width) {
   return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
-}
-
-// Value `index` of a packed array of `size` bytes, reading only bytes inside it.
-inline uint64_t ExtractValue(const uint8_t* in, size_t size, size_t index, int width) {
-  const size_t bit = index * static_cast<size_t>(width);
-  const size_t byte = bit >> 3;
-  const int shift = static_cast<int>(bit & 7);
-  if (byte + 9 <= size) {
-    uint64_t v = Load64(in + byte) >> shift;
-    if (shift + width > 64) v |= static_cast<uint64_t>(in[byte + 8]) << (64 - shift);
-    return v & LowMask(width);
-  }
-  // Near the end: gather the bytes one by one.
-  unsigned __int128 acc = 0;
-  const size_t last = (bit + width + 7) >> 3;  // exclusive, <= size by construction
-  for (size_t b = byte; b < last && b < size; b++) {
-    acc |= static_cast<unsigned __int128>(in[b]) << (8 * (b - byte));
-  }
-  return static_cast<uint64_t>(acc >> shift) & LowMask(width);
 }
 
 // 32 values of width W (W <= 32) from exactly 4*W bytes, fully unrolled.
@@ -258,6 +240,25 @@ void PackBits(const uint64_t* values, size_t n, int width, char* out) {
   PackTail(values + groups * 32, n - groups * 32, width, out + groups * 4 * width);
 }
 
+namespace {
+
+// Values first..n-1 (fewer than 32, `first` a multiple of 32) of a packed array: their bytes
+// are copied into a zero-padded whole group, so the unrolled group code runs on them without
+// reading past PackedSize(n, width).
+template <typename Word, typename GroupFn>
+void UnpackLastGroup(const uint8_t* bytes, size_t n, int width, size_t first, GroupFn group_fn,
+                     Word* out) {
+  if (first == n) return;
+  const size_t begin = first * static_cast<size_t>(width) / 8;
+  uint8_t padded[4 * 64] = {};
+  std::memcpy(padded, bytes + begin, PackedSize(n, width) - begin);
+  Word group[32];
+  group_fn(padded, group);
+  std::memcpy(out + first, group, (n - first) * sizeof(Word));
+}
+
+}  // namespace
+
 void UnpackBits32Scalar(const char* in, size_t n, int width, uint32_t* out) {
   if (n == 0) return;  // `out` may be null then
   if (width == 0) {
@@ -268,10 +269,7 @@ void UnpackBits32Scalar(const char* in, size_t n, int width, uint32_t* out) {
   const size_t groups = n / 32;
   const Unpack32GroupFn group_fn = kUnpack32Groups[width - 1];
   for (size_t g = 0; g < groups; g++) group_fn(bytes + g * 4 * width, out + g * 32);
-  const size_t size = PackedSize(n, width);
-  for (size_t i = groups * 32; i < n; i++) {
-    out[i] = static_cast<uint32_t>(ExtractValue(bytes, size, i, width));
-  }
+  UnpackLastGroup(bytes, n, width, groups * 32, group_fn, out);
 }
 
 void UnpackBits32(const char* in, size_t n, int width, uint32_t* out) {
@@ -299,8 +297,7 @@ void UnpackBits(const char* in, size_t n, int width, uint64_t* out) {
   const size_t groups = n / 32;
   const Unpack64GroupFn group_fn = kUnpack64Groups[width - 33];
   for (size_t g = 0; g < groups; g++) group_fn(bytes + g * 4 * width, out + g * 32);
-  const size_t size = PackedSize(n, width);
-  for (size_t i = groups * 32; i < n; i++) out[i] = ExtractValue(bytes, size, i, width);
+  UnpackLastGroup(bytes, n, width, groups * 32, group_fn, out);
 }
 
 }  // namespace columnar

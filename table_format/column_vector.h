@@ -37,6 +37,83 @@ struct PhysicalTypeOf<double> {
   static constexpr PhysicalType value = PhysicalType::kFloat64;
 };
 
+class ColumnVector;
+
+// Reserve-and-fill output of byte strings, for decoders (ColumnVector::AppendBytesWriter):
+// the strings are supplied in order, each either copied in (Append) or written in place
+// (Next). The caller must supply exactly the announced number of strings and bytes before
+// touching the column again.
+class ByteStringWriter {
+ public:
+  // The next string: a copy of the `len` bytes at `src`.
+  void Append(const char* src, size_t len) { CopyBytes(Next(len), src, len); }
+  // The next string, of `len` bytes, which the caller writes at the returned address.
+  char* Next(size_t len) {
+    char* dst = data_ + end_;
+    end_ += static_cast<uint32_t>(len);
+    assert(end_ <= limit_);
+    *offsets_++ = end_;
+    return dst;
+  }
+
+  // The next string: the first `len` (<= kShortString) of the kShortString bytes readable at
+  // `src`. Copies all kShortString bytes when the announced bytes extend that far: the excess
+  // lands where the following strings go and is overwritten by them.
+  static constexpr size_t kShortString = 16;
+  void AppendShort(const char* src, size_t len) {
+    assert(len <= kShortString);
+    char* dst = Next(len);
+    if (dst + kShortString <= data_ + limit_) {
+      std::memcpy(dst, src, kShortString);
+    } else {
+      CopyBytes(dst, src, len);
+    }
+  }
+
+  // memcpy for the short strings of typical columns: at most two overlapping loads and stores
+  // up to 32 bytes, never touching a byte outside either range.
+  static void CopyBytes(char* dst, const char* src, size_t len) {
+    if (len > 32) {
+      std::memcpy(dst, src, len);
+    } else if (len >= 16) {
+      Copy2<Bytes16>(dst, src, len);
+    } else if (len >= 8) {
+      Copy2<uint64_t>(dst, src, len);
+    } else if (len >= 4) {
+      Copy2<uint32_t>(dst, src, len);
+    } else if (len > 0) {
+      dst[0] = src[0];
+      dst[len / 2] = src[len / 2];
+      dst[len - 1] = src[len - 1];
+    }
+  }
+
+ private:
+  friend class ColumnVector;
+  ByteStringWriter(uint32_t* offsets, char* data, uint32_t end, uint32_t limit)
+      : offsets_(offsets), data_(data), end_(end), limit_(limit) {}
+
+  struct Bytes16 {
+    char bytes[16];
+  };
+
+  // The first and the last sizeof(W) bytes (sizeof(W) <= len <= 2 * sizeof(W)).
+  template <typename W>
+  static void Copy2(char* dst, const char* src, size_t len) {
+    W head;
+    W tail;
+    std::memcpy(&head, src, sizeof(W));
+    std::memcpy(&tail, src + len - sizeof(W), sizeof(W));
+    std::memcpy(dst, &head, sizeof(W));
+    std::memcpy(dst + len - sizeof(W), &tail, sizeof(W));
+  }
+
+  uint32_t* offsets_;
+  char* data_;
+  uint32_t end_;
+  uint32_t limit_;
+};
+
 class ColumnVector {
  public:
   explicit ColumnVector(PhysicalType type = PhysicalType::kInt64);
@@ -98,6 +175,13 @@ class ColumnVector {
   const std::string& bytes_data() const { return bytes_; }
   // Pre-sizes the data buffer when the total length is known (decoders).
   void ReserveBytes(size_t total_bytes) { bytes_.reserve(total_bytes); }
+  // Bulk appends for decoders, which know their strings' count and total size up front.
+  // Appends n present strings of `total_bytes` bytes in all (the total must keep the data
+  // buffer within 32-bit offsets) and returns the writer through which the caller supplies
+  // them, in order.
+  ByteStringWriter AppendBytesWriter(size_t n, size_t total_bytes);
+  // Appends n strings whose bytes are concatenated at `data`, string i being lengths[i] bytes.
+  void AppendConcatenatedBytes(const uint32_t* lengths, size_t n, const char* data);
 
   // ---- nulls ----
   // Appends a zero value (or empty string) and marks it absent.

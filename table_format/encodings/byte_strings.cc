@@ -26,13 +26,7 @@ Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encodi
   uint64_t total = 0;
   for (uint32_t len : lengths) total += len;
   if (total > in->size()) return EncodingCorruption(encoding, "string data truncated");
-  out->Reserve(out->size() + n);
-  out->ReserveBytes(out->bytes_data().size() + total);
-  const char* p = in->data();
-  for (uint32_t len : lengths) {
-    out->AppendBytes(Slice(p, len));
-    p += len;
-  }
+  out->AppendConcatenatedBytes(lengths.data(), n, in->data());
   in->remove_prefix(total);
   return Status::OK();
 }

@@ -59,6 +59,17 @@ inline bool IsFloatType(PhysicalType type) {
 template <typename T>
 using UnsignedOf = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
 
+// Zigzag mapping at U's width: 0, -1, 1, -2, ... (bit patterns read as signed) to 0, 1, 2, 3, ...
+template <typename U>
+inline U ZigZag(U bits) {
+  using S = std::make_signed_t<U>;
+  return static_cast<U>(bits << 1) ^ static_cast<U>(static_cast<S>(bits) >> (sizeof(U) * 8 - 1));
+}
+template <typename U>
+inline U UnZigZag(U z) {
+  return static_cast<U>(z >> 1) ^ static_cast<U>(U{0} - (z & 1));
+}
+
 // Calls f(T{}) with T the C++ type of a fixed-width physical type. `type` must be fixed.
 template <typename F>
 auto VisitFixedType(PhysicalType type, F&& f) {

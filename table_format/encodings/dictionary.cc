@@ -166,6 +166,42 @@ void GatherFixed(const ColumnVector& entries, const std::vector<uint32_t>& codes
   for (size_t i = 0; i < codes.size(); i++) dst[i] = src[codes[i]];
 }
 
+// Dictionaries of short strings (the usual case: methods, statuses, hosts) are gathered from
+// fixed slots of ByteStringWriter::kShortString bytes, one whole-slot copy per value. False
+// (nothing written) when an entry is longer or there are too many entries for a small table.
+bool GatherShortStrings(const ColumnVector& entries, const std::vector<uint32_t>& codes,
+                        ByteStringWriter* writer) {
+  constexpr size_t kSlot = ByteStringWriter::kShortString;
+  constexpr size_t kMaxSlots = 1024;
+  const size_t d = entries.size();
+  const uint32_t* offsets = entries.offsets();
+  if (d > kMaxSlots) return false;
+  uint8_t lengths[kMaxSlots];
+  for (size_t k = 0; k < d; k++) {
+    const uint32_t len = offsets[k + 1] - offsets[k];
+    if (len > kSlot) return false;
+    lengths[k] = static_cast<uint8_t>(len);
+  }
+  std::vector<char> slots(d * kSlot, 0);
+  for (size_t k = 0; k < d; k++) {
+    std::memcpy(&slots[k * kSlot], entries.bytes_data().data() + offsets[k], lengths[k]);
+  }
+  for (uint32_t code : codes) writer->AppendShort(&slots[code * kSlot], lengths[code]);
+  return true;
+}
+
+// The largest code, in four independent lanes.
+uint32_t MaxCode(const std::vector<uint32_t>& codes) {
+  uint32_t lanes[4] = {0, 0, 0, 0};
+  const size_t n = codes.size();
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    for (int k = 0; k < 4; k++) lanes[k] = std::max(lanes[k], codes[i + k]);
+  }
+  for (; i < n; i++) lanes[0] = std::max(lanes[0], codes[i]);
+  return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
+}
+
 Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* out) {
   ColumnVector entries(type);
   std::vector<uint32_t> codes;
@@ -175,12 +211,17 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
     VisitFixedType(type, [&](auto tag) { GatherFixed<decltype(tag)>(entries, codes, out); });
     return Status::OK();
   }
+  const uint32_t* offsets = entries.offsets();
   uint64_t total = 0;
-  for (uint32_t code : codes) total += entries.GetBytes(code).size();
+  for (uint32_t code : codes) total += offsets[code + 1] - offsets[code];
   if (total > kMaxDecodedBytes) return EncodingCorruption(kName, "decoded strings too large");
-  out->Reserve(out->size() + count);
-  out->ReserveBytes(out->bytes_data().size() + total);
-  for (uint32_t code : codes) out->AppendBytes(entries.GetBytes(code));
+  ByteStringWriter writer = out->AppendBytesWriter(count, total);
+  if (!GatherShortStrings(entries, codes, &writer)) {
+    const char* data = entries.bytes_data().data();
+    for (uint32_t code : codes) {
+      writer.Append(data + offsets[code], offsets[code + 1] - offsets[code]);
+    }
+  }
   return Status::OK();
 }
 
@@ -215,9 +256,10 @@ Status DecodeDictionary(PhysicalType type, const Slice& body, size_t count,
   }
   codes->resize(count);
   UnpackBits32(in.data(), count, width, codes->data());
-  uint32_t max_code = 0;
-  for (uint32_t code : *codes) max_code = std::max(max_code, code);
-  if (count > 0 && max_code >= entries) return EncodingCorruption(kName, "code out of range");
+  // Codes below 2^width are all in range when the entry count is a power of two.
+  if ((entries & (entries - 1)) != 0 && MaxCode(*codes) >= entries) {
+    return EncodingCorruption(kName, "code out of range");
+  }
   return Status::OK();
 }
 

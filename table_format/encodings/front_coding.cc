@@ -66,15 +66,16 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
     return EncodingCorruption(kName, "suffix lengths do not match the body");
   }
   if (total_bytes > kMaxDecodedBytes) return EncodingCorruption(kName, "strings too large");
-  out->Reserve(out->size() + count);
-  out->ReserveBytes(out->bytes_data().size() + total_bytes);
-  std::string current;
+  // Each string is its prefix, copied from the string before it, then its suffix.
+  ByteStringWriter writer = out->AppendBytesWriter(count, total_bytes);
+  const char* previous = nullptr;
   const char* p = in.data();
   for (size_t i = 0; i < count; i++) {
-    current.resize(prefixes[i]);
-    current.append(p, suffixes[i]);
+    char* current = writer.Next(size_t{prefixes[i]} + suffixes[i]);
+    ByteStringWriter::CopyBytes(current, previous, prefixes[i]);
+    ByteStringWriter::CopyBytes(current + prefixes[i], p, suffixes[i]);
     p += suffixes[i];
-    out->AppendBytes(current);
+    previous = current;
   }
   return Status::OK();
 }

@@ -8,6 +8,7 @@
 //   half lengths   PackedInts<uint32> (int_packing.h) of the n string lengths divided by 2
 //   digits         for each string, its digits in pairs, one byte per pair, the first
 //                  digit in the high nibble
+#include <cstring>
 #include <vector>
 
 #include "table_format/encodings/codec.h"
@@ -54,20 +55,16 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
   for (uint32_t h : half_lengths) total += h;
   if (total != in.size()) return EncodingCorruption(kName, "lengths do not match the body");
   if (2 * total > kMaxDecodedBytes) return EncodingCorruption(kName, "strings too large");
-  out->Reserve(out->size() + count);
-  out->ReserveBytes(out->bytes_data().size() + 2 * total);
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string value;
-  const auto* p = reinterpret_cast<const uint8_t*>(in.data());
-  for (uint32_t h : half_lengths) {
-    value.resize(2 * size_t{h});
-    for (uint32_t k = 0; k < h; k++) {
-      value[2 * k] = kDigits[p[k] >> 4];
-      value[2 * k + 1] = kDigits[p[k] & 15];
-    }
-    p += h;
-    out->AppendBytes(value);
+  // The strings are the body's bytes as digit pairs, so all of them are written in one pass.
+  ByteStringWriter writer = out->AppendBytesWriter(count, 2 * total);
+  char* digits = nullptr;
+  for (size_t i = 0; i < count; i++) {
+    char* p = writer.Next(2 * size_t{half_lengths[i]});
+    if (i == 0) digits = p;
   }
+  const uint16_t* pairs = HexDigitPairs();
+  const auto* packed = reinterpret_cast<const uint8_t*>(in.data());
+  for (uint64_t k = 0; k < total; k++) std::memcpy(digits + 2 * k, &pairs[packed[k]], 2);
   return Status::OK();
 }
 

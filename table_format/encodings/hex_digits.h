@@ -21,6 +21,19 @@ inline constexpr std::array<uint8_t, 256> kHexDigitValues = [] {
   return table;
 }();
 
+// For each byte, its two lower-case hex digits as they lie in memory (high nibble's digit
+// first, on a little-endian target).
+inline constexpr std::array<uint16_t, 256> kHexDigitPairs = [] {
+  constexpr char kDigits[] = "0123456789abcdef";
+  std::array<uint16_t, 256> table{};
+  for (int b = 0; b < 256; b++) {
+    table[b] = static_cast<uint16_t>(static_cast<uint8_t>(kDigits[b >> 4]) |
+                                     static_cast<uint8_t>(kDigits[b & 15]) << 8);
+  }
+  return table;
+}();
+inline const uint16_t* HexDigitPairs() { return kHexDigitPairs.data(); }
+
 // 0..15 for '0'-'9' and 'a'-'f', kNotHexDigit for any other byte.
 inline uint8_t HexDigitValue(uint8_t c) { return kHexDigitValues[c]; }
 

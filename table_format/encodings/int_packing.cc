@@ -53,27 +53,6 @@ BlockPlan<U> PlanBlock(const std::make_signed_t<U>* mins, const std::make_signed
   return plan;
 }
 
-void PackWords(const uint32_t* v, size_t n, int width, char* out) { PackBits32(v, n, width, out); }
-void PackWords(const uint64_t* v, size_t n, int width, char* out) { PackBits(v, n, width, out); }
-// Unpacks n values (n <= kPackBlockValues) and adds the reference, in as few passes as the
-// width allows: 64-bit values of at most 32 bits are unpacked narrow and widened while adding.
-void UnpackWithReference(const char* in, size_t n, int width, uint32_t reference, uint32_t* out) {
-  UnpackBits32(in, n, width, out);
-  if (reference != 0) {
-    for (size_t i = 0; i < n; i++) out[i] += reference;
-  }
-}
-void UnpackWithReference(const char* in, size_t n, int width, uint64_t reference, uint64_t* out) {
-  if (width <= 32) {
-    uint32_t narrow[kPackBlockValues];
-    UnpackBits32(in, n, width, narrow);
-    for (size_t i = 0; i < n; i++) out[i] = reference + narrow[i];
-    return;
-  }
-  UnpackBits(in, n, width, out);
-  for (size_t i = 0; i < n; i++) out[i] += reference;
-}
-
 }  // namespace
 
 namespace {
@@ -195,6 +174,26 @@ Status UnpackInts(Slice* in, size_t n, U* out, const char* encoding) {
     }
   }
   return Status::OK();
+}
+
+void PackWords(const uint32_t* v, size_t n, int width, char* out) { PackBits32(v, n, width, out); }
+void PackWords(const uint64_t* v, size_t n, int width, char* out) { PackBits(v, n, width, out); }
+// 64-bit values of at most 32 bits are unpacked narrow and widened while adding.
+void UnpackWithReference(const char* in, size_t n, int width, uint32_t reference, uint32_t* out) {
+  UnpackBits32(in, n, width, out);
+  if (reference != 0) {
+    for (size_t i = 0; i < n; i++) out[i] += reference;
+  }
+}
+void UnpackWithReference(const char* in, size_t n, int width, uint64_t reference, uint64_t* out) {
+  if (width <= 32) {
+    uint32_t narrow[kPackBlockValues];
+    UnpackBits32(in, n, width, narrow);
+    for (size_t i = 0; i < n; i++) out[i] = reference + narrow[i];
+    return;
+  }
+  UnpackBits(in, n, width, out);
+  for (size_t i = 0; i < n; i++) out[i] += reference;
 }
 
 template void PackInts<uint32_t>(const uint32_t*, size_t, std::string*);

@@ -55,6 +55,16 @@ bool GetSignedVarint(Slice* in, U* bits) {
   return true;
 }
 
+// Bit-packs n values at `width` bits (bit_packing.h) into `out`, which must have
+// PackedSize(n, width) bytes.
+void PackWords(const uint32_t* values, size_t n, int width, char* out);
+void PackWords(const uint64_t* values, size_t n, int width, char* out);
+
+// Unpacks n (<= kPackBlockValues) values of `width` bits and adds `reference` to each
+// (wrapping), in as few passes as the width allows.
+void UnpackWithReference(const char* in, size_t n, int width, uint32_t reference, uint32_t* out);
+void UnpackWithReference(const char* in, size_t n, int width, uint64_t reference, uint64_t* out);
+
 // Appends the PackedInts layout of `values`.
 template <typename U>
 void PackInts(const U* values, size_t n, std::string* out);

@@ -85,11 +85,10 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
   uint64_t bytes = 0;
   for (size_t r = 0; r < runs; r++) bytes += uint64_t{lengths[r]} * run_values.GetBytes(r).size();
   if (bytes > kMaxDecodedBytes) return EncodingCorruption(kName, "decoded strings too large");
-  out->Reserve(out->size() + count);
-  out->ReserveBytes(out->bytes_data().size() + bytes);
+  ByteStringWriter writer = out->AppendBytesWriter(count, bytes);
   for (size_t r = 0; r < runs; r++) {
     const Slice v = run_values.GetBytes(r);
-    for (uint32_t k = 0; k < lengths[r]; k++) out->AppendBytes(v);
+    for (uint32_t k = 0; k < lengths[r]; k++) writer.Append(v.data(), v.size());
   }
   return Status::OK();
 }

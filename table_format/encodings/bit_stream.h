@@ -1,0 +1,68 @@
+// Bit streams shared by the serial encodings (gorilla's XOR stream, rice_delta's unary
+// quotients): bits are appended LSB-first within each byte, and the last byte is padded with
+// zero bits.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "table_format/types.h"
+
+namespace columnar {
+
+class BitWriter {
+ public:
+  explicit BitWriter(std::string* out) : out_(out) {}
+  // Appends the low `count` (0..64) bits of `bits`.
+  void Write(uint64_t bits, int count) {
+    if (count == 0) return;
+    if (count < 64) bits &= (uint64_t{1} << count) - 1;
+    acc_ |= static_cast<unsigned __int128>(bits) << pending_;
+    pending_ += count;
+    while (pending_ >= 8) {
+      out_->push_back(static_cast<char>(static_cast<uint8_t>(acc_)));
+      acc_ >>= 8;
+      pending_ -= 8;
+    }
+  }
+  // Writes the padding of the last byte.
+  void Finish() {
+    if (pending_ > 0) out_->push_back(static_cast<char>(static_cast<uint8_t>(acc_)));
+    acc_ = 0;
+    pending_ = 0;
+  }
+
+ private:
+  std::string* out_;
+  unsigned __int128 acc_ = 0;
+  int pending_ = 0;
+};
+
+class BitReader {
+ public:
+  explicit BitReader(const Slice& in)
+      : p_(reinterpret_cast<const uint8_t*>(in.data())), end_(p_ + in.size()) {}
+  // Reads `count` (0..64) bits; false when the stream is too short.
+  bool Read(int count, uint64_t* bits) {
+    while (pending_ < count) {
+      if (p_ == end_) return false;
+      acc_ |= static_cast<unsigned __int128>(*p_++) << pending_;
+      pending_ += 8;
+    }
+    *bits = count == 64 ? static_cast<uint64_t>(acc_)
+                        : static_cast<uint64_t>(acc_) & ((uint64_t{1} << count) - 1);
+    acc_ >>= count;
+    pending_ -= count;
+    return true;
+  }
+  // True when every byte was used and the padding bits are zero.
+  bool AtCleanEnd() const { return p_ == end_ && pending_ < 8 && acc_ == 0; }
+
+ private:
+  const uint8_t* p_;
+  const uint8_t* end_;
+  unsigned __int128 acc_ = 0;
+  int pending_ = 0;
+};
+
+}  // namespace columnar
