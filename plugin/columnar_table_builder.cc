@@ -233,8 +233,10 @@ void ColumnarTableBuilder::FlushRowGroup() {
     rows[i].value_type = b.value_type;
   }
   const size_t group_start = block_.size();
-  Status s = layout_->WriteRowGroup(rows.data(), rows.size(), settings_->columns(), &column_stats_,
-                                    &block_);
+  RowGroupWriteContext context;
+  context.settings = &settings_->columns();
+  context.stats = &column_stats_;
+  Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
   if (!s.ok()) {
     SetError(s);
     return;

@@ -57,8 +57,8 @@ size_t GenericLayout::PartitionLength(const Slice& user_key) const {
 }
 
 Status GenericLayout::WriteRowGroup(const Entry* entries, size_t count,
-                                    const ColumnWriteSettings& settings, ColumnStats* stats,
-                                    std::string* out) const {
+                                    const RowGroupWriteContext& context, std::string* out) const {
+  const ColumnWriteSettings& settings = *context.settings;
   std::vector<uint32_t> partition_lengths(count);
   if (prefix_extractor_ != nullptr) {
     for (size_t i = 0; i < count; i++) {
@@ -74,7 +74,7 @@ Status GenericLayout::WriteRowGroup(const Entry* entries, size_t count,
   }
 
   RowGroupWriter writer;
-  writer.Begin(static_cast<uint32_t>(count), partition_lengths[0], stats);
+  writer.Begin(static_cast<uint32_t>(count), partition_lengths[0], context.stats);
   Status s = WritePartitionColumn(entries, count, partition_lengths, settings, &writer);
   if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
   if (!s.ok()) return s;

@@ -27,8 +27,8 @@ class GenericLayout : public RowLayout {
   const char* Name() const override { return "generic"; }
   uint32_t Id() const override { return kId; }
   bool PartitionOf(const Slice& user_key, Slice* partition) const override;
-  Status WriteRowGroup(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
-                       ColumnStats* stats, std::string* out) const override;
+  Status WriteRowGroup(const Entry* entries, size_t count, const RowGroupWriteContext& context,
+                       std::string* out) const override;
   Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                         std::unique_ptr<DecodedRowGroup>* out) const override;
 

@@ -61,6 +61,29 @@ class ColumnWriteSettings {
   virtual ChunkWriteOptions For(const std::string& column, PhysicalType type) const = 0;
 };
 
+// Sees the typed columns of each row group a layout writes, so the builder can keep zone maps
+// and file statistics without decoding anything again.
+class ColumnObserver {
+ public:
+  virtual ~ColumnObserver() = default;
+  // Called once per row group, before its columns.
+  virtual void BeginRowGroup(size_t rows) = 0;
+  // Schema column `column_id` (clustering or regular): one value per row, null where the row
+  // has none (including rows that are not typed rows of the schema).
+  virtual void OnColumn(uint32_t column_id, const ColumnVector& values) = 0;
+  // Every row's expiry in seconds since the epoch, null where a row has none.
+  virtual void OnExpiry(const ColumnVector& expiry_seconds) = 0;
+  // How many rows are typed rows of the schema (the others are kept opaque).
+  virtual void OnTypedRows(size_t typed_rows) = 0;
+};
+
+// What a layout needs while writing one row group.
+struct RowGroupWriteContext {
+  const ColumnWriteSettings* settings = nullptr;
+  ColumnStats* stats = nullptr;        // optional: per-column sizes and encodings
+  ColumnObserver* observer = nullptr;  // optional: typed column values
+};
+
 class RowLayout {
  public:
   virtual ~RowLayout() = default;
@@ -74,10 +97,8 @@ class RowLayout {
   virtual bool PartitionOf(const Slice& user_key, Slice* partition) const = 0;
 
   // Encodes `count` entries (in internal-key order) as one row group, appended to *out.
-  // Per-column sizes and encodings are added to *stats when given.
   virtual Status WriteRowGroup(const Entry* entries, size_t count,
-                               const ColumnWriteSettings& settings, ColumnStats* stats,
-                               std::string* out) const = 0;
+                               const RowGroupWriteContext& context, std::string* out) const = 0;
 
   // Decodes a parsed row group. `first_internal_key` is the group's first key from the index.
   virtual Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,

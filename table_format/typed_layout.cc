@@ -242,6 +242,22 @@ class TypedLayout::Splitter {
     return s;
   }
 
+  // Shows the typed columns to an observer (zone maps, file statistics).
+  void Report(ColumnObserver* observer) const {
+    observer->BeginRowGroup(partition_lengths_.size());
+    observer->OnTypedRows(versions_.size() - versions_.null_count());
+    for (size_t k = 0; k < clustering_.size(); k++) {
+      observer->OnColumn(schema_.clustering_key()[k], clustering_[k]);
+    }
+    for (const ColumnDef& column : schema_.columns()) {
+      if (!column.is_key() && column.is_live()) observer->OnColumn(column.id, regular_[column.id]);
+    }
+    ColumnVector expiry(PhysicalType::kInt64);
+    expiry.Reserve(expiries_.size());
+    for (const auto& e : expiries_) AppendOptional(e, &expiry);
+    observer->OnExpiry(expiry);
+  }
+
  private:
   void AddKey(const Slice& key) {
     size_t partition_length;
@@ -347,14 +363,14 @@ class TypedLayout::Splitter {
 };
 
 Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
-                                  const ColumnWriteSettings& settings, ColumnStats* stats,
-                                  std::string* out) const {
+                                  const RowGroupWriteContext& context, std::string* out) const {
   if (schema().clustering_key().size() > kMaxClusteringColumns) {
     return Status::InvalidArgument("typed layout: too many clustering columns");
   }
   Splitter splitter(codec_, count);
   for (size_t i = 0; i < count; i++) splitter.AddRow(entries[i]);
-  return splitter.Write(entries, count, settings, stats, out);
+  if (context.observer != nullptr) splitter.Report(context.observer);
+  return splitter.Write(entries, count, *context.settings, context.stats, out);
 }
 
 namespace {
@@ -414,26 +430,40 @@ class TypedLayout::Assembler {
   Assembler(const RowCodec& codec, const RowGroupView& view)
       : codec_(codec), schema_(codec.schema()), view_(view) {}
 
-  Status Decode(const Slice& first_internal_key, std::unique_ptr<DecodedRowGroup>* out) {
+  // `selection` null: every row whole.
+  Status Decode(const Slice& first_internal_key, const RowSelection* selection,
+                SelectionCounts* counts, std::unique_ptr<DecodedRowGroup>* out) {
     const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
     Status s = DecodePartitions(view_, first_user_key, &partition_changes_, &partitions_);
     if (s.ok()) s = DecodeTrailers(view_, &trailers_);
     if (s.ok()) s = DecodeColumns();
     if (!s.ok()) return s;
+    selection_ = selection;
 
     auto group = std::make_unique<TypedRowGroup>();
     const uint32_t rows = view_.row_count();
     group->key_offsets().reserve(rows + 1);
     group->value_offsets().reserve(rows + 1);
     for (uint32_t row = 0; row < rows; row++) {
+      const RowAction action = ActionFor(row);
+      if (action == RowAction::kDrop) {
+        counts->dropped++;
+        continue;
+      }
       s = AppendKey(row, &group->keys());
-      if (s.ok()) s = AppendValue(row, &group->values());
+      if (s.ok() && action == RowAction::kPlaceholder) {
+        group->values().append(selection->placeholder.data(), selection->placeholder.size());
+        counts->placeholders++;
+      } else if (s.ok()) {
+        s = AppendValue(row, &group->values());
+        if (selection != nullptr && opaque_values_.IsNull(row)) counts->built++;
+      }
       if (!s.ok()) return s;
       group->key_offsets().push_back(static_cast<uint32_t>(group->keys().size()));
       group->value_offsets().push_back(static_cast<uint32_t>(group->values().size()));
-    }
-    if (group->internal_key(0) != first_internal_key) {
-      return Status::Corruption("row group: first key differs from the index");
+      if (row == 0 && group->internal_key(0) != first_internal_key) {
+        return Status::Corruption("row group: first key differs from the index");
+      }
     }
     *out = std::move(group);
     return Status::OK();
@@ -539,7 +569,7 @@ class TypedLayout::Assembler {
       RowCell& cell = cells_[i];
       cell.column_id = id;
       cell.type = schema_.columns()[id].type;
-      cell.present = present_[id] && !regular_[id].IsNull(row);
+      cell.present = present_[id] && !regular_[id].IsNull(row) && Keeps(id);
       if (!cell.present) continue;
       if (regular_[id].type() == PhysicalType::kBytes) {
         cell.bytes = regular_[id].GetBytes(row);
@@ -551,9 +581,32 @@ class TypedLayout::Assembler {
     return s.ok() ? s : Status::Corruption("typed layout: row does not re-encode: " + s.ToString());
   }
 
+  enum class RowAction { kWhole, kPlaceholder, kDrop };
+
+  RowAction ActionFor(uint32_t row) const {
+    if (selection_ == nullptr || !opaque_values_.IsNull(row)) return RowAction::kWhole;
+    bool passes = (selection_->passing[row >> 6] >> (row & 63)) & 1;
+    if (passes && selection_->now_seconds != INT64_MIN && !expiries_.IsNull(row)) {
+      bool has_expiry = false;
+      int64_t expiry = 0;
+      passes = !Metadata(expiries_, expiry_transform_, row, &has_expiry, &expiry).ok() ||
+               !has_expiry || expiry > selection_->now_seconds;
+    }
+    if (passes) return RowAction::kWhole;
+    const uint64_t sequence =
+        selection_->global_sequence ? *selection_->global_sequence : trailers_[row] >> 8;
+    return sequence == 0 ? RowAction::kDrop : RowAction::kPlaceholder;
+  }
+
+  bool Keeps(uint32_t column_id) const {
+    return selection_ == nullptr || selection_->keep_columns.empty() ||
+           (column_id < selection_->keep_columns.size() && selection_->keep_columns[column_id]);
+  }
+
   const RowCodec& codec_;
   const TableSchema& schema_;
   const RowGroupView& view_;
+  const RowSelection* selection_ = nullptr;
   ColumnVector partition_changes_;
   std::vector<Slice> partitions_;
   std::vector<uint64_t> trailers_;
@@ -570,7 +623,36 @@ Status TypedLayout::DecodeRowGroup(const RowGroupView& view, const Slice& first_
                                    std::unique_ptr<DecodedRowGroup>* out) const {
   if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
   Assembler assembler(codec_, view);
-  return assembler.Decode(first_internal_key, out);
+  SelectionCounts ignored;
+  return assembler.Decode(first_internal_key, nullptr, &ignored, out);
+}
+
+Status TypedLayout::DecodeSelected(const RowGroupView& view, const Slice& first_internal_key,
+                                   const RowSelection& selection,
+                                   std::unique_ptr<DecodedRowGroup>* out,
+                                   SelectionCounts* counts) const {
+  if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
+  if (selection.passing == nullptr) return Status::InvalidArgument("selection without rows");
+  Assembler assembler(codec_, view);
+  return assembler.Decode(first_internal_key, &selection, counts, out);
+}
+
+bool TypedLayout::ColumnSlot(uint32_t column_id, uint32_t* slot, PhysicalType* type) const {
+  const ColumnDef* column = schema().ColumnById(column_id);
+  if (column == nullptr || column->role == ColumnRole::kPartitionKey) return false;
+  *type = PhysicalTypeOfLogical(column->type);
+  if (column->role == ColumnRole::kRegular) {
+    *slot = kRegularSlot + column_id;
+    return true;
+  }
+  const std::vector<uint32_t>& clustering = schema().clustering_key();
+  for (size_t k = 0; k < clustering.size(); k++) {
+    if (clustering[k] == column_id) {
+      *slot = kClusteringSlot + static_cast<uint32_t>(k);
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace columnar

@@ -27,7 +27,9 @@
 // per metadata column, the transform giving the smallest range; the slot records it.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "table_format/row_codec.h"
 #include "table_format/row_layout.h"
@@ -43,12 +45,47 @@ class TypedLayout : public RowLayout {
   const char* Name() const override { return "typed"; }
   uint32_t Id() const override { return kId; }
   bool PartitionOf(const Slice& user_key, Slice* partition) const override;
-  Status WriteRowGroup(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
-                       ColumnStats* stats, std::string* out) const override;
+  Status WriteRowGroup(const Entry* entries, size_t count, const RowGroupWriteContext& context,
+                       std::string* out) const override;
   Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                         std::unique_ptr<DecodedRowGroup>* out) const override;
 
   const TableSchema& schema() const { return codec_.schema(); }
+
+  // ---- predicate pushdown ----
+
+  // Where schema column `column_id` (a clustering or regular column) is stored in a row
+  // group, and as what; false for partition key columns and ids the schema does not have.
+  bool ColumnSlot(uint32_t column_id, uint32_t* slot, PhysicalType* type) const;
+
+  // How DecodeSelected treats the typed rows of a group. Rows that are not typed rows of the
+  // schema (deletions, merge operands, opaque values) are always returned whole.
+  struct RowSelection {
+    // Bit i (LSB-first 64-bit words) set: typed row i passes the scan's predicate.
+    const uint64_t* passing = nullptr;
+    // Regular columns kept in the values of passing rows, indexed by column id; empty keeps
+    // every column.
+    std::vector<bool> keep_columns;
+    // Typed rows whose expiry is <= this fail as well.
+    int64_t now_seconds = INT64_MIN;
+    // The sequence number of every row when the file has a global one (ingested files).
+    std::optional<uint64_t> global_sequence;
+    // The value a failing row version gets when it must still shadow older versions.
+    Slice placeholder;
+  };
+  struct SelectionCounts {
+    size_t built = 0;         // typed rows returned with their (projected) values
+    size_t placeholders = 0;  // failing row versions returned as placeholders
+    size_t dropped = 0;       // failing row versions left out (sequence number 0)
+  };
+
+  // Like DecodeRowGroup, with `selection` applied: a failing typed row version is left out
+  // when no older version of its key can exist (its sequence number is 0), and otherwise
+  // returned with the placeholder value so it still shadows older versions (ARCHITECTURE.md
+  // section 6).
+  Status DecodeSelected(const RowGroupView& view, const Slice& first_internal_key,
+                        const RowSelection& selection, std::unique_ptr<DecodedRowGroup>* out,
+                        SelectionCounts* counts) const;
 
  private:
   class Splitter;
