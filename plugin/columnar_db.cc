@@ -92,7 +92,7 @@ Database::Database(const DatabaseOptions& options, std::unique_ptr<rocksdb::DB> 
 Database::~Database() {
   tables_.clear();
   for (rocksdb::ColumnFamilyHandle* handle : handles_) db_->DestroyColumnFamilyHandle(handle);
-  db_->Close();
+  db_->Close().PermitUncheckedError();  // nothing to report it to; the WAL keeps every write
 }
 
 Status Database::Open(const DatabaseOptions& options, const std::string& path,
@@ -118,20 +118,19 @@ Status Database::Open(const DatabaseOptions& options, const std::string& path,
   for (CatalogEntry& entry : entries) {
     schemas[entry.schema.QualifiedName()] = std::move(entry.schema);
   }
-  s = opened->OpenTables(descriptors, schemas);
-  if (s.ok()) *database = std::move(opened);
-  return s;
+  opened->OpenTables(descriptors, schemas);
+  *database = std::move(opened);
+  return Status::OK();
 }
 
-Status Database::OpenTables(const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
-                            const std::map<std::string, TableSchema>& schemas) {
+void Database::OpenTables(const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+                          const std::map<std::string, TableSchema>& schemas) {
   for (size_t i = 0; i < descriptors.size(); i++) {
     const auto schema = schemas.find(descriptors[i].name);
     if (schema == schemas.end()) continue;  // default, catalog, or not a table of this API
     tables_[schema->first] = std::make_unique<Table>(
         NewTableContext(handles_[i], descriptors[i].options.table_factory), schema->second);
   }
-  return Status::OK();
 }
 
 Table::Context Database::NewTableContext(rocksdb::ColumnFamilyHandle* handle,

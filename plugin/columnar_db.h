@@ -105,8 +105,8 @@ class Database {
 
   // Builds a Table for every column family (descriptors[i] opened as handles_[i]) that is a
   // table of the catalog.
-  Status OpenTables(const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
-                    const std::map<std::string, TableSchema>& schemas);
+  void OpenTables(const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+                  const std::map<std::string, TableSchema>& schemas);
   Status CreateTableLocked(const TableSchema& schema, bool if_not_exists,
                            const TableStorage& storage, Table** table);
   Status AlterTableLocked(const std::string& keyspace, const std::string& name,

@@ -2,6 +2,8 @@
 
 #include <rocksdb/write_batch.h>
 
+#include <optional>
+
 #include "plugin/row_scanner.h"
 #include "plugin/status_context.h"
 #include "table_format/key_codec.h"
@@ -136,8 +138,11 @@ Status Table::Select(const SelectQuery& query, ResultSet* result) const {
     result->column_types.push_back(column.type);
   }
   const int64_t now_seconds = MicrosToSeconds(context_.now_micros());
-  rocksdb::ManagedSnapshot snapshot(context_.db);
-  const rocksdb::ReadOptions read_options = SelectReadOptions(snapshot.snapshot());
+  // Several partitions are read at one snapshot; one partition's iterator has its own.
+  std::optional<rocksdb::ManagedSnapshot> snapshot;
+  if (plan.partitions.size() > 1) snapshot.emplace(context_.db);
+  const rocksdb::ReadOptions read_options =
+      SelectReadOptions(snapshot ? snapshot->snapshot() : nullptr);
   const RowScanner scanner(context_.db, context_.column_family, current.get(), now_seconds);
   for (const PartitionScan& partition : plan.partitions) {
     if (plan.limit != 0 && result->rows.size() >= plan.limit) break;

@@ -85,8 +85,8 @@ class Table {
   Status EncodeWrites(const RowCodec& codec, const std::vector<RowWrite>& rows,
                       rocksdb::WriteBatch* batch) const;
   Status Write(rocksdb::WriteBatch* batch);
-  // The read options of a Select: one snapshot for every partition of the query. Predicate
-  // pushdown adds its scan spec (ReadOptions::table_filter) here.
+  // The read options of a Select (`snapshot` may be null). Predicate pushdown adds its scan
+  // spec (ReadOptions::table_filter) here.
   rocksdb::ReadOptions SelectReadOptions(const rocksdb::Snapshot* snapshot) const;
   Status DeleteKeysFrom(const std::string& first_key, rocksdb::WriteBatch* batch) const;
   Status WithName(const Status& s) const;

@@ -132,6 +132,8 @@ TEST_P(TableApiAlterTest, AddedColumnsReadNullInOldRowsAndDroppedColumnsDisappea
   EXPECT_EQ(result.rows[1][3], Value());
   EXPECT_EQ(result.rows[2],
             (Row{Value::Text("p"), Value::Int(1), Value::BigInt(10), Value(), Value()}));
+  // The factory ALTER updates is the one RocksDB builds files with.
+  EXPECT_EQ(db->db()->GetOptions(table->column_family()).table_factory, table->table_factory());
   if (GetParam() == TableFormat::kColumnarTable) {
     const auto* options = table->table_factory()->GetOptions<ColumnarTableOptions>();
     ASSERT_NE(options, nullptr);
