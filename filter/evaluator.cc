@@ -23,18 +23,19 @@ const BoundPredicate* FirstLeaf(const BoundPredicate& p) {
 
 Status CheckVector(const BoundPredicate& leaf, const ColumnVector* values, size_t rows,
                    const char* what) {
-  const std::string column = "filter: column '" + leaf.column_name + "': ";
-  if (values == nullptr) return Status::InvalidArgument(column + "no " + what + " given");
-  if (values->type() != leaf.physical_type) {
-    return Status::InvalidArgument(column + what + " hold " + PhysicalTypeName(values->type()) +
-                                   " values, the predicate compares " +
-                                   PhysicalTypeName(leaf.physical_type));
+  const bool type_ok = values != nullptr && values->type() == leaf.physical_type;
+  if (type_ok && (rows == SIZE_MAX || values->size() == rows)) return Status::OK();
+  std::string message = "filter: column '" + leaf.column_name + "': ";
+  if (values == nullptr) {
+    message += std::string("no ") + what + " given";
+  } else if (!type_ok) {
+    message += std::string(what) + " hold " + PhysicalTypeName(values->type()) +
+               " values, the predicate compares " + PhysicalTypeName(leaf.physical_type);
+  } else {
+    message += std::to_string(values->size()) + " " + what + " for a row group of " +
+               std::to_string(rows) + " rows";
   }
-  if (rows != SIZE_MAX && values->size() != rows) {
-    return Status::InvalidArgument(column + std::to_string(values->size()) + " " + what +
-                                   " for a row group of " + std::to_string(rows) + " rows");
-  }
-  return Status::OK();
+  return Status::InvalidArgument(message);
 }
 
 Status CheckColumnData(const BoundPredicate& p, const ColumnData& data, size_t rows) {
@@ -62,7 +63,9 @@ class RowGroupEvaluation {
  public:
   RowGroupEvaluation(size_t rows, ColumnSource* source, SimdLevel level,
                      const ZoneMapSet* zone_maps, EvaluationResult* result)
-      : rows_(rows), source_(source), level_(level), zone_maps_(zone_maps), result_(result) {}
+      : rows_(rows), source_(source), level_(level), zone_maps_(zone_maps), result_(result) {
+    fetched_.reserve(4);
+  }
 
   Status Evaluate(const PlanNode& node, const SelectionBitmap& care, SelectionBitmap* out) {
     if (care.None()) {
@@ -135,7 +138,8 @@ class RowGroupEvaluation {
 }  // namespace
 
 FilterEvaluator::FilterEvaluator(const BoundPredicate& predicate, SimdLevel level)
-    : plan_(PlanEvaluation(predicate)), level_(level) {}
+    : plan_(PlanEvaluation(predicate)),
+      level_(SimdLevelAvailable(level) ? level : SimdLevel::kBest) {}
 
 Status FilterEvaluator::Evaluate(size_t rows, ColumnSource* source, EvaluationResult* result,
                                  const ZoneMapSet* zone_maps) const {

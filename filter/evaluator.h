@@ -39,6 +39,8 @@ struct EvaluationResult {
 
 class FilterEvaluator {
  public:
+  // `level` picks the comparison kernels (tests and benchmarks); one this CPU lacks falls
+  // back to kBest.
   explicit FilterEvaluator(const BoundPredicate& predicate, SimdLevel level = SimdLevel::kBest);
 
   const PlanNode& plan() const { return plan_; }

@@ -25,7 +25,8 @@ Status EvaluateOnDictionary(const BoundPredicate& predicate, const ColumnData& c
   EvaluateOnColumn(predicate, dictionary, SelectionBitmap(dictionary.size(), true), level,
                    &entries);
   return GatherDictionarySelection(entries, SingleColumnMatchesDatum(predicate, nullptr),
-                                   column.codes, column.code_count, column.presence, rows, out);
+                                   column.codes, column.code_count, column.presence, rows, level,
+                                   out);
 }
 
 }  // namespace columnar

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 #include "filter/dictionary_gather.h"
 
 namespace columnar {
@@ -47,7 +51,7 @@ TEST(DictionaryGatherTest, MapsCodesAndNulls) {
   for (bool null_result : {false, true}) {
     SelectionBitmap out;
     ASSERT_TRUE(GatherDictionarySelection(entries, null_result, codes.data(), codes.size(),
-                                          presence, 5, &out)
+                                          presence, 5, SimdLevel::kBest, &out)
                     .ok());
     EXPECT_EQ(out.SelectedRows(),
               null_result ? (std::vector<uint32_t>{1, 2, 4}) : (std::vector<uint32_t>{1, 4}));
@@ -57,28 +61,80 @@ TEST(DictionaryGatherTest, MapsCodesAndNulls) {
 TEST(DictionaryGatherTest, UniformEntriesSkipTheCodes) {
   const std::vector<uint32_t> codes = {0, 1, 1, 0};
   SelectionBitmap out;
-  ASSERT_TRUE(
-      GatherDictionarySelection(SelectionBitmap(2, true), false, codes.data(), 4, "", 4, &out)
-          .ok());
+  ASSERT_TRUE(GatherDictionarySelection(SelectionBitmap(2, true), false, codes.data(), 4, "", 4,
+                                        SimdLevel::kBest, &out)
+                  .ok());
   EXPECT_TRUE(out.All());
-  ASSERT_TRUE(
-      GatherDictionarySelection(SelectionBitmap(2, false), false, codes.data(), 4, "", 4, &out)
-          .ok());
+  ASSERT_TRUE(GatherDictionarySelection(SelectionBitmap(2, false), false, codes.data(), 4, "", 4,
+                                        SimdLevel::kBest, &out)
+                  .ok());
   EXPECT_TRUE(out.None());
 }
 
 TEST(DictionaryGatherTest, RejectsInconsistentCodes) {
   const std::vector<uint32_t> codes = {0, 2};
   SelectionBitmap out;
-  EXPECT_TRUE(GatherDictionarySelection(SelectionBitmap(2), false, codes.data(), 2, "", 2, &out)
+  EXPECT_TRUE(GatherDictionarySelection(SelectionBitmap(2), false, codes.data(), 2, "", 2,
+                                        SimdLevel::kBest, &out)
                   .IsCorruption());
-  EXPECT_TRUE(GatherDictionarySelection(SelectionBitmap(3), false, codes.data(), 2, "", 3, &out)
+  EXPECT_TRUE(GatherDictionarySelection(SelectionBitmap(3), false, codes.data(), 2, "", 3,
+                                        SimdLevel::kBest, &out)
                   .IsCorruption());
-  EXPECT_TRUE(GatherDictionarySelection(SelectionBitmap(3), false, codes.data(), 2, "\x01", 2, &out)
+  EXPECT_TRUE(GatherDictionarySelection(SelectionBitmap(3), false, codes.data(), 2, "\x01", 2,
+                                        SimdLevel::kBest, &out)
                   .IsCorruption());
-  EXPECT_TRUE(
-      GatherDictionarySelection(SelectionBitmap(3), false, codes.data(), 2, "\xff", 16, &out)
-          .IsCorruption());
+  EXPECT_TRUE(GatherDictionarySelection(SelectionBitmap(3), false, codes.data(), 2, "\xff", 16,
+                                        SimdLevel::kBest, &out)
+                  .IsCorruption());
+}
+
+// Selections of every shape (runs, all but a run, scattered) against a lookup per row.
+TEST(DictionaryGatherTest, RandomSelectionsMatchLookup) {
+  std::mt19937_64 rng(77);
+  for (int round = 0; round < 3000; round++) {
+    const size_t entries = 1 + rng() % 20;
+    SelectionBitmap selection(entries);
+    const size_t a = rng() % entries;
+    const size_t b = a + rng() % (entries - a + 1);
+    const int shape = static_cast<int>(rng() % 3);
+    for (size_t k = 0; k < entries; k++) {
+      const bool in_run = k >= a && k < b;
+      selection.Set(k, shape == 0 ? in_run : (shape == 1 ? !in_run : rng() % 2 == 0));
+    }
+    const size_t rows = rng() % 300;
+    std::string presence;
+    if (rng() % 2) {
+      presence.assign((rows + 7) / 8, '\0');
+      for (size_t r = 0; r < rows; r++) {
+        if (rng() % 4) presence[r / 8] |= static_cast<char>(1 << (r % 8));
+      }
+    }
+    std::vector<uint32_t> codes;
+    std::vector<int> expected;  // -1 = null row
+    for (size_t r = 0; r < rows; r++) {
+      if (!presence.empty() && !((presence[r / 8] >> (r % 8)) & 1)) {
+        expected.push_back(-1);
+        continue;
+      }
+      codes.push_back(static_cast<uint32_t>(rng() % entries));
+      expected.push_back(selection.Get(codes.back()));
+    }
+    const bool null_result = rng() % 2;
+    for (SimdLevel level : {SimdLevel::kScalar, SimdLevel::kBest}) {
+      SelectionBitmap out;
+      ASSERT_TRUE(GatherDictionarySelection(selection, null_result, codes.data(), codes.size(),
+                                            presence, rows, level, &out)
+                      .ok());
+      ASSERT_EQ(out.size(), rows);
+      for (size_t r = 0; r < rows; r++) {
+        ASSERT_EQ(out.Get(r), expected[r] < 0 ? null_result : expected[r] == 1)
+            << "round " << round << " row " << r;
+      }
+      if (rows % 64 != 0) {
+        ASSERT_EQ(out.words()[out.word_count() - 1] >> (rows % 64), 0u);
+      }
+    }
+  }
 }
 
 }  // namespace
