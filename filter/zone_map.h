@@ -25,11 +25,11 @@ namespace columnar {
 
 struct ZoneMapOptions {
   // Byte-string bounds longer than this are truncated.
-  size_t max_bound_bytes = 32;
+  size_t max_bound_bytes = 16;
   // At most this many distinct values are kept as a value set...
   size_t max_value_set = 8;
   // ...and only when none of them is a byte string longer than this.
-  size_t max_value_set_bytes = 64;
+  size_t max_value_set_bytes = 32;
 };
 
 struct ZoneMap {
