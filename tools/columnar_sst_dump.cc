@@ -3,7 +3,8 @@
 // properties, the columnar ones, the per-column storage breakdown and, on request, the
 // entries and a checksum verification.
 //
-//   columnar_sst_dump [--entries[=N]] [--hex] [--verify] [--no-properties] PATH...
+//   columnar_sst_dump [--entries[=N]] [--hex] [--verify] [--no-checksums] [--no-properties]
+//                     PATH...
 //
 // Exit status: 0 when every file was read (and verified), 1 when any could not be, 2 for a
 // usage error.
@@ -26,6 +27,8 @@ void PrintUsage(std::ostream& out) {
          "                   number, type and value; range tombstones last\n"
          "  --hex            print keys and values in hex\n"
          "  --verify         verify every checksum of the file\n"
+         "  --no-checksums   read the entries without verifying data block checksums (to\n"
+         "                   salvage a damaged file; damaged blocks may show wrong entries)\n"
          "  --no-properties  omit the properties and the column storage breakdown\n"
          "  --help           this text\n";
 }
@@ -55,6 +58,8 @@ bool ParseArguments(int argc, char** argv, columnar::DumpOptions* options,
       options->hex = true;
     } else if (arg == "--verify") {
       options->verify = true;
+    } else if (arg == "--no-checksums") {
+      options->verify_reads = false;
     } else if (arg == "--no-properties") {
       options->show_properties = false;
     } else if (arg.rfind("--", 0) == 0) {

@@ -38,9 +38,9 @@ rocksdb::Status OpenTableReader(const rocksdb::ImmutableOptions& ioptions,
 
 rocksdb::Status VisitPointEntries(rocksdb::TableReader* reader,
                                   const rocksdb::MutableCFOptions& moptions,
+                                  const rocksdb::ReadOptions& read_options,
                                   const std::function<bool(const RawEntry&)>& visit,
                                   bool* stopped) {
-  const rocksdb::ReadOptions read_options;
   std::unique_ptr<rocksdb::InternalIterator> it(
       reader->NewIterator(read_options, moptions.prefix_extractor.get(), /*arena=*/nullptr,
                           /*skip_filters=*/false, rocksdb::TableReaderCaller::kSSTDumpTool));
@@ -63,9 +63,10 @@ rocksdb::Status VisitPointEntries(rocksdb::TableReader* reader,
 }
 
 rocksdb::Status VisitRangeTombstones(rocksdb::TableReader* reader,
+                                     const rocksdb::ReadOptions& read_options,
                                      const std::function<bool(const RawEntry&)>& visit) {
   std::unique_ptr<rocksdb::FragmentedRangeTombstoneIterator> it(
-      reader->NewRangeTombstoneIterator(rocksdb::ReadOptions()));
+      reader->NewRangeTombstoneIterator(read_options));
   if (it == nullptr) return rocksdb::Status::OK();
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     RawEntry entry;
@@ -106,6 +107,7 @@ const char* ValueTypeName(uint8_t type) {
 }
 
 rocksdb::Status VisitRawEntries(const rocksdb::Options& options, const std::string& path,
+                                const rocksdb::ReadOptions& read_options,
                                 const std::function<bool(const RawEntry&)>& visit) {
   const rocksdb::ImmutableOptions ioptions(options);
   const rocksdb::MutableCFOptions moptions(options);
@@ -114,9 +116,9 @@ rocksdb::Status VisitRawEntries(const rocksdb::Options& options, const std::stri
   rocksdb::Status s = OpenTableReader(ioptions, moptions, env_options, path, &reader);
   if (!s.ok()) return s;
   bool stopped = false;
-  s = VisitPointEntries(reader.get(), moptions, visit, &stopped);
+  s = VisitPointEntries(reader.get(), moptions, read_options, visit, &stopped);
   if (!s.ok() || stopped) return s;
-  return VisitRangeTombstones(reader.get(), visit);
+  return VisitRangeTombstones(reader.get(), read_options, visit);
 }
 
 bool VisitEntityColumns(

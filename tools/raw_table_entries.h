@@ -33,8 +33,10 @@ const char* ValueTypeName(uint8_t type);
 
 // Calls `visit` for the point entries of the table file at `path`, in file order, then for
 // its range tombstones (as RocksDB fragments them). `options` supplies the table factory and
-// comparator. Stops early, with OK, when `visit` returns false.
+// comparator; `read_options` whether data block checksums are verified. Stops early, with
+// OK, when `visit` returns false.
 rocksdb::Status VisitRawEntries(const rocksdb::Options& options, const std::string& path,
+                                const rocksdb::ReadOptions& read_options,
                                 const std::function<bool(const RawEntry&)>& visit);
 
 // Splits a serialized wide-column entity into "name=value" pairs via `column`; false when

@@ -191,7 +191,9 @@ Status PrintEntries(const rocksdb::Options& options, const std::string& path,
   out << "Entries (user key @sequence TYPE => value):\n";
   uint64_t shown = 0;
   bool truncated = false;
-  Status s = VisitRawEntries(options, path, [&](const RawEntry& entry) {
+  rocksdb::ReadOptions read_options;
+  read_options.verify_checksums = dump.verify_reads;
+  Status s = VisitRawEntries(options, path, read_options, [&](const RawEntry& entry) {
     if (shown == dump.entry_limit) {
       truncated = true;
       return false;

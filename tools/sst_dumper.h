@@ -22,6 +22,9 @@ struct DumpOptions {
   uint64_t entry_limit = std::numeric_limits<uint64_t>::max();
   // Keys and values in hex instead of escaped text.
   bool hex = false;
+  // Whether reading the entries verifies data block checksums; off, what a damaged file still
+  // holds can be salvaged (damaged blocks may then decode to wrong entries).
+  bool verify_reads = true;
 };
 
 // Dumps one ColumnarTable file to `out`. Non-OK when the file is missing, is not a
