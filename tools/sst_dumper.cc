@@ -26,12 +26,16 @@ using rocksdb::Status;
 
 std::string Format(const char* format, ...) __attribute__((format(printf, 1, 2)));
 std::string Format(const char* format, ...) {
-  char buffer[512];
   va_list args;
   va_start(args, format);
-  vsnprintf(buffer, sizeof(buffer), format, args);
+  va_list measure;
+  va_copy(measure, args);
+  const int length = vsnprintf(nullptr, 0, format, measure);
+  va_end(measure);
+  std::string text(length > 0 ? static_cast<size_t>(length) : 0, '\0');
+  vsnprintf(text.data(), text.size() + 1, format, args);
   va_end(args);
-  return buffer;
+  return text;
 }
 
 std::string Quoted(const rocksdb::Slice& bytes, bool hex) {
@@ -65,7 +69,7 @@ const rocksdb::Comparator* BuiltInComparator(const std::string& name) {
 
 Status Explain(const Status& s) {
   if (s.IsCorruption() && s.ToString().find("magic number") != std::string::npos) {
-    return Status::Corruption(s.getState(),
+    return Status::Corruption(s.getState() != nullptr ? s.getState() : "",
                               "not a ColumnarTable file (Debian's sst_dump reads BlockBasedTable "
                               "and PlainTable files)");
   }
