@@ -30,6 +30,8 @@ enum class Encoding : uint8_t {
   kFrontCoding = 9,   // bytes: shared-prefix length with the previous value + suffix
   kFor = 10,          // int32/int64: frame of reference (minimum) + bit-packing, no delta
   kHex = 11,          // bytes: strings of lower-case hex digits packed two per byte
+  kRiceDelta = 12,    // int32/int64/float32/float64: differences Rice-coded (noisy series)
+  kConstant = 13,     // any type: every value equal, stored once
   kAuto = 255,        // a request only, never stored: smallest candidate for the type
 };
 

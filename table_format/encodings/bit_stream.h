@@ -13,6 +13,15 @@ namespace columnar {
 class BitWriter {
  public:
   explicit BitWriter(std::string* out) : out_(out) {}
+  // Continues the stream in the last byte of *out, whose low `used_bits` (0..7) bits are taken
+  // (its other bits are dropped); with 0 it starts a new byte.
+  BitWriter(std::string* out, int used_bits) : out_(out) {
+    if (used_bits > 0) {
+      acc_ = static_cast<uint8_t>(out_->back()) & ((1u << used_bits) - 1);
+      pending_ = used_bits;
+      out_->pop_back();
+    }
+  }
   // Appends the low `count` (0..64) bits of `bits`.
   void Write(uint64_t bits, int count) {
     if (count == 0) return;

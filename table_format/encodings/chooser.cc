@@ -3,9 +3,11 @@
 //   1. One analysis pass over the values gathers what each candidate's size depends on, and
 //      turns it into a size estimate per candidate. Most estimates are exact because the
 //      shared PackedInts layout can be sized without being written (PackedIntsSize): plain,
-//      rle, for, delta, delta_of_delta, float_delta, front_coding, hex, gorilla (its bit count
-//      is simulated). Dictionary sizes are estimated from a capped distinct count; alp and
-//      alp_rd from ALP's own chunk-level sample.
+//      rle, for, delta, delta_of_delta, float_delta, front_coding, hex, constant (proposed
+//      only for a single run), gorilla (its bit count is simulated). Dictionary sizes are
+//      estimated from a capped distinct count; alp and alp_rd from ALP's own chunk-level
+//      sample; rice_delta from the sums of its zigzagged differences per block (the Rice
+//      parameter follows analytically, rice_delta.h).
 //   2. Only the best estimate is encoded, and the second best too when its estimate is within
 //      25% or the first body came out 25% above its estimate; the smaller body wins.
 //   3. Gorilla decodes an order of magnitude slower than the rest, so it is encoded only when
@@ -28,6 +30,7 @@
 #include "table_format/encodings/hex_digits.h"
 #include "table_format/encodings/int_packing.h"
 #include "table_format/encodings/key_index.h"
+#include "table_format/encodings/rice_delta.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -96,11 +99,14 @@ struct FloatAnalyses {
   AlpRdAnalysis alp_rd;
 };
 
-// Run count, and the exact PackedInts size of the run lengths when rle has a chance.
+// Run count, and the exact PackedInts size of the run lengths when rle has a chance. A single
+// run is a constant chunk: `constant_bytes` is then constant's exact size.
 template <typename U>
-void EstimateRuns(const U* bits, size_t n, size_t width, Estimates* estimates) {
+void EstimateRuns(const U* bits, size_t n, size_t width, double constant_bytes,
+                  Estimates* estimates) {
   size_t runs = n > 0 ? 1 : 0;
   for (size_t i = 1; i < n; i++) runs += bits[i] != bits[i - 1];
+  if (runs == 1) estimates->push_back({Encoding::kConstant, constant_bytes});
   if (2 * runs > n) return;  // no better than plain
   std::vector<uint32_t> lengths_minus_one;
   lengths_minus_one.reserve(runs);
@@ -170,8 +176,10 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalys
   for (size_t i = 1; i < n; i++) deltas[i - 1] = ordered[i] - ordered[i - 1];
   const double first_varint =
       VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<S>(ordered[0]))));
+  // rice_delta and constant store a first float raw, a first integer as a varint.
+  const double first_value = kIsFloat ? kWidth : first_varint;
 
-  EstimateRuns(bits, n, kWidth, estimates);
+  EstimateRuns(bits, n, kWidth, first_value, estimates);
 
   DistinctCounter distinct(DistinctCap(n, values.type()));
   if (MostlyDistinctSample(bits, n)) {
@@ -216,6 +224,9 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalys
       estimates->push_back({Encoding::kDeltaOfDelta, first_varint});
     }
   }
+  // Last, so that ties go to the encodings that decode faster.
+  estimates->push_back(
+      {Encoding::kRiceDelta, first_value + EstimateRiceDeltaBytes(deltas.data(), n - 1)});
 }
 
 uint64_t StringHash(const Slice& v) {
@@ -259,6 +270,10 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
     for (size_t i = 0; i < n; i++) halves[i] = lengths[i] / 2;
     estimates->push_back(
         {Encoding::kHex, static_cast<double>(PackedIntsSize(halves.data(), n) + total / 2)});
+  }
+  if (runs == 1) {
+    estimates->push_back(
+        {Encoding::kConstant, static_cast<double>(VarintLength(total / n) + total / n)});
   }
   if (2 * runs <= n) {
     std::vector<uint32_t> run_lengths_minus_one;

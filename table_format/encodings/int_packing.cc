@@ -29,6 +29,24 @@ struct BlockPlan {
   size_t bytes = 0;
 };
 
+// A uniform block may take as its reference anything at most its minimum from which every
+// value is less than 2^width above. The candidate nearest zero has the shortest varint; it
+// replaces the minimum only when its varint is shorter (an exact-width block of values far
+// from zero often admits 0).
+template <typename U>
+std::make_signed_t<U> ShortestReference(std::make_signed_t<U> min, std::make_signed_t<U> max,
+                                        int width) {
+  using S = std::make_signed_t<U>;
+  if (min <= 0) return min;
+  S nearest_zero = 0;
+  if (width < kBits<U>) {
+    const S lowest = max - static_cast<S>((U{1} << width) - 1);  // no overflow: max > 0
+    nearest_zero = std::max<S>(lowest, 0);
+  }
+  return VarintLength(ZigZagEncode(nearest_zero)) < VarintLength(ZigZagEncode(min)) ? nearest_zero
+                                                                                    : min;
+}
+
 template <typename U>
 BlockPlan<U> PlanBlock(const std::make_signed_t<U>* mins, const std::make_signed_t<U>* maxs,
                        const uint8_t* lens, size_t minis) {
@@ -48,6 +66,10 @@ BlockPlan<U> PlanBlock(const std::make_signed_t<U>* mins, const std::make_signed
   const size_t uniform_bytes = PackedSize(total, max_width);
   plan.uniform = uniform_bytes <= per_mini_bytes;
   plan.uniform_width = max_width;
+  if (plan.uniform) {
+    plan.reference =
+        ShortestReference<U>(plan.reference, *std::max_element(maxs, maxs + minis), max_width);
+  }
   plan.bytes = VarintLength(ZigZagEncode(plan.reference)) + 1 +
                (plan.uniform ? uniform_bytes : per_mini_bytes);
   return plan;

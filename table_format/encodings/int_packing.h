@@ -10,7 +10,9 @@
 // Byte layout, for n values:
 //
 //   for each block of kPackBlockValues = 1024 values (the last block may be shorter):
-//     reference  zigzag varint   the block's minimum, as a signed value
+//     reference  zigzag varint   a signed value at most the block's minimum: the minimum, or
+//                                with the uniform layout the value nearest zero that keeps
+//                                the width, when its varint is shorter
 //     layout     u8              0..bits(U): every miniblock of the block has this width
 //                                0xFF: one width byte per miniblock follows
 //     widths     u8 x miniblocks (only when layout = 0xFF), each 0..bits(U)

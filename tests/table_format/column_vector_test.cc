@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "table_format/varint.h"
 
@@ -12,7 +14,7 @@ namespace columnar {
 namespace {
 
 TEST(VarintTest, RoundTripsBoundaries) {
-  const uint64_t values[] = {0, 1, 127, 128, 16383, 16384, UINT32_MAX, uint64_t{1} << 35,
+  const uint64_t values[] = {0,         1, 127, 128, 16383, 16384, UINT32_MAX, uint64_t{1} << 35,
                              UINT64_MAX};
   std::string buf;
   for (uint64_t v : values) PutVarint64(&buf, v);
@@ -113,6 +115,53 @@ TEST(ColumnVectorTest, ResizeFixedZeroFillsAndKeepsPresence) {
   EXPECT_EQ(v.Get<int32_t>(129), 0);
   v.ResizeFixed(1);
   EXPECT_EQ(v.null_count(), 1u);
+}
+
+TEST(ColumnVectorTest, BulkByteStringAppends) {
+  ColumnVector v(PhysicalType::kBytes);
+  v.AppendBytes("head");
+  v.AppendNull();  // a presence bitmap exists: bulk appends must mark their rows present
+  std::string expected_data;
+  std::vector<std::string> strings;
+  for (size_t len = 0; len <= 40; len++) {
+    std::string s(len, '\0');
+    for (size_t i = 0; i < len; i++) s[i] = static_cast<char>('a' + (len + i) % 26);
+    strings.push_back(s);
+  }
+  size_t total = 0;
+  for (const std::string& s : strings) total += s.size();
+  ByteStringWriter writer = v.AppendBytesWriter(strings.size(), total);
+  for (const std::string& s : strings) {
+    // Exact-size heap copies: CopyBytes must not read outside them (ASan).
+    std::vector<char> exact(s.begin(), s.end());
+    writer.Append(exact.data(), exact.size());
+  }
+  const uint32_t lengths[] = {3, 0, 2};
+  v.AppendConcatenatedBytes(lengths, 3, "abcde");
+  ASSERT_EQ(v.size(), 2 + strings.size() + 3);
+  EXPECT_EQ(v.GetBytes(0).ToString(), "head");
+  EXPECT_TRUE(v.IsNull(1));
+  for (size_t i = 0; i < strings.size(); i++) {
+    EXPECT_FALSE(v.IsNull(2 + i));
+    EXPECT_EQ(v.GetBytes(2 + i).ToString(), strings[i]) << i;
+  }
+  EXPECT_EQ(v.GetBytes(2 + strings.size()).ToString(), "abc");
+  EXPECT_EQ(v.GetBytes(3 + strings.size()).ToString(), "");
+  EXPECT_EQ(v.GetBytes(4 + strings.size()).ToString(), "de");
+  EXPECT_EQ(v.null_count(), 1u);
+}
+
+TEST(ColumnVectorTest, ShortAppendsNeverWritePastTheAnnouncedBytes) {
+  // Slots of 16 readable bytes; the strings announced total 7 bytes, so whole-slot copies must
+  // stop where fewer than 16 announced bytes remain.
+  const char slots[2][ByteStringWriter::kShortString] = {"xyz", "pq"};
+  ColumnVector v(PhysicalType::kBytes);
+  ByteStringWriter writer = v.AppendBytesWriter(3, 7);
+  writer.AppendShort(slots[0], 3);
+  writer.AppendShort(slots[1], 2);
+  writer.AppendShort(slots[1], 2);
+  EXPECT_EQ(v.bytes_data(), "xyzpqpq");
+  EXPECT_EQ(v.GetBytes(1).ToString(), "pq");
 }
 
 }  // namespace

@@ -284,6 +284,44 @@ TEST(EncodingCorruptionTest, TargetedViolations) {
   EXPECT_TRUE(DecodeValues(static_cast<Encoding>(77), i64, "", 0, &out).IsCorruption());
 }
 
+TEST(EncodingCorruptionTest, RiceDeltaViolations) {
+  const PhysicalType i32 = PhysicalType::kInt32;
+  const Encoding rice = Encoding::kRiceDelta;
+  // Each body: the first value 00, then one block holding one difference.
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x1f, 0, 0, 0, 0, 0}), 2, "k 31 leaves no room for f");
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0xbf}), 2, "flat quotients in a constant block");
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x40, 0x80}), 2, "truncated center");
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x05}), 2, "truncated fields");
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x00, 0x00, 0x00, 0x00, 0x01}), 2, "code of 24");
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x00, 0x00, 0x00}), 2, "unterminated code");
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x00, 0x03}), 2, "padding bit set");
+  // An escaped code (16 zero bits, a one) without its varint, and with one too wide for int32.
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x00, 0x00, 0x00, 0x01}), 2, "missing escape");
+  std::string wide = Bytes({0x00, 0x00, 0x00, 0x00, 0x01});
+  PutVarint64(&wide, uint64_t{1} << 32);
+  ExpectCorrupt(rice, i32, wide, 2, "difference beyond 32 bits");
+  ExpectCorrupt(rice, PhysicalType::kFloat32, Bytes({0x00, 0x00}), 1, "truncated first float");
+  ExpectCorrupt(rice, i32, Bytes({0x00}), 2, "no block for the second value");
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x00, 0x01, 0x00}), 2, "trailing byte");
+}
+
+TEST(EncodingCorruptionTest, ConstantViolations) {
+  const Encoding constant = Encoding::kConstant;
+  ExpectCorrupt(constant, PhysicalType::kFloat32, Bytes({0, 0, 0x80, 0x3f, 0}), 3, "5-byte float");
+  ExpectCorrupt(constant, PhysicalType::kInt64, Bytes({0x02, 0x00}), 3, "varint and a byte");
+  ExpectCorrupt(constant, PhysicalType::kInt32, Bytes({0x80}), 3, "truncated varint");
+  std::string beyond_int32;
+  PutVarint64(&beyond_int32, ZigZagEncode(int64_t{1} << 40));
+  ExpectCorrupt(constant, PhysicalType::kInt32, beyond_int32, 3, "value beyond int32");
+  ExpectCorrupt(constant, PhysicalType::kBytes, Bytes({0x05, 'a', 'b', 'c'}), 3,
+                "length 5, 3 bytes");
+  ExpectCorrupt(constant, PhysicalType::kInt64, Bytes({0x02}), 0, "a value for no rows");
+  std::string big;
+  PutVarint64(&big, 1 << 20);
+  big.append(1 << 20, 'x');
+  ExpectCorrupt(constant, PhysicalType::kBytes, big, 2000, "expansion cap");
+}
+
 TEST(EncodingCorruptionTest, DictionaryDecoderRejectsWhatTheValueDecoderRejects) {
   ColumnVector values(PhysicalType::kInt32);
   for (int i = 0; i < 100; i++) values.Append<int32_t>(i % 7);

@@ -173,5 +173,43 @@ TEST(EncodingFormatTest, Hex) {
   ExpectBody(Encoding::kHex, Strings({"0aff", "", "9c"}), "0002120aff9c");
 }
 
+TEST(EncodingFormatTest, RiceDelta) {
+  // First zigzag(100) = c8 01. Differences {5, 5, -6, 0}: their mean (1) is not worth a
+  // center, so z = zigzag(d) = {10, 10, 11, 0}. k = 2 with flat quotients costs 16 bits (plain
+  // Rice codes 18): header 02 | 80. Fields of 4 bits, min(z >> 2, 3) << 2 | (z & 3) =
+  // {10, 10, 11, 0}: aa 0b. No field's top bits are 3, so no unary codes and no escapes.
+  ExpectBody(Encoding::kRiceDelta, Column<int32_t>({100, 105, 110, 104, 104}), "c80182aa0b");
+  // A field overflowing: differences {2, -2, 2, -2, 2, -2, 2, 6}, z = {4, 3, 4, 3, 4, 3, 4,
+  // 12}. k = 1, flat (28 bits): header 81. Fields of 3 bits {4, 3, 4, 3, 4, 3, 4, 6} (the
+  // last, 12 >> 1 = 6, holds min(6, 3) = 3 above its low bit 0): 1c c7 d1. The last field
+  // overflows with e = 6 - 3: three zero bits and a one from bit 24: 08.
+  ExpectBody(Encoding::kRiceDelta, Column<int32_t>({100, 102, 100, 102, 100, 102, 100, 102, 108}),
+             "c801811cc7d108");
+  // Floats: the first value's raw bits (1.0f: 00 00 80 3f), then the images' differences
+  // {1, -1, 0}, z = {2, 1, 0}: k = 0 with unary quotients (6 bits): header 00, no field bits,
+  // codes 001 01 1 = 0b110100 = 34.
+  ExpectBody(Encoding::kRiceDelta, Column<float>({1.0f, std::nextafter(1.0f, 2.0f), 1.0f, 1.0f}),
+             "0000803f0034");
+  // A constant block: first zigzag(50) = 64, header 3f (constant) | 40 (center), center
+  // zigzag(-10) = 13.
+  ExpectBody(Encoding::kRiceDelta, Column<int64_t>({50, 40, 30, 20}), "647f13");
+  // An escape: differences {0 x 7, 2^20}, z = {0 x 7, 2^21}: k = 0, unary (48 bits): header
+  // 00; codes: seven ones, then the escape (16 zeros and a one) = 7f 00 80; its varint
+  // 2^21 - 16 = f0 ff 7f.
+  ExpectBody(Encoding::kRiceDelta, Column<int32_t>({0, 0, 0, 0, 0, 0, 0, 0, 1 << 20}),
+             "00007f0080f0ff7f");
+}
+
+TEST(EncodingFormatTest, Constant) {
+  // zigzag(2592000) = 5184000 as a varint.
+  ExpectBody(Encoding::kConstant, Column<int64_t>({2592000, 2592000, 2592000}), "80b4bc02");
+  ExpectBody(Encoding::kConstant, Column<double>({3.25, 3.25}), "0000000000000a40");
+  // Length 3, then "abc".
+  ExpectBody(Encoding::kConstant, Strings({"abc", "abc", "abc"}), "03616263");
+  std::string body;
+  EXPECT_TRUE(
+      EncodeValues(Encoding::kConstant, Column<int32_t>({1, 2}), &body).IsInvalidArgument());
+}
+
 }  // namespace
 }  // namespace columnar

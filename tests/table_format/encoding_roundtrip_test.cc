@@ -13,10 +13,8 @@ namespace {
 using testing_util::AllStoredEncodings;
 using testing_util::AllTypes;
 using testing_util::DatasetsFor;
+using testing_util::MayRefuse;
 using testing_util::TestLengths;
-
-// Encodings allowed to refuse some inputs (EncodeValues returns InvalidArgument).
-bool MayRefuse(Encoding e) { return e == Encoding::kHex; }
 
 class RoundTripTest : public ::testing::TestWithParam<Encoding> {};
 

@@ -26,9 +26,14 @@ inline const std::vector<Encoding>& AllStoredEncodings() {
   static const std::vector<Encoding> all = {
       Encoding::kPlain,        Encoding::kRle,         Encoding::kDictionary, Encoding::kDelta,
       Encoding::kDeltaOfDelta, Encoding::kGorilla,     Encoding::kAlp,        Encoding::kAlpRd,
-      Encoding::kFloatDelta,   Encoding::kFrontCoding, Encoding::kFor,        Encoding::kHex};
+      Encoding::kFloatDelta,   Encoding::kFrontCoding, Encoding::kFor,        Encoding::kHex,
+      Encoding::kRiceDelta,    Encoding::kConstant};
   return all;
 }
+
+// Encodings that refuse (InvalidArgument) values they cannot represent: hex non-hex strings,
+// constant unequal values.
+inline bool MayRefuse(Encoding e) { return e == Encoding::kHex || e == Encoding::kConstant; }
 
 inline const std::vector<PhysicalType>& AllTypes() {
   static const std::vector<PhysicalType> all = {PhysicalType::kInt32, PhysicalType::kInt64,

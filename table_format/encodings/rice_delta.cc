@@ -1,0 +1,589 @@
+// rice_delta: delta coding with Rice-coded differences, for series whose differences are noise
+// around a level: a full-precision float random walk (through float_delta's order-preserving
+// integer image), jittered timestamps, counters. Rice codes spend within about a tenth of a bit
+// of the entropy on a Gaussian difference, and the flat-quotient variant below within a few
+// hundredths, where bit-packing a miniblock at the width of its largest difference loses more
+// than half a bit. Takes int32, int64, float32 and float64; bit exact (NaN payloads and -0.0
+// included).
+//
+// Byte layout (n values, n from the chunk header; nothing at all when n = 0):
+//
+//   first      int32 / int64: value 0 as a zigzag varint (signed, of the type's width)
+//              float32 / float64: value 0's bit pattern, 4 / 8 bytes little-endian
+//   blocks     the n - 1 differences d[i] = x[i] - x[i-1] (wrapping, at the type's width; x is
+//              the value for integers, OrderedImage (float_order.h) of its bit pattern for
+//              floats), in blocks of kRiceBlockValues = 128 (the last may be shorter), each:
+//     header     u8   bits 0-5: the Rice parameter k, at most the type's width - 2; or 63: a
+//                           constant block, whose differences all equal the center and
+//                           after whose center nothing follows
+//                     bit 6: a center follows (otherwise the center c is 0)
+//                     bit 7: flat quotients, f = 2 (otherwise unary quotients, f = 0)
+//     center     zigzag varint c, signed of the type's width (only with bit 6)
+//     fields     for each z = zigzag(d - c) (wrapping), a field of k + f bits holding the low k
+//                bits of z and, above them, min(z >> k, 2^f - 1); bit-packed LSB-first
+//                (bit_packing.h), PackedSize(len, k + f) bytes
+//     quotients  starting at the bit after the last field (in the fields' last byte), one unary
+//                code per overflowing field, in order. A field overflows when its top f bits
+//                are all ones (with f = 0, every field does); its code holds
+//                e = (z >> k) - (2^f - 1) as e zero bits, then a one bit. An e of kEscape = 16
+//                or more is written as 16 zero bits and a one bit, e - 16 going to the escapes.
+//                Zero bits pad the last byte.
+//     escapes    varint e - 16 for each escaped code, in order
+//   Every z must fit the type's width.
+//
+// f = 0 is the plain Rice code (best for geometric-like differences); f = 2 gives the first
+// three quotients two bits each, which suits the flatter quotients of Gaussian differences.
+// The encoder picks, per block, the center (0 or the mean difference) the size model prefers,
+// then the f and k giving the fewest bits. Decoding unpacks the fields with the shared bit
+// unpacker, reads the unary codes a 64-bit word at a time (one count-trailing-zeros each) and
+// merges them without branches.
+#include "table_format/encodings/rice_delta.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "table_format/bit_packing.h"
+#include "table_format/encodings/bit_stream.h"
+#include "table_format/encodings/codec.h"
+#include "table_format/encodings/float_order.h"
+#include "table_format/encodings/int_packing.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr double kLn2 = 0.6931471805599453;
+// -ln(golden ratio - 1): the geometric model's optimal k is the smallest with
+// 2^k >= kGolombFactor x mean (Kiely, "Selecting the Golomb parameter in Rice coding").
+constexpr double kGolombFactor = 0.48121182505960347;
+
+}  // namespace
+
+int RiceParameterForMean(double mean, int max_k) {
+  const double target = kGolombFactor * mean;
+  if (!(target > 1)) return 0;  // NaN included
+  return std::min(max_k, static_cast<int>(std::ceil(std::log2(target))));
+}
+
+double RiceBitsEstimate(double sum, size_t count, int max_k) {
+  const double mean = sum / static_cast<double>(count);
+  const int k = RiceParameterForMean(mean, max_k);
+  // Under the geometric model, z >> k is geometric with ratio exp(-2^k / (mean + 1/2)).
+  const double expected_quotient = 1 / std::expm1(std::ldexp(1.0, k) / (mean + 0.5));
+  return static_cast<double>(count) * (k + 1 + expected_quotient);
+}
+
+template <typename U>
+double EstimateRiceDeltaBytes(const U* deltas, size_t n) {
+  using S = std::make_signed_t<U>;
+  constexpr int kMaxK = static_cast<int>(sizeof(U) * 8) - 1;
+  constexpr double kMaxCenter = 9.2e18;  // within int64
+  double bytes = 0;
+  for (size_t start = 0; start < n; start += kRiceBlockValues) {
+    const size_t len = std::min(kRiceBlockValues, n - start);
+    const U* d = deltas + start;
+    double signed_sum = 0;
+    double sum = 0;
+    for (size_t i = 0; i < len; i++) {
+      signed_sum += static_cast<double>(static_cast<S>(d[i]));
+      sum += static_cast<double>(ZigZag<U>(d[i]));
+    }
+    const double mean = std::clamp(signed_sum / static_cast<double>(len), -kMaxCenter, kMaxCenter);
+    const auto center = static_cast<U>(static_cast<S>(std::llround(mean)));
+    double centered_sum = 0;
+    for (size_t i = 0; i < len; i++) centered_sum += static_cast<double>(ZigZag<U>(d[i] - center));
+    const double center_bytes =
+        VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<S>(center))));
+    if (centered_sum == 0) {  // a constant block: its header and center
+      bytes += 1 + center_bytes;
+      continue;
+    }
+    const double centered = RiceBitsEstimate(centered_sum, len, kMaxK) / 8 + center_bytes;
+    const double uncentered = RiceBitsEstimate(sum, len, kMaxK) / 8;
+    bytes += 2 + std::min(centered, uncentered);  // header, and the padding of two byte streams
+  }
+  return bytes;
+}
+
+template double EstimateRiceDeltaBytes<uint32_t>(const uint32_t*, size_t);
+template double EstimateRiceDeltaBytes<uint64_t>(const uint64_t*, size_t);
+
+namespace {
+
+constexpr const char* kName = "rice_delta";
+constexpr uint32_t kEscape = 16;
+constexpr uint8_t kParameterMask = 0x3f;
+constexpr uint8_t kConstantBlock = 0x3f;
+constexpr uint8_t kCenterFlag = 0x40;
+constexpr uint8_t kFlatFlag = 0x80;
+constexpr int kFlatBits = 2;
+
+template <typename U>
+constexpr int kBits = static_cast<int>(sizeof(U) * 8);
+template <typename U>
+constexpr int kMaxParameter = kBits<U> - kFlatBits;
+
+bool Supports(PhysicalType type) { return IsIntegerType(type) || IsFloatType(type); }
+
+// x of the layout: integers as they are, floats through their order-preserving image (which
+// is its own inverse, so this also maps x back).
+template <typename T>
+UnsignedOf<T> Ordered(UnsignedOf<T> bits) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return OrderedImage(bits);
+  } else {
+    return bits;
+  }
+}
+
+template <typename T>
+void PutFirst(UnsignedOf<T> bits, std::string* out) {
+  if constexpr (std::is_floating_point_v<T>) {
+    char raw[sizeof(T)];
+    std::memcpy(raw, &bits, sizeof(T));
+    out->append(raw, sizeof(T));
+  } else {
+    PutSignedVarint(out, bits);
+  }
+}
+
+template <typename T>
+bool GetFirst(Slice* in, UnsignedOf<T>* bits) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (in->size() < sizeof(T)) return false;
+    std::memcpy(bits, in->data(), sizeof(T));
+    in->remove_prefix(sizeof(T));
+    return true;
+  } else {
+    return GetSignedVarint(in, bits);
+  }
+}
+
+// Bits of a unary code holding e, escape included.
+inline uint64_t UnaryBits(uint64_t e) {
+  return e < kEscape ? e + 1 : kEscape + 1 + 8 * static_cast<uint64_t>(VarintLength(e - kEscape));
+}
+
+// ---- encoding ----
+
+template <typename U>
+struct BlockPlan {
+  U center = 0;
+  int k = 0;
+  int f = 0;
+  bool constant = false;
+  uint64_t bits = 0;  // of the fields, codes and center
+};
+
+// Running sums of CodeBits for one parameter.
+struct CodeSums {
+  uint64_t unary = 0;    // unary code bits beyond the terminating one, escapes capped
+  uint64_t flat = 0;     // the same for f = 2
+  uint64_t escapes = 0;  // codes that need an escape varint (unary or flat)
+};
+
+template <typename U>
+inline void AddCode(U z, int k, CodeSums* sums) {
+  constexpr U kFlatTop = (U{1} << kFlatBits) - 1;
+  constexpr U kCap = kEscape + kFlatTop;  // quotients beyond cost nothing more here
+  const U q = std::min<U>(z >> k, kCap);
+  sums->unary += std::min<U>(q, kEscape);
+  sums->flat += q > kFlatTop - 1 ? q - (kFlatTop - 1) : 0;  // e + 1 for e = q - kFlatTop
+  sums->escapes += q >= kEscape;
+}
+
+// Bits of the block's fields and codes for the three parameters ks[t], each for f = 0
+// (bits[t][0]) and f = 2 (bits[t][1]), in one branch-free pass. The varints of escaped codes
+// are rare, and added by a second pass only when there are some.
+template <typename U>
+void CodeBits(const U* z, size_t len, const int ks[3], uint64_t bits[3][2]) {
+  constexpr U kCap = kEscape + (U{1} << kFlatBits) - 1;
+  CodeSums sums[3];
+  CodeSums low;  // three named accumulators stay in registers
+  CodeSums mid;
+  CodeSums high;
+  for (size_t i = 0; i < len; i++) {
+    AddCode(z[i], ks[0], &low);
+    AddCode(z[i], ks[1], &mid);
+    AddCode(z[i], ks[2], &high);
+  }
+  sums[0] = low;
+  sums[1] = mid;
+  sums[2] = high;
+  for (int t = 0; t < 3; t++) {
+    bits[t][0] = len * static_cast<uint64_t>(ks[t] + 1) + sums[t].unary;
+    bits[t][1] = len * static_cast<uint64_t>(ks[t] + kFlatBits) + sums[t].flat;
+    if (sums[t].escapes == 0) continue;
+    for (size_t i = 0; i < len; i++) {
+      const U q = z[i] >> ks[t];
+      if (q >= kEscape) bits[t][0] += 8 * static_cast<uint64_t>(VarintLength(q - kEscape));
+      if (q >= kCap) bits[t][1] += 8 * static_cast<uint64_t>(VarintLength(q - kCap));
+    }
+  }
+}
+
+// The (k, f) giving the fewest bits near k: moving to a neighbour while that gives fewer.
+template <typename U>
+void ClimbFrom(const U* z, size_t len, int k, BlockPlan<U>* plan) {
+  int step = 0;  // the direction of the last move
+  while (true) {
+    const int ks[3] = {std::max(k - 1, 0), k, std::min(k + 1, kMaxParameter<U>)};
+    uint64_t bits[3][2];
+    CodeBits(z, len, ks, bits);
+    int best = 1;
+    for (int t : {0, 2}) {
+      if (std::min(bits[t][0], bits[t][1]) < std::min(bits[best][0], bits[best][1])) best = t;
+    }
+    const int move = best - 1;
+    if (move == 0 || ks[best] == k || move == -step) {
+      plan->k = ks[best];
+      plan->f = bits[best][1] < bits[best][0] ? kFlatBits : 0;
+      plan->bits = std::min(bits[best][0], bits[best][1]);
+      return;
+    }
+    k = ks[best];
+    step = move;
+  }
+}
+
+// The (k, f) giving the fewest bits. The cost is close to convex in k, but escapes leave
+// local minima: a block of small values and one outlier has a mean that suggests a large k.
+// So the search climbs from the geometric model's k for the mean, and also from the k the
+// values' typical width suggests when the two are far apart.
+template <typename U>
+void ChooseParameters(const U* z, size_t len, BlockPlan<U>* plan) {
+  unsigned __int128 sum = 0;
+  size_t widths = 0;
+  for (size_t i = 0; i < len; i++) {
+    sum += z[i];
+    widths += static_cast<size_t>(BitWidth(z[i]));
+  }
+  const int from_mean =
+      RiceParameterForMean(static_cast<double>(sum) / static_cast<double>(len), kMaxParameter<U>);
+  const int from_widths =
+      std::clamp(static_cast<int>((widths + len / 2) / len) - 1, 0, kMaxParameter<U>);
+  ClimbFrom(z, len, from_mean, plan);
+  if (std::abs(from_widths - from_mean) > 1) {
+    BlockPlan<U> other;
+    ClimbFrom(z, len, from_widths, &other);
+    if (other.bits < plan->bits) {
+      plan->k = other.k;
+      plan->f = other.f;
+      plan->bits = other.bits;
+    }
+  }
+}
+
+// Fills z for `center` and plans the block around it.
+template <typename U>
+BlockPlan<U> PlanWithCenter(const U* d, size_t len, U center, U* z) {
+  for (size_t i = 0; i < len; i++) z[i] = ZigZag<U>(d[i] - center);
+  BlockPlan<U> plan;
+  plan.center = center;
+  ChooseParameters(z, len, &plan);
+  if (center != 0) plan.bits += 8 * static_cast<uint64_t>(VarintLength(ZigZag<U>(center)));
+  return plan;
+}
+
+// The mean difference, rounded towards zero.
+template <typename U>
+U MeanDifference(const U* d, size_t len) {
+  using S = std::make_signed_t<U>;
+  __int128 sum = 0;
+  for (size_t i = 0; i < len; i++) sum += static_cast<S>(d[i]);
+  return static_cast<U>(static_cast<S>(sum / static_cast<__int128>(len)));
+}
+
+// The center whose zigzagged differences the size model (rice_delta.h) codes in fewer bits:
+// 0 or the mean difference.
+template <typename U>
+U ChooseCenter(const U* d, size_t len) {
+  const U mean = MeanDifference(d, len);
+  if (mean == 0) return 0;
+  unsigned __int128 uncentered = 0;
+  unsigned __int128 centered = 0;
+  for (size_t i = 0; i < len; i++) {
+    uncentered += ZigZag<U>(d[i]);
+    centered += ZigZag<U>(d[i] - mean);
+  }
+  const double center_bits = 8.0 * VarintLength(ZigZag<U>(mean));
+  return RiceBitsEstimate(static_cast<double>(centered), len, kMaxParameter<U>) + center_bits <
+                 RiceBitsEstimate(static_cast<double>(uncentered), len, kMaxParameter<U>)
+             ? mean
+             : 0;
+}
+
+// The block's plan; z is left holding zigzag(d - center) for it.
+template <typename U>
+BlockPlan<U> PlanBlock(const U* d, size_t len, U* z) {
+  if (std::all_of(d + 1, d + len, [&](U v) { return v == d[0]; })) {
+    BlockPlan<U> plan;
+    plan.center = d[0];
+    plan.constant = true;
+    return plan;
+  }
+  return PlanWithCenter(d, len, ChooseCenter(d, len), z);
+}
+
+// The fields, then the unary codes from the bit after the last field, then the escapes.
+template <typename U>
+void PutCodes(U* z, size_t len, int k, int f, std::string* out) {
+  const U top = (U{1} << f) - 1;
+  const int width = k + f;
+  U e[kRiceBlockValues];
+  size_t overflows = 0;
+  for (size_t i = 0; i < len; i++) {
+    const U q = z[i] >> k;
+    if (q >= top) e[overflows++] = q - top;
+    z[i] = static_cast<U>(std::min(q, top) << k) | (z[i] & ((U{1} << k) - 1));
+  }
+  const size_t at = out->size();
+  out->resize(at + PackedSize(len, width));
+  PackWords(z, len, width, &(*out)[at]);
+  BitWriter codes(out, static_cast<int>(len * static_cast<size_t>(width) % 8));
+  for (size_t i = 0; i < overflows; i++) {
+    const int unary = e[i] < kEscape ? static_cast<int>(e[i]) : static_cast<int>(kEscape);
+    codes.Write(uint64_t{1} << unary, unary + 1);
+  }
+  codes.Finish();
+  for (size_t i = 0; i < overflows; i++) {
+    if (e[i] >= kEscape) PutVarint64(out, e[i] - kEscape);
+  }
+}
+
+template <typename U>
+void PutBlock(const U* d, size_t len, std::string* out) {
+  U z[kRiceBlockValues];
+  const BlockPlan<U> plan = PlanBlock(d, len, z);
+  uint8_t header = plan.constant ? kConstantBlock : static_cast<uint8_t>(plan.k);
+  if (plan.center != 0) header |= kCenterFlag;
+  if (plan.f != 0) header |= kFlatFlag;
+  out->push_back(static_cast<char>(header));
+  if (plan.center != 0) PutSignedVarint(out, plan.center);
+  if (!plan.constant) PutCodes(z, len, plan.k, plan.f, out);
+}
+
+template <typename T>
+void EncodeTyped(const ColumnVector& values, std::string* out) {
+  using U = UnsignedOf<T>;
+  const size_t n = values.size();
+  if (n == 0) return;
+  const U* bits = BitsOf<T>(values);
+  PutFirst<T>(bits[0], out);
+  std::vector<U> deltas(n - 1);
+  U previous = Ordered<T>(bits[0]);
+  for (size_t i = 1; i < n; i++) {
+    const U x = Ordered<T>(bits[i]);
+    deltas[i - 1] = x - previous;
+    previous = x;
+  }
+  for (size_t start = 0; start < deltas.size(); start += kRiceBlockValues) {
+    PutBlock(deltas.data() + start, std::min(kRiceBlockValues, deltas.size() - start), out);
+  }
+}
+
+// ---- decoding ----
+
+// Up to 8 bytes at p as a little-endian word, zero-filled past `available`.
+inline uint64_t LoadWord(const uint8_t* p, size_t available) {
+  uint64_t word = 0;
+  if (available >= 8) {
+    std::memcpy(&word, p, 8);
+  } else {
+    for (size_t b = 0; b < available; b++) word |= uint64_t{p[b]} << (8 * b);
+  }
+  return word;
+}
+
+// Reads `count` unary codes from the `size` bytes at p, starting at bit `first_bit`, a 64-bit
+// word at a time; each code's value (at most kEscape) goes to e, and *used receives the bytes
+// up to the last code's. False when the stream is truncated, a code is too long or the
+// padding bits after the last code are not zero.
+bool GetUnaryCodes(const uint8_t* p, size_t size, uint64_t first_bit, size_t count, uint64_t* e,
+                   size_t* escapes, size_t* used) {
+  uint64_t start = first_bit;  // the bit where the current code begins
+  uint64_t longest = 0;
+  size_t escaped = 0;
+  size_t i = 0;
+  for (size_t byte = first_bit / 8 / 8 * 8; byte < size && i < count; byte += 8) {
+    uint64_t word = LoadWord(p + byte, size - byte);
+    if (8 * byte < first_bit) word &= ~uint64_t{0} << (first_bit - 8 * byte);
+    while (word != 0 && i < count) {
+      const uint64_t end = 8 * byte + static_cast<uint64_t>(__builtin_ctzll(word));
+      const uint64_t value = end - start;
+      longest = std::max(longest, value);
+      escaped += value == kEscape;
+      e[i++] = value;
+      start = end + 1;
+      word &= word - 1;
+    }
+  }
+  if (i < count || longest > kEscape) return false;
+  *used = (start + 7) / 8;
+  if ((start & 7) != 0 && (p[*used - 1] >> (start & 7)) != 0) return false;
+  *escapes = escaped;
+  return true;
+}
+
+// Replaces each escaped code value by kEscape + its varint from the front of *in.
+bool GetEscapes(Slice* in, size_t count, uint64_t* e) {
+  for (size_t i = 0; i < count; i++) {
+    if (e[i] != kEscape) continue;
+    uint64_t extra;
+    if (!GetVarint64(in, &extra) || extra > UINT64_MAX - kEscape) return false;
+    e[i] += extra;
+  }
+  return true;
+}
+
+// z >> k = q fits the rest of U.
+template <typename U>
+bool QuotientFits(uint64_t q, int k) {
+  const int room = kBits<U> - k;
+  return room >= 64 || (q >> room) == 0;
+}
+
+// Fields whose top f bits are all ones, counted in four independent lanes.
+template <typename W>
+size_t CountOverflows(const W* fields, size_t len, int k, int f) {
+  if (f == 0) return len;
+  const W threshold = static_cast<W>(((W{1} << f) - 1) << k);  // the smallest such field
+  size_t lanes[4] = {0, 0, 0, 0};
+  size_t i = 0;
+  for (; i + 4 <= len; i += 4) {
+    for (int t = 0; t < 4; t++) lanes[t] += fields[i + t] >= threshold;
+  }
+  for (; i < len; i++) lanes[0] += fields[i] >= threshold;
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+// The block's values: each difference is its field's low k bits, with the quotient above
+// them (the field's top bits, plus its code when it overflows), unzigzagged, plus the center;
+// *x runs through the block's values. `checked` verifies that every quotient fits (escaped
+// codes, or a k close to the type's width).
+template <typename T, typename W>
+bool AccumulateBlock(const W* fields, size_t len, int k, int f, UnsignedOf<T> center,
+                     const uint64_t* e, bool checked, UnsignedOf<T>* x, UnsignedOf<T>* out) {
+  using U = UnsignedOf<T>;
+  const W top = static_cast<W>((W{1} << f) - 1);
+  const W low_mask = static_cast<W>((W{1} << k) - 1);
+  U acc = *x;
+  size_t j = 0;
+  uint64_t fits = 1;
+  for (size_t i = 0; i < len; i++) {
+    const W field_top = fields[i] >> k;
+    const uint64_t overflow = field_top == top;
+    const uint64_t q = field_top + (e[j] & (0 - overflow));  // a mask: no branch to mispredict
+    j += overflow;
+    if (checked) fits &= QuotientFits<U>(q, k);
+    const U z = static_cast<U>(static_cast<U>(q) << k) | static_cast<U>(fields[i] & low_mask);
+    acc += UnZigZag<U>(z) + center;
+    out[i] = Ordered<T>(acc);
+  }
+  *x = acc;
+  return fits != 0;
+}
+
+// The fields, unary codes and escapes of a block with parameters k and f, as words W wide
+// enough for the fields.
+template <typename T, typename W>
+Status GetCodes(Slice* in, size_t len, int k, int f, UnsignedOf<T> center, UnsignedOf<T>* x,
+                UnsignedOf<T>* out) {
+  const int width = k + f;
+  const size_t field_bytes = PackedSize(len, width);
+  if (in->size() < field_bytes) return EncodingCorruption(kName, "truncated fields");
+  W fields[kRiceBlockValues];
+  UnpackWithReference(in->data(), len, width, W{0}, fields);
+  const size_t overflows = CountOverflows(fields, len, k, f);
+  uint64_t e[kRiceBlockValues + 1];
+  size_t escapes = 0;
+  size_t used = 0;
+  if (!GetUnaryCodes(reinterpret_cast<const uint8_t*>(in->data()), in->size(),
+                     len * static_cast<size_t>(width), overflows, e, &escapes, &used)) {
+    return EncodingCorruption(kName, "bad unary codes");
+  }
+  in->remove_prefix(used);
+  if (escapes > 0 && !GetEscapes(in, overflows, e)) {
+    return EncodingCorruption(kName, "bad escaped code");
+  }
+  e[overflows] = 0;  // read, never used, after the last overflow
+  // Unescaped quotients (below 2^5) cannot overflow unless k is that close to the width.
+  const bool checked = escapes > 0 || width + 5 > kBits<UnsignedOf<T>>;
+  if (!AccumulateBlock<T>(fields, len, k, f, center, e, checked, x, out)) {
+    return EncodingCorruption(kName, "difference wider than the type");
+  }
+  return Status::OK();
+}
+
+// Decodes one block of len values into out; *x is the value before them and becomes the last.
+template <typename T>
+Status GetBlock(Slice* in, size_t len, UnsignedOf<T>* x, UnsignedOf<T>* out) {
+  using U = UnsignedOf<T>;
+  uint8_t header;
+  if (!GetFixed8(in, &header)) return EncodingCorruption(kName, "truncated block header");
+  const int k = header & kParameterMask;
+  const int f = (header & kFlatFlag) != 0 ? kFlatBits : 0;
+  U center = 0;
+  if ((header & kCenterFlag) != 0 && !GetSignedVarint(in, &center)) {
+    return EncodingCorruption(kName, "bad center");
+  }
+  if (k == kConstantBlock) {
+    if (f != 0) return EncodingCorruption(kName, "flat quotients in a constant block");
+    U acc = *x;
+    for (size_t i = 0; i < len; i++) {
+      acc += center;
+      out[i] = Ordered<T>(acc);
+    }
+    *x = acc;
+    return Status::OK();
+  }
+  if (k > kMaxParameter<U>) return EncodingCorruption(kName, "Rice parameter too large");
+  // Fields of up to 31 bits are unpacked and merged as 32-bit words.
+  return k + f < 32 ? GetCodes<T, uint32_t>(in, len, k, f, center, x, out)
+                    : GetCodes<T, uint64_t>(in, len, k, f, center, x, out);
+}
+
+template <typename T>
+Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
+  using U = UnsignedOf<T>;
+  if (count == 0) {
+    return body.empty() ? Status::OK() : EncodingCorruption(kName, "trailing bytes");
+  }
+  // Every block takes at least its header byte: reject a forged count before allocating.
+  const size_t blocks = (count - 1 + kRiceBlockValues - 1) / kRiceBlockValues;
+  if (body.size() <= blocks) return EncodingCorruption(kName, "body too short for the count");
+  Slice in = body;
+  U* dst = AppendFixedSlots<T>(out, count);
+  if (!GetFirst<T>(&in, &dst[0])) return EncodingCorruption(kName, "bad first value");
+  U x = Ordered<T>(dst[0]);
+  for (size_t start = 0; start + 1 < count; start += kRiceBlockValues) {
+    Status s = GetBlock<T>(&in, std::min(kRiceBlockValues, count - 1 - start), &x, dst + 1 + start);
+    if (!s.ok()) return s;
+  }
+  if (!in.empty()) return EncodingCorruption(kName, "trailing bytes after the values");
+  return Status::OK();
+}
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  VisitFixedType(values.type(), [&](auto tag) { EncodeTyped<decltype(tag)>(values, out); });
+  return Status::OK();
+}
+
+Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* out) {
+  return VisitFixedType(type,
+                        [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, out); });
+}
+
+}  // namespace
+
+const Codec& RiceDeltaCodec() {
+  static const Codec codec{Encoding::kRiceDelta, kName, &Supports, &Encode, &Decode};
+  return codec;
+}
+
+}  // namespace columnar
