@@ -28,18 +28,61 @@ Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encodi
 // The lengths of a bytes column.
 std::vector<uint32_t> StringLengths(const ColumnVector& values);
 
-// Length of the longest common prefix of a and b, compared 8 bytes at a time.
+// a == b, without a memcmp call for strings of up to 16 bytes: their first and last
+// words (overlapping) compared at once.
+inline bool SameBytes(const Slice& a, const Slice& b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* p = a.data();
+  const char* q = b.data();
+  auto same_ends = [&](auto word) {
+    constexpr size_t kWord = sizeof(word);
+    decltype(word) x[2];
+    decltype(word) y[2];
+    std::memcpy(&x[0], p, kWord);
+    std::memcpy(&x[1], p + n - kWord, kWord);
+    std::memcpy(&y[0], q, kWord);
+    std::memcpy(&y[1], q + n - kWord, kWord);
+    return ((x[0] ^ y[0]) | (x[1] ^ y[1])) == 0;
+  };
+  if (n > 16) return std::memcmp(p, q, n) == 0;
+  if (n >= 8) return same_ends(uint64_t{0});
+  if (n >= 4) return same_ends(uint32_t{0});
+  return n == 0 || (p[0] == q[0] && p[n / 2] == q[n / 2] && p[n - 1] == q[n - 1]);
+}
+
+// Length of the longest common prefix of a and b, compared 8 (or, for short strings, 4)
+// bytes at a time; the last comparison overlaps the one before, so no byte loop runs for
+// strings of 4 bytes or more.
 inline size_t SharedPrefixLength(const Slice& a, const Slice& b) {
   const size_t limit = a.size() < b.size() ? a.size() : b.size();
-  size_t i = 0;
-  for (; i + 8 <= limit; i += 8) {
-    uint64_t x;
-    uint64_t y;
-    std::memcpy(&x, a.data() + i, 8);
-    std::memcpy(&y, b.data() + i, 8);
-    if (x != y) return i + static_cast<size_t>(__builtin_ctzll(x ^ y) / 8);  // little-endian
+  const char* p = a.data();
+  const char* q = b.data();
+  // Where the words at `at` first differ, or kSame; every byte before `at` is equal.
+  constexpr size_t kSame = ~size_t{0};
+  auto differ_at = [&](size_t at, auto word) {
+    decltype(word) x;
+    decltype(word) y;
+    std::memcpy(&x, p + at, sizeof(x));
+    std::memcpy(&y, q + at, sizeof(y));
+    // Little-endian: the lowest set bit of x ^ y is in the first differing byte.
+    return x == y ? kSame : at + static_cast<size_t>(__builtin_ctzll(x ^ y) / 8);
+  };
+  if (limit >= 8) {
+    for (size_t i = 0; i + 8 <= limit; i += 8) {
+      const size_t at = differ_at(i, uint64_t{0});
+      if (at != kSame) return at;
+    }
+    const size_t at = differ_at(limit - 8, uint64_t{0});
+    return at == kSame ? limit : at;
   }
-  while (i < limit && a[i] == b[i]) i++;
+  if (limit >= 4) {
+    size_t at = differ_at(0, uint32_t{0});
+    if (at == kSame) at = differ_at(limit - 4, uint32_t{0});
+    return at == kSame ? limit : at;
+  }
+  size_t i = 0;
+  while (i < limit && p[i] == q[i]) i++;
   return i;
 }
 

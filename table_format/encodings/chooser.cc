@@ -18,7 +18,6 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
-#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -71,13 +70,17 @@ size_t DistinctCap(size_t n, PhysicalType type) {
   return std::max<size_t>(1, std::min<size_t>(share, 4096));
 }
 
+// Columns at least this long are sampled before their distinct values are counted; in
+// shorter ones, a sample would cost about as much as counting up to the cap.
+constexpr size_t kSampledValues = 256;
+
 // True when an equidistant sample of 64 values is more than half distinct: then the column has
 // far more distinct values than a numeric dictionary can profit from (DistinctCap), and
 // counting them exactly would be wasted work.
 template <typename U>
 bool MostlyDistinctSample(const U* bits, size_t n) {
   constexpr size_t kSample = 64;
-  if (n < 2 * kSample) return false;
+  if (n < kSampledValues) return false;
   U sample[kSample];
   for (size_t k = 0; k < kSample; k++) sample[k] = bits[k * n / kSample];
   std::sort(sample, sample + kSample);
@@ -229,9 +232,7 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalys
       {Encoding::kRiceDelta, first_value + EstimateRiceDeltaBytes(deltas.data(), n - 1)});
 }
 
-uint64_t StringHash(const Slice& v) {
-  return std::hash<std::string_view>{}(std::string_view(v.data(), v.size()));
-}
+uint64_t StringHash(const Slice& v) { return HashBytes(v.data(), v.size()); }
 
 void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   const size_t n = values.size();
@@ -293,7 +294,7 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
 
   // Distinct strings, unless a sample shows they are mostly distinct (ids, free text).
   constexpr size_t kSample = 64;
-  if (n >= 2 * kSample) {
+  if (n >= kSampledValues) {
     uint64_t sample[kSample];
     for (size_t k = 0; k < kSample; k++) sample[k] = StringHash(values.GetBytes(k * n / kSample));
     std::sort(sample, sample + kSample);

@@ -16,10 +16,10 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
-#include <string_view>
 
 #include "table_format/bit_packing.h"
 #include "table_format/encoding.h"
+#include "table_format/encodings/byte_strings.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/float_order.h"
 #include "table_format/encodings/key_index.h"
@@ -53,6 +53,10 @@ std::make_signed_t<UnsignedOf<T>> SortKey(UnsignedOf<T> bits) {
   return static_cast<S>(bits);
 }
 
+// The hash table starts small (dictionaries are worth it with few distinct values) and grows
+// as needed.
+constexpr size_t kInitialKeys = 64;
+
 // Distinct values get provisional ids in first-seen order through a hash table; only the
 // distinct values are then sorted, and the provisional ids remapped to sorted codes.
 void RemapToSortedCodes(const std::vector<uint32_t>& sorted_ids, std::vector<uint32_t>* codes) {
@@ -66,7 +70,7 @@ void BuildFixed(const ColumnVector& values, ColumnVector* entries, std::vector<u
   using U = UnsignedOf<T>;
   const U* bits = BitsOf<T>(values);
   const size_t n = values.size();
-  KeyIndex index(std::min<size_t>(n, 1024));
+  KeyIndex index(std::min<size_t>(n, kInitialKeys));
   std::vector<U> distinct;
   codes->resize(n);
   for (size_t i = 0; i < n; i++) {
@@ -88,15 +92,15 @@ void BuildFixed(const ColumnVector& values, ColumnVector* entries, std::vector<u
 
 void BuildBytes(const ColumnVector& values, ColumnVector* entries, std::vector<uint32_t>* codes) {
   const size_t n = values.size();
-  KeyIndex index(std::min<size_t>(n, 1024));
+  KeyIndex index(std::min<size_t>(n, kInitialKeys));
   std::vector<Slice> distinct;
   codes->resize(n);
   for (size_t i = 0; i < n; i++) {
     const Slice v = values.GetBytes(i);
     bool added;
     (*codes)[i] = index.FindOrAdd(
-        std::hash<std::string_view>{}(std::string_view(v.data(), v.size())),
-        [&](uint32_t id) { return distinct[id] == v; }, &added);
+        HashBytes(v.data(), v.size()), [&](uint32_t id) { return SameBytes(distinct[id], v); },
+        &added);
     if (added) distinct.push_back(v);
   }
   std::vector<uint32_t> sorted_ids(distinct.size());

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #include "table_format/types.h"
 
@@ -37,12 +38,44 @@ inline const uint16_t* HexDigitPairs() { return kHexDigitPairs.data(); }
 // 0..15 for '0'-'9' and 'a'-'f', kNotHexDigit for any other byte.
 inline uint8_t HexDigitValue(uint8_t c) { return kHexDigitValues[c]; }
 
+// 8 bytes (a little-endian word) that are all lower-case hex digits, checked at once: a
+// byte b is in [lo, hi] when b + 0x80 - lo has its high bit set and b + 0x7f - hi has not
+// (no carry crosses bytes below 0x80).
+inline bool AllLowerHexDigits(uint64_t x) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  auto in_range = [x](uint64_t lo, uint64_t hi) {
+    return (x + kOnes * (0x80 - lo)) & ~(x + kOnes * (0x7f - hi)) & kHigh;
+  };
+  return (x & kHigh) == 0 && (in_range('0', '9') | in_range('a', 'f')) == kHigh;
+}
+
+// True when all n bytes at p are lower-case hex digits.
+inline bool AllLowerHexDigits(const char* p, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    if (!AllLowerHexDigits(word)) return false;
+  }
+  uint8_t any_bad = 0;
+  for (; i < n; i++) any_bad |= HexDigitValue(static_cast<uint8_t>(p[i]));
+  return (any_bad & kNotHexDigit) == 0;
+}
+
 // True for an even-length string of lower-case hex digits (the empty string included).
 inline bool IsLowerHexString(const Slice& s) {
-  if (s.size() % 2 != 0) return false;
-  uint8_t any_bad = 0;
-  for (size_t i = 0; i < s.size(); i++) any_bad |= HexDigitValue(static_cast<uint8_t>(s[i]));
-  return (any_bad & kNotHexDigit) == 0;
+  return s.size() % 2 == 0 && AllLowerHexDigits(s.data(), s.size());
+}
+
+// The 4 bytes of 8 lower-case hex digits (a little-endian word), two digits a byte with the
+// first in the high nibble: each digit's value is its low nibble, plus 9 for a letter (bit 6),
+// then neighbouring nibbles are paired and the pairs gathered.
+inline uint32_t PackHexDigits(uint64_t x) {
+  const uint64_t nibbles = (x & 0x0f0f0f0f0f0f0f0fULL) + ((x >> 6) & 0x0101010101010101ULL) * 9;
+  uint64_t pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00ff00ff00ff00ffULL;
+  pairs = (pairs | (pairs >> 8)) & 0x0000ffff0000ffffULL;
+  return static_cast<uint32_t>(pairs | (pairs >> 16));
 }
 
 }  // namespace columnar

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace columnar {
@@ -73,5 +74,33 @@ class KeyIndex {
   std::vector<Slot> slots_;
   size_t size_ = 0;
 };
+
+// A fast hash of a byte string for KeyIndex (in memory only, never stored): whole 8-byte
+// words, the last one overlapping, and short strings in one or two overlapping loads, so a
+// typical column value costs a couple of multiplies instead of a byte loop.
+inline uint64_t HashBytes(const char* p, size_t n) {
+  constexpr uint64_t kMul = 0x9e3779b97f4a7c15ULL;
+  auto load64 = [](const char* q) {
+    uint64_t v;
+    std::memcpy(&v, q, 8);
+    return v;
+  };
+  auto load32 = [](const char* q) {
+    uint32_t v;
+    std::memcpy(&v, q, 4);
+    return uint64_t{v};
+  };
+  uint64_t h = (n + 1) * kMul;
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8) h = (h ^ load64(p + i)) * kMul ^ (h >> 29);
+    h = (h ^ load64(p + n - 8)) * kMul;
+  } else if (n >= 4) {
+    h = (h ^ (load32(p) | load32(p + n - 4) << 32)) * kMul;
+  } else if (n > 0) {
+    const auto byte = [p](size_t i) { return uint64_t{static_cast<uint8_t>(p[i])}; };
+    h = (h ^ (byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16)) * kMul;
+  }
+  return KeyIndex::Mix(h);
+}
 
 }  // namespace columnar

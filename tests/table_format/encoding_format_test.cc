@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "table_format/encoding.h"
 #include "table_format/encodings/dictionary.h"
+#include "table_format/encodings/hex_digits.h"
 
 namespace columnar {
 namespace {
@@ -209,6 +211,33 @@ TEST(EncodingFormatTest, Constant) {
   std::string body;
   EXPECT_TRUE(
       EncodeValues(Encoding::kConstant, Column<int32_t>({1, 2}), &body).IsInvalidArgument());
+}
+
+// The word-at-a-time hex digit checks and packing agree with the per-byte table.
+TEST(EncodingFormatTest, HexDigitWordsMatchTheTable) {
+  for (int position = 0; position < 8; position++) {
+    for (int b = 0; b < 256; b++) {
+      char bytes[8];
+      std::memset(bytes, 'a', 8);
+      bytes[position] = static_cast<char>(b);
+      uint64_t word;
+      std::memcpy(&word, bytes, 8);
+      ASSERT_EQ(AllLowerHexDigits(word), HexDigitValue(static_cast<uint8_t>(b)) < 16)
+          << position << " " << b;
+    }
+  }
+  static const char kDigits[] = "0123456789abcdef";
+  for (int k = 0; k < 1000; k++) {
+    char digits[8];
+    for (int i = 0; i < 8; i++) digits[i] = kDigits[(k * 7 + i * 13 + k / 16) % 16];
+    uint64_t word;
+    std::memcpy(&word, digits, 8);
+    const uint32_t packed = PackHexDigits(word);
+    for (int i = 0; i < 4; i++) {
+      const auto byte = static_cast<uint8_t>(packed >> (8 * i));
+      ASSERT_EQ(byte, HexDigitValue(digits[2 * i]) << 4 | HexDigitValue(digits[2 * i + 1]));
+    }
+  }
 }
 
 }  // namespace
