@@ -14,9 +14,10 @@
 //   literal  := 'string' | integer | float | NaN | Infinity | -Infinity | -NaN | true | false
 //             | null | 0xhex | uuid
 //
-// Each statement may end with ';'. TTL is in seconds, TIMESTAMP in microseconds since the
-// epoch. Bind markers (?) are rejected: values are written in the statement. Errors are
-// InvalidArgument with the line and column of the problem.
+// Each statement may end with ';'. TTL is in seconds (0 = never expires), TIMESTAMP in
+// microseconds since the epoch: the write time writetime() returns, which does not reorder
+// writes (the latest write wins, table.h). Bind markers (?) are rejected: values are written in the
+// statement. Errors are InvalidArgument with the line and column of the problem.
 #pragma once
 
 #include <cstdint>

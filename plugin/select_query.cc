@@ -168,6 +168,15 @@ Status PlanPartitions(const TableSchema& schema, const SelectQuery& query,
   return Status::OK();
 }
 
+// Seconds left before the row expires (it is live, so at least 1), as CQL's int.
+Value SecondsToLive(const RowMetadata& meta, int64_t now_seconds) {
+  if (!meta.has_expiry) return Value();
+  const uint64_t now = now_seconds < 0 ? 0 : static_cast<uint64_t>(now_seconds);
+  const uint64_t left = meta.expiry_seconds > now ? meta.expiry_seconds - now : 0;
+  return Value::Int(static_cast<int32_t>(
+      std::min<uint64_t>(left, static_cast<uint64_t>(std::numeric_limits<int32_t>::max()))));
+}
+
 }  // namespace
 
 SelectQuery SelectQuery::ForPartition(const std::vector<Value>& partition_values) {
@@ -183,19 +192,6 @@ Status PlanSelect(const TableSchema& schema, const SelectQuery& query, SelectPla
   plan->reversed = query.reversed;
   return s;
 }
-
-namespace {
-
-// Seconds left before the row expires (it is live, so at least 1), as CQL's int.
-Value SecondsToLive(const RowMetadata& meta, int64_t now_seconds) {
-  if (!meta.has_expiry) return Value();
-  const uint64_t now = now_seconds < 0 ? 0 : static_cast<uint64_t>(now_seconds);
-  const uint64_t left = meta.expiry_seconds > now ? meta.expiry_seconds - now : 0;
-  return Value::Int(static_cast<int32_t>(
-      std::min<uint64_t>(left, static_cast<uint64_t>(std::numeric_limits<int32_t>::max()))));
-}
-
-}  // namespace
 
 Row ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,
                const ScannedRow& row, int64_t now_seconds) {
