@@ -56,17 +56,17 @@ class ByteStringWriter {
     return dst;
   }
 
-  // The next string: the first `len` (<= kShortString) of the kShortString bytes readable at
-  // `src`. Copies all kShortString bytes when the announced bytes extend that far: the excess
-  // lands where the following strings go and is overwritten by them.
-  static constexpr size_t kShortString = 16;
-  void AppendShort(const char* src, size_t len) {
-    assert(len <= kShortString);
+  // The next string: the first `len` (<= kSlot) of the kSlot bytes readable at `slot`. All
+  // kSlot bytes are copied when the announced bytes extend that far: the excess lands where
+  // the following strings go and is overwritten by them.
+  template <size_t kSlot>
+  void AppendFromSlot(const char* slot, size_t len) {
+    assert(len <= kSlot);
     char* dst = Next(len);
-    if (dst + kShortString <= data_ + limit_) {
-      std::memcpy(dst, src, kShortString);
+    if (dst + kSlot <= data_ + limit_) {
+      std::memcpy(dst, slot, kSlot);
     } else {
-      CopyBytes(dst, src, len);
+      CopyBytes(dst, slot, len);
     }
   }
 

@@ -1,9 +1,31 @@
 #include "table_format/encodings/byte_strings.h"
 
+#include <algorithm>
+
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/int_packing.h"
 
 namespace columnar {
+
+bool StringSlots::Build(const ColumnVector& strings) {
+  const size_t n = strings.size();
+  if (n > kMaxStrings) return false;
+  const uint32_t* offsets = strings.offsets();
+  uint32_t longest = 0;
+  for (size_t k = 0; k < n; k++) longest = std::max(longest, offsets[k + 1] - offsets[k]);
+  if (longest > 32) return false;
+  slot_ = longest <= 16 ? 16 : 32;
+  count_ = n;
+  storage_.assign(n + n * slot_, 0);
+  char* slots = storage_.data() + n;
+  for (size_t k = 0; k < n; k++) {
+    const uint32_t length = offsets[k + 1] - offsets[k];
+    storage_[k] = static_cast<char>(length);
+    ByteStringWriter::CopyBytes(slots + k * slot_, strings.bytes_data().data() + offsets[k],
+                                length);
+  }
+  return true;
+}
 
 std::vector<uint32_t> StringLengths(const ColumnVector& values) {
   std::vector<uint32_t> lengths(values.size());

@@ -170,30 +170,6 @@ void GatherFixed(const ColumnVector& entries, const std::vector<uint32_t>& codes
   for (size_t i = 0; i < codes.size(); i++) dst[i] = src[codes[i]];
 }
 
-// Dictionaries of short strings (the usual case: methods, statuses, hosts) are gathered from
-// fixed slots of ByteStringWriter::kShortString bytes, one whole-slot copy per value. False
-// (nothing written) when an entry is longer or there are too many entries for a small table.
-bool GatherShortStrings(const ColumnVector& entries, const std::vector<uint32_t>& codes,
-                        ByteStringWriter* writer) {
-  constexpr size_t kSlot = ByteStringWriter::kShortString;
-  constexpr size_t kMaxSlots = 1024;
-  const size_t d = entries.size();
-  const uint32_t* offsets = entries.offsets();
-  if (d > kMaxSlots) return false;
-  uint8_t lengths[kMaxSlots];
-  for (size_t k = 0; k < d; k++) {
-    const uint32_t len = offsets[k + 1] - offsets[k];
-    if (len > kSlot) return false;
-    lengths[k] = static_cast<uint8_t>(len);
-  }
-  std::vector<char> slots(d * kSlot, 0);
-  for (size_t k = 0; k < d; k++) {
-    std::memcpy(&slots[k * kSlot], entries.bytes_data().data() + offsets[k], lengths[k]);
-  }
-  for (uint32_t code : codes) writer->AppendShort(&slots[code * kSlot], lengths[code]);
-  return true;
-}
-
 // The largest code, in four independent lanes.
 uint32_t MaxCode(const std::vector<uint32_t>& codes) {
   uint32_t lanes[4] = {0, 0, 0, 0};
@@ -220,7 +196,11 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
   for (uint32_t code : codes) total += offsets[code + 1] - offsets[code];
   if (total > kMaxDecodedBytes) return EncodingCorruption(kName, "decoded strings too large");
   ByteStringWriter writer = out->AppendBytesWriter(count, total);
-  if (!GatherShortStrings(entries, codes, &writer)) {
+  // Entries are usually short (methods, statuses, hosts): copied from fixed slots.
+  StringSlots slots;
+  if (slots.Build(entries)) {
+    slots.Append(codes.data(), codes.size(), &writer);
+  } else {
     const char* data = entries.bytes_data().data();
     for (uint32_t code : codes) {
       writer.Append(data + offsets[code], offsets[code + 1] - offsets[code]);

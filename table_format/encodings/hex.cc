@@ -74,7 +74,7 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
     char* p = writer.Next(2 * size_t{half_lengths[i]});
     if (i == 0) digits = p;
   }
-  const uint16_t* pairs = HexDigitPairs();
+  const uint16_t* pairs = kHexDigitPairs.data();
   const auto* packed = reinterpret_cast<const uint8_t*>(in.data());
   for (uint64_t k = 0; k < total; k++) std::memcpy(digits + 2 * k, &pairs[packed[k]], 2);
   return Status::OK();

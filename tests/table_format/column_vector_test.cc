@@ -154,12 +154,12 @@ TEST(ColumnVectorTest, BulkByteStringAppends) {
 TEST(ColumnVectorTest, ShortAppendsNeverWritePastTheAnnouncedBytes) {
   // Slots of 16 readable bytes; the strings announced total 7 bytes, so whole-slot copies must
   // stop where fewer than 16 announced bytes remain.
-  const char slots[2][ByteStringWriter::kShortString] = {"xyz", "pq"};
+  const char slots[2][16] = {"xyz", "pq"};
   ColumnVector v(PhysicalType::kBytes);
   ByteStringWriter writer = v.AppendBytesWriter(3, 7);
-  writer.AppendShort(slots[0], 3);
-  writer.AppendShort(slots[1], 2);
-  writer.AppendShort(slots[1], 2);
+  writer.AppendFromSlot<16>(slots[0], 3);
+  writer.AppendFromSlot<16>(slots[1], 2);
+  writer.AppendFromSlot<16>(slots[1], 2);
   EXPECT_EQ(v.bytes_data(), "xyzpqpq");
   EXPECT_EQ(v.GetBytes(1).ToString(), "pq");
 }

@@ -237,6 +237,12 @@ TEST(EncodingFormatTest, HexDigitWordsMatchTheTable) {
       const auto byte = static_cast<uint8_t>(packed >> (8 * i));
       ASSERT_EQ(byte, HexDigitValue(digits[2 * i]) << 4 | HexDigitValue(digits[2 * i + 1]));
     }
+    ASSERT_EQ(UnpackHexDigits(packed), word);
+  }
+  for (uint32_t b = 0; b < 256; b++) {
+    const uint64_t two = UnpackHexDigits(b);
+    EXPECT_EQ(static_cast<char>(two), kDigits[b >> 4]);
+    EXPECT_EQ(static_cast<char>(two >> 8), kDigits[b & 15]);
   }
 }
 
