@@ -1,5 +1,6 @@
 #include "plugin/row_scanner.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "plugin/status_context.h"
@@ -37,18 +38,49 @@ Status DecodeClustering(const TableSchema& schema, Slice key, std::vector<Value>
 
 }  // namespace
 
-RowScanner::RowScanner(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
-                       const RowCodec* codec, int64_t now_seconds)
-    : db_(db), column_family_(column_family), codec_(codec), now_seconds_(now_seconds) {}
+const RowCell* ScannedRow::FindCell(uint32_t column_id) const {
+  const auto cell = std::lower_bound(
+      cells.begin(), cells.end(), column_id,
+      [](const RowCell& candidate, uint32_t id) { return candidate.column_id < id; });
+  return cell != cells.end() && cell->column_id == column_id ? &*cell : nullptr;
+}
 
-Status RowScanner::DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row) const {
-  Status s = codec_->DecodeRow(value, &row->meta, &row->values);
+Value ScannedRow::ValueOf(uint32_t column_id) const {
+  const RowCell* cell = FindCell(column_id);
+  return cell != nullptr ? ValueFromCell(*cell) : Value();
+}
+
+bool ScannedRow::HasValue(uint32_t column_id) const {
+  const RowCell* cell = FindCell(column_id);
+  return cell != nullptr && cell->present;
+}
+
+RowScanner::RowScanner(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                       std::shared_ptr<const RowCodec> codec, LatestCodec latest_codec,
+                       int64_t now_seconds)
+    : db_(db),
+      column_family_(column_family),
+      codec_(std::move(codec)),
+      latest_codec_(std::move(latest_codec)),
+      now_seconds_(now_seconds) {}
+
+Status RowScanner::DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row) {
+  Status s = codec_->DecodeCells(value, &row->meta, &row->cells);
+  if (!s.ok() && latest_codec_) {
+    // Rows of a schema version the codec does not know yet: retry with the newest schema
+    // (column ids are stable, so the caller's plan still applies).
+    std::shared_ptr<const RowCodec> latest = latest_codec_();
+    if (latest->schema().version() > codec_->schema().version()) {
+      codec_ = std::move(latest);
+      s = codec_->DecodeCells(value, &row->meta, &row->cells);
+    }
+  }
   if (s.ok()) s = DecodeClustering(codec_->schema(), key, &row->clustering);
-  return WithContext("row at key " + HexKey(key), s);
+  return s.ok() ? s : WithContext("row at key " + HexKey(key), s);
 }
 
 Status RowScanner::Scan(const rocksdb::ReadOptions& read_options, const KeyRange& range,
-                        bool reversed, const Visitor& visit) const {
+                        bool reversed, const Visitor& visit) {
   rocksdb::ReadOptions options = read_options;
   const Slice lower(range.start);
   const Slice upper(range.limit);

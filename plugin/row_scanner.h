@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "table_format/key_codec.h"
@@ -15,34 +16,46 @@
 
 namespace columnar {
 
-// One live row as read back.
+// One live row as read back. Valid during the visit only (cells point into the entry).
 struct ScannedRow {
   std::vector<Value> clustering;  // clustering values, in key order
-  Row values;                     // indexed by column id (RowCodec::DecodeRow)
   RowMetadata meta;
+  // The regular columns of the row's schema version, in column id order.
+  std::vector<RowCell> cells;
+
+  // The value of regular column `column_id`: null when unset or not in the row's version.
+  Value ValueOf(uint32_t column_id) const;
+  bool HasValue(uint32_t column_id) const;
+
+ private:
+  const RowCell* FindCell(uint32_t column_id) const;
 };
 
 class RowScanner {
  public:
   // Returns false to stop the scan.
   using Visitor = std::function<bool(const ScannedRow& row)>;
+  // The table's current codec.
+  using LatestCodec = std::function<std::shared_ptr<const RowCodec>()>;
 
-  // `codec` must outlive the scanner. Rows with expiry <= now_seconds are skipped.
-  RowScanner(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family, const RowCodec* codec,
-             int64_t now_seconds);
+  // Rows with expiry <= now_seconds are skipped. A row written at a schema version newer than
+  // `codec` knows (ALTER TABLE ran since the caller took it) is decoded with `latest_codec()`.
+  RowScanner(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+             std::shared_ptr<const RowCodec> codec, LatestCodec latest_codec, int64_t now_seconds);
 
   // Visits the live rows of `range` (key order, or reversed) until `visit` returns false.
   // `read_options` is copied and given the range's bounds. Corruption naming the key when an
   // entry is not a row of the table.
   Status Scan(const rocksdb::ReadOptions& read_options, const KeyRange& range, bool reversed,
-              const Visitor& visit) const;
+              const Visitor& visit);
 
  private:
-  Status DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row) const;
+  Status DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row);
 
   rocksdb::DB* db_;
   rocksdb::ColumnFamilyHandle* column_family_;
-  const RowCodec* codec_;
+  std::shared_ptr<const RowCodec> codec_;
+  LatestCodec latest_codec_;
   int64_t now_seconds_;
 };
 

@@ -206,16 +206,17 @@ Row ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,
         out.push_back(row.clustering[column.index]);
         break;
       case ProjectedColumn::Source::kRegular:
-        out.push_back(row.values[column.index]);
+        out.push_back(row.ValueOf(static_cast<uint32_t>(column.index)));
         break;
       case ProjectedColumn::Source::kWriteTime:
-        out.push_back(row.values[column.index].is_null() || !row.meta.has_write_time
+        out.push_back(!row.HasValue(static_cast<uint32_t>(column.index)) || !row.meta.has_write_time
                           ? Value()
                           : Value::BigInt(row.meta.write_time_micros));
         break;
       case ProjectedColumn::Source::kTtl:
-        out.push_back(row.values[column.index].is_null() ? Value()
-                                                         : SecondsToLive(row.meta, now_seconds));
+        out.push_back(row.HasValue(static_cast<uint32_t>(column.index))
+                          ? SecondsToLive(row.meta, now_seconds)
+                          : Value());
         break;
     }
   }

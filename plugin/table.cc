@@ -33,7 +33,9 @@ void Table::SetSchema(TableSchema schema) {
 
 Row Table::NewRow() const { return Row(codec()->schema().columns().size()); }
 
-Status Table::WithName(const Status& s) const { return WithContext("table " + name_, s); }
+Status Table::WithName(const Status& s) const {
+  return s.ok() ? s : WithContext("table " + name_, s);
+}
 
 Status Table::EncodeWrites(const RowCodec& codec, const std::vector<RowWrite>& rows,
                            rocksdb::WriteBatch* batch) const {
@@ -143,7 +145,8 @@ Status Table::Select(const SelectQuery& query, ResultSet* result) const {
   if (plan.partitions.size() > 1) snapshot.emplace(context_.db);
   const rocksdb::ReadOptions read_options =
       SelectReadOptions(snapshot ? snapshot->snapshot() : nullptr);
-  const RowScanner scanner(context_.db, context_.column_family, current.get(), now_seconds);
+  RowScanner scanner(
+      context_.db, context_.column_family, current, [this] { return codec(); }, now_seconds);
   for (const PartitionScan& partition : plan.partitions) {
     if (plan.limit != 0 && result->rows.size() >= plan.limit) break;
     s = scanner.Scan(read_options, partition.range, plan.reversed, [&](const ScannedRow& row) {
