@@ -74,14 +74,20 @@ Status ResolveExpiry(const TableSchema& schema, const RowWriteOptions& options, 
   return ExpiryFromTtl(schema.options().default_time_to_live, now_seconds, meta);
 }
 
+// The key codec's EncodeKey, reading the key values in place.
 Status EncodeRowKey(const TableSchema& schema, const Row& row, std::string* key) {
-  std::vector<Value> partition, clustering;
-  partition.reserve(schema.partition_key().size());
-  clustering.reserve(schema.clustering_key().size());
-  for (uint32_t id : schema.partition_key()) partition.push_back(row[id]);
-  for (uint32_t id : schema.clustering_key()) clustering.push_back(row[id]);
   key->clear();
-  return EncodeKey(schema, partition, clustering, key);
+  for (uint32_t id : schema.partition_key()) {
+    const ColumnDef& column = schema.columns()[id];
+    Status s = EncodeKeyComponent(row[id], column.type, ClusteringOrder::kAsc, column.name, key);
+    if (!s.ok()) return s;
+  }
+  for (uint32_t id : schema.clustering_key()) {
+    const ColumnDef& column = schema.columns()[id];
+    Status s = EncodeKeyComponent(row[id], column.type, column.order, column.name, key);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
 }
 
 }  // namespace
