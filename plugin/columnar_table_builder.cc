@@ -5,6 +5,7 @@
 
 #include "db/dbformat.h"
 #include "file/writable_file_writer.h"
+#include "plugin/pushdown.h"
 #include "plugin/range_deletions.h"
 #include "plugin/table_file.h"
 #include "rocksdb/env.h"
@@ -89,6 +90,7 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
       status_(settings_status) {
   if (!status_.ok()) return;
   layout_ = settings_->NewWriteLayout(options.moptions.prefix_extractor);
+  if (settings_->schema() != nullptr) zone_maps_ = std::make_unique<ZoneMapCollector>();
   compressor_.codec = CodecFor(options.compression_type);
   compressor_.level = ZstdLevel(options.compression_opts);
   if (compressor_.codec == BlockCodec::kZstd && options.compression_opts.max_dict_bytes > 0) {
@@ -174,6 +176,7 @@ void ColumnarTableBuilder::Add(const rocksdb::Slice& key, const rocksdb::Slice& 
       properties_.num_merge_operands++;
     }
   }
+  max_sequence_ = std::max<uint64_t>(max_sequence_, parsed.sequence);
   properties_.num_entries++;
   properties_.raw_key_size += key.size();
   properties_.raw_value_size += value.size();
@@ -236,10 +239,18 @@ void ColumnarTableBuilder::FlushRowGroup() {
   RowGroupWriteContext context;
   context.settings = &settings_->columns();
   context.stats = &column_stats_;
+  context.observer = zone_maps_.get();
   Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
   if (!s.ok()) {
     SetError(s);
     return;
+  }
+  if (zone_maps_ != nullptr) {
+    bool all_sequence_zero_puts = true;
+    for (const Entry& row : rows) {
+      all_sequence_zero_puts &= row.sequence == 0 && row.value_type == kPutValueType;
+    }
+    zone_maps_->EndRowGroup(all_sequence_zero_puts);
   }
   index_.AddRowGroup(rows[0].user_key, PackTrailer(rows[0].sequence, rows[0].value_type),
                      static_cast<uint32_t>(group_start));
@@ -406,6 +417,18 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
                    rocksdb::BlockHandle(root.at(FileBlock::kRangeDeletions).offset,
                                         root.at(FileBlock::kRangeDeletions).size));
   }
+  if (zone_maps_ != nullptr && !zone_maps_->empty()) {
+    std::string raw;
+    zone_maps_->Finish(&raw);
+    root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw);
+    meta_index.Add(kZoneMapBlockName, rocksdb::BlockHandle(root.at(FileBlock::kZoneMaps).offset,
+                                                           root.at(FileBlock::kZoneMaps).size));
+    properties_.user_collected_properties[kFileColumnStatsProperty] =
+        zone_maps_->file_stats().Serialize();
+    properties_.user_collected_properties[kOnlyRowsProperty] =
+        zone_maps_->only_rows() && range_deletions_.empty() ? "1" : "0";
+  }
+  properties_.user_collected_properties[kMaxSequenceProperty] = std::to_string(max_sequence_);
   if (dictionary_ != nullptr) {
     std::string stored;
     s = WriteBlock(dictionary_->raw(), BlockCompressor{}, &stored);
@@ -435,7 +458,8 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   const rocksdb::Slice properties_raw = property_block.Finish();
   const rocksdb::BlockHandle properties_handle(offset_, properties_raw.size());
   root.at(FileBlock::kProperties) = BlockLocation{offset_, properties_raw.size()};
-  root.properties_checksum = ComputeChecksum(properties_raw);
+  root.properties_patch_offset = FindPropertiesPatchOffset(properties_raw);
+  root.properties_checksum = PropertiesChecksum(properties_raw, root.properties_patch_offset);
   AppendToFile(properties_raw);
   meta_index.Add(rocksdb::kPropertiesBlockName, properties_handle);
 

@@ -14,6 +14,7 @@
 
 #include "db/table_properties_collector.h"
 #include "plugin/table_settings.h"
+#include "plugin/zone_map_collector.h"
 #include "rocksdb/table_properties.h"
 #include "table/block_based/filter_policy_internal.h"
 #include "table/meta_blocks.h"
@@ -109,6 +110,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
 
   RowGroupIndexBuilder index_;
   ColumnStats column_stats_;
+  // Typed layout only: zone maps for predicate pushdown.
+  std::unique_ptr<ZoneMapCollector> zone_maps_;
+  uint64_t max_sequence_ = 0;
   std::string last_filter_key_;
   std::string last_partition_key_;
   bool any_filter_key_ = false;

@@ -8,11 +8,12 @@ namespace columnar {
 ColumnarTableIterator::ColumnarTableIterator(const ColumnarTableReader* reader,
                                              const rocksdb::ReadOptions& read_options,
                                              const rocksdb::SliceTransform* prefix_extractor,
-                                             bool skip_filters)
+                                             bool skip_filters, const ScanSpec* spec)
     : reader_(reader),
       read_options_(read_options),
       prefix_extractor_(prefix_extractor),
-      skip_filters_(skip_filters) {}
+      skip_filters_(skip_filters),
+      spec_(spec) {}
 
 ColumnarTableIterator::~ColumnarTableIterator() { ReleaseGroup(); }
 
@@ -29,7 +30,7 @@ void ColumnarTableIterator::ReleaseGroup() {
 bool ColumnarTableIterator::Enter(size_t group) {
   if (group == group_index_ && group_) return true;
   ReleaseGroup();
-  Status s = reader_->LoadRowGroup(group, read_options_, &block_, &group_);
+  Status s = reader_->LoadRowGroupForScan(group, read_options_, spec_, &block_, &group_);
   if (!s.ok()) {
     status_ = s;
     Invalidate();
@@ -48,34 +49,42 @@ bool ColumnarTableIterator::SetPosition(size_t row) {
 bool ColumnarTableIterator::GroupStartsAtOrAfterUpperBound(size_t group) const {
   const rocksdb::Slice* bound = read_options_.iterate_upper_bound;
   if (bound == nullptr) return false;
-  const rocksdb::Slice first_user_key = rocksdb::ExtractUserKey(reader_->index().first_key(group));
+  const rocksdb::Slice first_user_key = rocksdb::ExtractUserKey(reader_->first_key(group));
   return reader_->comparator().user_comparator()->Compare(first_user_key, *bound) >= 0;
 }
 
 bool ColumnarTableIterator::GroupStartsAfterLowerBoundGap(size_t group) const {
   const rocksdb::Slice* bound = read_options_.iterate_lower_bound;
   if (bound == nullptr) return false;
-  const rocksdb::Slice first_user_key = rocksdb::ExtractUserKey(reader_->index().first_key(group));
+  const rocksdb::Slice first_user_key = rocksdb::ExtractUserKey(reader_->first_key(group));
   // Rows before `group` have user keys <= this one; strictly below the bound they are all out.
   return reader_->comparator().user_comparator()->Compare(first_user_key, *bound) < 0;
 }
 
 void ColumnarTableIterator::PositionAtFirstRowOf(size_t group) {
+  // Groups a pushdown spec emptied are stepped over.
   for (; group < reader_->index().num_row_groups(); group++) {
     if (GroupStartsAtOrAfterUpperBound(group)) break;
     if (!Enter(group)) return;
-    SetPosition(0);
-    return;
+    if (group_->row_count() > 0) {
+      SetPosition(0);
+      return;
+    }
   }
   Invalidate();
 }
 
 void ColumnarTableIterator::PositionAtLastRowOf(size_t group) {
-  if (group >= reader_->index().num_row_groups() || !Enter(group)) {
-    Invalidate();
-    return;
+  for (size_t g = group + 1; g-- > 0;) {
+    if (g >= reader_->index().num_row_groups()) break;
+    if (!Enter(g)) return;
+    if (group_->row_count() > 0) {
+      SetPosition(group_->row_count() - 1);
+      return;
+    }
+    if (GroupStartsAfterLowerBoundGap(g)) break;
   }
-  SetPosition(group_->row_count() - 1);
+  Invalidate();
 }
 
 void ColumnarTableIterator::SeekToFirst() {
@@ -157,7 +166,7 @@ void ColumnarTableIterator::SeekForPrev(const rocksdb::Slice& target) {
   const size_t groups = reader_->index().num_row_groups();
   if (groups == 0 || PartitionFilterExcludes(target, false)) return Invalidate();
   const size_t group = reader_->GroupForSeek(target);
-  if (reader_->comparator().Compare(reader_->index().first_key(group), target) > 0) {
+  if (reader_->comparator().Compare(reader_->first_key(group), target) > 0) {
     return Invalidate();  // target precedes the whole file
   }
   if (!Enter(group)) return;
@@ -172,7 +181,10 @@ void ColumnarTableIterator::SeekForPrev(const rocksdb::Slice& target) {
       hi = mid;
     }
   }
-  SetPosition(lo - 1);  // lo >= 1: the group's first key is <= target
+  if (lo > 0) return static_cast<void>(SetPosition(lo - 1));
+  // Every row <= target was filtered out of this group: continue in the ones before.
+  if (group == 0 || GroupStartsAfterLowerBoundGap(group)) return Invalidate();
+  PositionAtLastRowOf(group - 1);
 }
 
 void ColumnarTableIterator::Next() {

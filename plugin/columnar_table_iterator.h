@@ -10,14 +10,18 @@
 #include "db/pinned_iterators_manager.h"
 #include "plugin/cache_pin.h"
 #include "plugin/columnar_table_reader.h"
+#include "plugin/pushdown.h"
 #include "table/internal_iterator.h"
 
 namespace columnar {
 
 class ColumnarTableIterator : public rocksdb::InternalIterator {
  public:
+  // `spec` (optional): the read's predicate-pushdown spec; groups then hold only the entries
+  // it leaves, and may be empty.
   ColumnarTableIterator(const ColumnarTableReader* reader, const rocksdb::ReadOptions& read_options,
-                        const rocksdb::SliceTransform* prefix_extractor, bool skip_filters);
+                        const rocksdb::SliceTransform* prefix_extractor, bool skip_filters,
+                        const ScanSpec* spec = nullptr);
 
   bool Valid() const override { return valid_; }
   void SeekToFirst() override;
@@ -64,6 +68,7 @@ class ColumnarTableIterator : public rocksdb::InternalIterator {
   const rocksdb::ReadOptions& read_options_;
   const rocksdb::SliceTransform* prefix_extractor_;
   const bool skip_filters_;
+  const ScanSpec* const spec_;
 
   CachePin<RawBlock> block_;
   CachePin<DecodedRowGroup> group_;

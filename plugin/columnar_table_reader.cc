@@ -5,6 +5,7 @@
 #include "db/dbformat.h"
 #include "memory/arena.h"
 #include "plugin/columnar_table_iterator.h"
+#include "plugin/filtered_row_group.h"
 #include "plugin/range_deletions.h"
 #include "plugin/table_file.h"
 #include "rocksdb/snapshot.h"
@@ -46,6 +47,9 @@ Status GlobalSequenceNumber(const rocksdb::TableProperties& properties,
   if (seqno != props.end()) {
     if (seqno->second.size() < 8) return Status::Corruption("bad global sequence number");
     value = columnar::DecodeFixed64(seqno->second.data());
+    if (value > rocksdb::kMaxSequenceNumber) {
+      return Status::Corruption("external file's global sequence number out of range");
+    }
   }
   if (largest_seqno < rocksdb::kMaxSequenceNumber) {
     if (value == 0) value = largest_seqno;
@@ -98,11 +102,26 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   if (s.ok()) s = table->root_.DecodeFrom(raw, root_handle.offset());
   if (!s.ok()) return s;
 
-  // Properties: RocksDB's parser, after checking the bytes against the root's checksum.
-  s = table->ReadAt(table->root_.at(FileBlock::kProperties).offset,
-                    table->root_.at(FileBlock::kProperties).size, &stored);
+  // Properties: RocksDB's parser (which reads the metaindex, then the properties block, and
+  // asserts on malformed blocks), only after both blocks are checked against the root.
+  const BlockLocation& meta_index = table->root_.at(FileBlock::kMetaIndex);
+  if (footer.metaindex_handle().offset() != meta_index.offset ||
+      footer.metaindex_handle().size() != meta_index.size) {
+    return Status::Corruption("ColumnarTable: footer and root disagree");
+  }
+  s = table->ReadAt(meta_index.offset, meta_index.size, &stored);
   if (s.ok()) {
-    s = columnar::VerifyChecksum(stored, table->root_.properties_checksum, "properties block");
+    s = columnar::VerifyChecksum(stored, table->root_.metaindex_checksum, "metaindex block");
+  }
+  if (s.ok()) {
+    s = table->ReadAt(table->root_.at(FileBlock::kProperties).offset,
+                      table->root_.at(FileBlock::kProperties).size, &stored);
+  }
+  if (s.ok()) {
+    s = PropertiesChecksum(stored, table->root_.properties_patch_offset) ==
+                table->root_.properties_checksum
+            ? Status::OK()
+            : Status::Corruption("ColumnarTable: properties block checksum mismatch");
   }
   std::unique_ptr<rocksdb::TableProperties> properties;
   if (s.ok()) {
@@ -122,7 +141,14 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   if (s.ok()) s = table->index_.Decode(buffer);
   if (!s.ok()) return s;
   if (table->global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
-    table->index_.AssignSequence(table->global_seqno_);
+    // Every key of the file has the global sequence number: seek on keys that say so.
+    table->effective_first_keys_.reserve(table->index_.num_row_groups());
+    for (size_t g = 0; g < table->index_.num_row_groups(); g++) {
+      std::string key = table->index_.first_key(g).ToString();
+      const uint64_t type = columnar::DecodeFixed64(key.data() + key.size() - 8) & 0xff;
+      columnar::EncodeFixed64(&key[key.size() - 8], (table->global_seqno_ << 8) | type);
+      table->effective_first_keys_.push_back(std::move(key));
+    }
   }
   s = table->OpenFilters();
   if (!s.ok()) return s;
@@ -134,6 +160,14 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
     if (!s.ok()) return s;
     table->range_deletions_ =
         FragmentRangeDeletions(std::move(deletions), table->comparator_, table->global_seqno_);
+  }
+  if (table->root_.at(FileBlock::kZoneMaps).present()) {
+    s = table->ReadMetaBlock(FileBlock::kZoneMaps, &table->zone_map_bytes_);
+    if (s.ok()) {
+      s = ParseZoneMapBlock(table->zone_map_bytes_, table->index_.num_row_groups(),
+                            &table->zone_maps_);
+    }
+    if (!s.ok()) return s;
   }
   if (table->root_.at(FileBlock::kCompressionDictionary).present()) {
     s = table->ReadMetaBlock(FileBlock::kCompressionDictionary, &buffer);
@@ -279,27 +313,100 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
     Status s = LoadBlock(block_ordinal, read_options, block);
     if (!s.ok()) return s;
   }
-  const std::string& bytes = (*block)->bytes;
-  const uint32_t begin = index_.offset_in_block(group);
-  const uint32_t end_mark = index_.end_in_block(group);
-  const size_t end = end_mark == 0 ? bytes.size() : end_mark;
-  if (begin >= end || end > bytes.size()) {
-    return Status::Corruption("ColumnarTable: row group outside its block");
-  }
   RowGroupView view;
-  Status s = view.Parse(Slice(bytes.data() + begin, end - begin));
+  Status s = ParseRowGroup(group, (*block)->bytes, &view);
   if (!s.ok()) return s;
-  if (view.size() != end - begin) return Status::Corruption("ColumnarTable: row group size");
   std::unique_ptr<DecodedRowGroup> decoded;
   s = layout_->DecodeRowGroup(view, index_.first_key(group), &decoded);
-  if (!s.ok()) return s;
-  if (global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
+  if (s.ok() && global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
     decoded->AssignSequence(global_seqno_);
   }
+  if (s.ok()) s = CheckKeyOrder(group, *decoded);
+  if (!s.ok()) return s;
   const size_t charge = decoded->MemoryUsage();
   *out = CachePin<DecodedRowGroup>::Insert(read_options.fill_cache ? cache : nullptr, key,
                                            std::move(decoded), charge);
   return Status::OK();
+}
+
+const ScanSpec* ColumnarTableReader::PushdownSpecOf(
+    const rocksdb::ReadOptions& read_options) const {
+  if (root_.layout_id != TypedLayout::kId || !read_options.table_filter) return nullptr;
+  const auto* filter = read_options.table_filter.target<PushdownTableFilter>();
+  return filter != nullptr ? filter->spec().get() : nullptr;
+}
+
+rocksdb::Status ColumnarTableReader::LoadRowGroupForScan(size_t group,
+                                                         const rocksdb::ReadOptions& read_options,
+                                                         const ScanSpec* spec,
+                                                         CachePin<RawBlock>* block,
+                                                         CachePin<DecodedRowGroup>* out) const {
+  if (spec == nullptr) return LoadRowGroup(group, read_options, block, out);
+  ZoneMapSet zone_maps;
+  const bool has_zone_maps = group < zone_maps_.size();
+  const bool global_sequence = global_seqno_ != rocksdb::kDisableGlobalSequenceNumber;
+  if (has_zone_maps && RowGroupRuledOut(*spec, zone_maps_[group], global_sequence, &zone_maps)) {
+    spec->counters->row_groups_pruned++;
+    *out = CachePin<DecodedRowGroup>(NewEmptyRowGroup());
+    return Status::OK();
+  }
+  // Without a predicate the spec only hides expired groups: the cached decoded group serves.
+  if (spec->predicate == nullptr) return LoadRowGroup(group, read_options, block, out);
+
+  const uint32_t block_ordinal = index_.block_of(group);
+  if (!*block || (*block)->ordinal != block_ordinal) {
+    block->Reset();
+    Status s = LoadBlock(block_ordinal, read_options, block);
+    if (!s.ok()) return s;
+  }
+  RowGroupView view;
+  Status s = ParseRowGroup(group, (*block)->bytes, &view);
+  if (!s.ok()) return s;
+  FilteredRowGroupInput input;
+  input.view = &view;
+  input.layout = static_cast<const TypedLayout*>(layout_.get());
+  input.first_internal_key = index_.first_key(group);
+  input.zone_maps = has_zone_maps ? &zone_maps : nullptr;
+  if (global_sequence) input.global_sequence = global_seqno_;
+  std::unique_ptr<DecodedRowGroup> decoded;
+  s = DecodeFilteredRowGroup(*spec, input, &decoded);
+  if (s.ok() && global_sequence) decoded->AssignSequence(global_seqno_);
+  if (s.ok()) s = CheckKeyOrder(group, *decoded);
+  if (!s.ok()) return s;
+  *out = CachePin<DecodedRowGroup>(std::move(decoded));
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::CheckKeyOrder(size_t group,
+                                                   const DecodedRowGroup& decoded) const {
+  // RocksDB's iterators assert on out-of-order keys; damage that escaped the checksums (reads
+  // with verify_checksums off) must surface as Corruption instead.
+  for (size_t row = 1; row < decoded.row_count(); row++) {
+    if (comparator_.Compare(decoded.internal_key(row - 1), decoded.internal_key(row)) >= 0) {
+      return Status::Corruption("ColumnarTable: keys out of order in a row group");
+    }
+  }
+  if (decoded.row_count() > 0 && group + 1 < index_.num_row_groups() &&
+      comparator_.Compare(decoded.internal_key(decoded.row_count() - 1), first_key(group + 1)) >=
+          0) {
+    return Status::Corruption("ColumnarTable: row group overlaps the next one");
+  }
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ParseRowGroup(size_t group, const std::string& block_bytes,
+                                                   RowGroupView* view) const {
+  const uint32_t begin = index_.offset_in_block(group);
+  const uint32_t end_mark = index_.end_in_block(group);
+  const size_t end = end_mark == 0 ? block_bytes.size() : end_mark;
+  if (begin >= end || end > block_bytes.size()) {
+    return Status::Corruption("ColumnarTable: row group outside its block");
+  }
+  Status s = view->Parse(Slice(block_bytes.data() + begin, end - begin));
+  if (s.ok() && view->size() != end - begin) {
+    return Status::Corruption("ColumnarTable: row group size");
+  }
+  return s;
 }
 
 size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
@@ -308,7 +415,7 @@ size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
   size_t hi = index_.num_row_groups();
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
-    if (comparator_.Compare(index_.first_key(mid), target) <= 0) {
+    if (comparator_.Compare(first_key(mid), target) <= 0) {
       lo = mid + 1;
     } else {
       hi = mid;
@@ -337,11 +444,13 @@ rocksdb::InternalIterator* ColumnarTableReader::NewIterator(
     const rocksdb::ReadOptions& read_options, const rocksdb::SliceTransform* prefix_extractor,
     rocksdb::Arena* arena, bool skip_filters, rocksdb::TableReaderCaller /*caller*/,
     size_t /*compaction_readahead_size*/, bool /*allow_unprepared_value*/) {
+  const ScanSpec* spec = PushdownSpecOf(read_options);
   if (arena == nullptr) {
-    return new ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters);
+    return new ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters, spec);
   }
   void* memory = arena->AllocateAligned(sizeof(ColumnarTableIterator));
-  return new (memory) ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters);
+  return new (memory)
+      ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters, spec);
 }
 
 rocksdb::Status ColumnarTableReader::Get(const rocksdb::ReadOptions& read_options,
@@ -409,10 +518,9 @@ uint64_t ColumnarTableReader::ApproximateOffsetOf(const rocksdb::Slice& key,
                                                   rocksdb::TableReaderCaller /*caller*/) {
   if (index_.num_row_groups() == 0) return 0;
   const size_t group = GroupForSeek(key);
-  if (group == 0 && comparator_.Compare(key, index_.first_key(0)) < 0) return 0;
+  if (group == 0 && comparator_.Compare(key, first_key(0)) < 0) return 0;
   const uint32_t block = index_.block_of(group);
-  if (group + 1 == index_.num_row_groups() &&
-      comparator_.Compare(key, index_.first_key(group)) > 0) {
+  if (group + 1 == index_.num_row_groups() && comparator_.Compare(key, first_key(group)) > 0) {
     // Past the last group's first key: count the last block as before the key.
     return index_.block_offset(block) + index_.block_size(block);
   }
@@ -453,6 +561,20 @@ rocksdb::Status ColumnarTableReader::ApproximateKeyAnchors(const rocksdb::ReadOp
   return Status::OK();
 }
 
+rocksdb::Status ColumnarTableReader::VerifyPatchedGlobalSequence(
+    const std::string& properties) const {
+  // The properties checksum leaves out the global sequence number RocksDB's ingestion may
+  // write in place (write_global_seqno); it must be 0, or the file's largest sequence number
+  // from the MANIFEST. Without the MANIFEST (largest unknown) only 0 can be vouched for.
+  const uint32_t patch = root_.properties_patch_offset;
+  if (patch == 0 || patch - 1 + 8 > properties.size()) return Status::OK();
+  const uint64_t written = columnar::DecodeFixed64(properties.data() + patch - 1);
+  if (written == 0 || (largest_seqno_ < rocksdb::kMaxSequenceNumber && written == largest_seqno_)) {
+    return Status::OK();
+  }
+  return Status::Corruption("ColumnarTable: global sequence number property damaged");
+}
+
 rocksdb::Status ColumnarTableReader::VerifyFooter() const {
   std::string footer_bytes;
   Status s = ReadAt(footer_offset_, file_size_ - footer_offset_, &footer_bytes);
@@ -489,12 +611,12 @@ rocksdb::Status ColumnarTableReader::VerifyChecksum(const rocksdb::ReadOptions& 
     if (!root_.at(block).present()) continue;
     if (block == FileBlock::kProperties || block == FileBlock::kMetaIndex) {
       s = ReadAt(root_.at(block).offset, root_.at(block).size, &stored);
-      if (s.ok()) {
-        s = columnar::VerifyChecksum(
-            stored,
-            block == FileBlock::kProperties ? root_.properties_checksum : root_.metaindex_checksum,
-            "meta block");
-      }
+      const bool properties = block == FileBlock::kProperties;
+      const uint32_t expected = properties ? root_.properties_checksum : root_.metaindex_checksum;
+      const uint32_t actual = properties ? PropertiesChecksum(stored, root_.properties_patch_offset)
+                                         : ComputeChecksum(stored);
+      if (s.ok() && actual != expected) s = Status::Corruption("ColumnarTable: meta block damaged");
+      if (s.ok() && properties) s = VerifyPatchedGlobalSequence(stored);
     } else {
       s = ReadStoredBlock(root_.at(block), true, &stored);
     }

@@ -12,7 +12,9 @@
 #include "db/range_tombstone_fragmenter.h"
 #include "file/random_access_file_reader.h"
 #include "plugin/cache_pin.h"
+#include "plugin/pushdown.h"
 #include "plugin/table_settings.h"
+#include "plugin/zone_map_collector.h"
 #include "table/block_based/filter_policy_internal.h"
 #include "table/table_builder.h"
 #include "table/table_reader.h"
@@ -66,6 +68,12 @@ class ColumnarTableReader : public rocksdb::TableReader {
 
   // ---- used by ColumnarTableIterator ----
   const RowGroupIndex& index() const { return index_; }
+  // The first internal key of a group as reads see it (with an ingested file's global
+  // sequence number).
+  rocksdb::Slice first_key(size_t group) const {
+    return effective_first_keys_.empty() ? index_.first_key(group)
+                                         : rocksdb::Slice(effective_first_keys_[group]);
+  }
   const rocksdb::InternalKeyComparator& comparator() const { return comparator_; }
   // The row group a seek for `target` (an internal key) starts in: the last one whose first
   // key is <= target, or 0 when target precedes the whole file.
@@ -74,6 +82,13 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // neighbouring groups of one block decompress it once even when the cache is not filled.
   rocksdb::Status LoadRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
                                CachePin<RawBlock>* block, CachePin<DecodedRowGroup>* out) const;
+  // The same for a scan with a pushdown spec (pushdown.h): the group's entries as the spec
+  // leaves them (possibly none). Without a spec, LoadRowGroup.
+  rocksdb::Status LoadRowGroupForScan(size_t group, const rocksdb::ReadOptions& read_options,
+                                      const ScanSpec* spec, CachePin<RawBlock>* block,
+                                      CachePin<DecodedRowGroup>* out) const;
+  // The pushdown spec of a read, when it has one this file can use.
+  const ScanSpec* PushdownSpecOf(const rocksdb::ReadOptions& read_options) const;
   // The partition of `user_key` the partition filter knows it by: from the file's schema
   // (typed layout), or from `prefix_extractor` when it is the one the file was written with.
   bool PartitionOf(const rocksdb::Slice& user_key, const rocksdb::SliceTransform* prefix_extractor,
@@ -88,6 +103,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
                       std::shared_ptr<const TableSettings> settings);
 
   rocksdb::Status CreateLayout();
+  rocksdb::Status CheckKeyOrder(size_t group, const DecodedRowGroup& decoded) const;
+  rocksdb::Status ParseRowGroup(size_t group, const std::string& block_bytes,
+                                RowGroupView* view) const;
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
   rocksdb::Status ReadStoredBlock(const BlockLocation& location, bool verify,
                                   std::string* stored) const;
@@ -97,6 +115,7 @@ class ColumnarTableReader : public rocksdb::TableReader {
                             CachePin<RawBlock>* out) const;
   std::string CacheKey(char kind, uint64_t ordinal) const;
   rocksdb::Status VerifyFooter() const;
+  rocksdb::Status VerifyPatchedGlobalSequence(const std::string& properties) const;
 
   const rocksdb::ImmutableOptions& ioptions_;
   const rocksdb::InternalKeyComparator comparator_;
@@ -111,6 +130,7 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::SequenceNumber global_seqno_ = rocksdb::kDisableGlobalSequenceNumber;
   std::unique_ptr<RowLayout> layout_;
   RowGroupIndex index_;
+  std::vector<std::string> effective_first_keys_;  // only for files with a global seqno
   std::string key_filter_bytes_;
   std::string partition_filter_bytes_;
   std::unique_ptr<rocksdb::FilterBitsReader> key_filter_;
@@ -118,6 +138,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
   std::string partition_extractor_name_;
   std::shared_ptr<const rocksdb::FragmentedRangeTombstoneList> range_deletions_;
   std::unique_ptr<ZstdDictionary> dictionary_;
+  // Typed layout: per-group zone maps (entries point into zone_map_bytes_).
+  std::string zone_map_bytes_;
+  std::vector<ZoneMapEntry> zone_maps_;
 };
 
 }  // namespace columnar

@@ -22,6 +22,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+
+#include "table_format/types.h"
 
 namespace columnar {
 
@@ -36,6 +39,14 @@ inline constexpr const char* kKeyFilterBlockName = "columnar.filter.keys";
 inline constexpr const char* kPartitionFilterBlockName = "columnar.filter.partitions";
 inline constexpr const char* kRangeDeletionBlockName = "columnar.range_deletions";
 inline constexpr const char* kDictionaryBlockName = "columnar.compression_dictionary";
+inline constexpr const char* kZoneMapBlockName = "columnar.zone_maps";
+
+// Checksum of a properties block, with the bytes RocksDB's ingestion may patch in place
+// (FileRoot::properties_patch_offset) zeroed.
+uint32_t PropertiesChecksum(const Slice& properties, uint32_t patch_offset);
+// Where the global sequence number property's value sits in a properties block, as a
+// FileRoot::properties_patch_offset (0 when absent).
+uint32_t FindPropertiesPatchOffset(const Slice& properties);
 
 // User-collected property names.
 inline constexpr const char* kLayoutProperty = "columnar.layout";

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "table_format/checksum.h"
+#include "table_format/encodings/dictionary.h"
 #include "table_format/varint.h"
 #include "table_format/zstd_codec.h"
 
@@ -143,54 +144,99 @@ Status SkipChunk(Slice* input, ChunkHeader* header) {
   return s;
 }
 
+namespace {
+
+// The chunk's raw body (decompressed when needed; `buffer` owns it then), after the header
+// checks shared by every reader.
+Status OpenChunkBody(const Slice& input, PhysicalType type, const ChunkReadOptions& options,
+                     ChunkHeader* header, std::unique_ptr<char[]>* buffer, Slice* raw) {
+  Status s = ParseChunkHeader(input, header);
+  if (!s.ok()) return s;
+  if (options.expected_values != 0 && header->value_count != options.expected_values) {
+    return Status::Corruption("chunk: value count differs from the row group's");
+  }
+  if (!EncodingSupports(header->encoding, type)) {
+    return Status::Corruption(std::string("chunk: encoding ") + EncodingName(header->encoding) +
+                              " cannot hold " + PhysicalTypeName(type) + " values");
+  }
+  const Slice stored(input.data() + header->header_size, header->stored_length);
+  if (header->has_checksum && options.verify_checksum) {
+    s = VerifyChecksum(stored, header->checksum, "chunk");
+    if (!s.ok()) return s;
+  }
+  *raw = stored;
+  if (!header->compressed) return Status::OK();
+  // The frame header repeats the raw length; a disagreement means damage, and is caught
+  // before allocating.
+  if (ZstdFrameContentSize(stored) != header->raw_length) {
+    return Status::Corruption("chunk: compressed body disagrees with its raw length");
+  }
+  buffer->reset(new char[header->raw_length]);
+  s = ZstdDecompress(stored, nullptr, buffer->get(), header->raw_length);
+  if (s.ok()) *raw = Slice(buffer->get(), header->raw_length);
+  return s;
+}
+
+// Splits the presence bitmap off the front of *raw; *present = rows with a value.
+Status TakePresence(const ChunkHeader& header, Slice* raw, Slice* bitmap, uint32_t* present) {
+  *present = header.value_count;
+  if (!header.has_nulls) return Status::OK();
+  const size_t bitmap_bytes = (header.value_count + 7) / 8;
+  if (raw->size() < bitmap_bytes) return Status::Corruption("chunk: truncated presence bitmap");
+  *bitmap = Slice(raw->data(), bitmap_bytes);
+  const auto* bits = reinterpret_cast<const uint8_t*>(raw->data());
+  *present = 0;
+  for (uint32_t i = 0; i < header.value_count; i++) *present += (bits[i / 8] >> (i % 8)) & 1;
+  raw->remove_prefix(bitmap_bytes);
+  return Status::OK();
+}
+
+}  // namespace
+
 Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
                  const ChunkReadOptions& options) {
   ChunkHeader header;
-  Status s = ParseChunkHeader(*input, &header);
+  std::unique_ptr<char[]> buffer;
+  Slice raw;
+  Slice bitmap;
+  uint32_t present;
+  Status s = OpenChunkBody(*input, type, options, &header, &buffer, &raw);
+  if (s.ok()) s = TakePresence(header, &raw, &bitmap, &present);
   if (!s.ok()) return s;
-  if (options.expected_values != 0 && header.value_count != options.expected_values) {
-    return Status::Corruption("chunk: value count differs from the row group's");
-  }
-  if (!EncodingSupports(header.encoding, type)) {
-    return Status::Corruption(std::string("chunk: encoding ") + EncodingName(header.encoding) +
-                              " cannot hold " + PhysicalTypeName(type) + " values");
-  }
-  const Slice stored(input->data() + header.header_size, header.stored_length);
-  if (header.has_checksum && options.verify_checksum) {
-    s = VerifyChecksum(stored, header.checksum, "chunk");
-    if (!s.ok()) return s;
-  }
-
-  std::unique_ptr<char[]> decompressed;
-  Slice raw = stored;
-  if (header.compressed) {
-    // The frame header repeats the raw length; a disagreement means damage, and is caught
-    // before allocating.
-    if (ZstdFrameContentSize(stored) != header.raw_length) {
-      return Status::Corruption("chunk: compressed body disagrees with its raw length");
-    }
-    decompressed.reset(new char[header.raw_length]);
-    s = ZstdDecompress(stored, nullptr, decompressed.get(), header.raw_length);
-    if (!s.ok()) return s;
-    raw = Slice(decompressed.get(), header.raw_length);
-  }
-
   if (header.has_nulls) {
-    const size_t bitmap_bytes = (header.value_count + 7) / 8;
-    if (raw.size() < bitmap_bytes) return Status::Corruption("chunk: truncated presence bitmap");
-    const auto* bitmap = reinterpret_cast<const uint8_t*>(raw.data());
-    uint32_t present = 0;
-    for (uint32_t i = 0; i < header.value_count; i++) present += (bitmap[i / 8] >> (i % 8)) & 1;
-    raw.remove_prefix(bitmap_bytes);
     ColumnVector dense(type);
     s = DecodeValues(header.encoding, type, raw, present, &dense);
-    if (!s.ok()) return s;
-    s = ScatterPresent(dense, bitmap, header.value_count, out);
+    if (s.ok()) {
+      s = ScatterPresent(dense, reinterpret_cast<const uint8_t*>(bitmap.data()), header.value_count,
+                         out);
+    }
   } else {
     out->Reset(type);
     s = DecodeValues(header.encoding, type, raw, header.value_count, out);
   }
   if (!s.ok()) return s;
+  input->remove_prefix(header.total_size());
+  return Status::OK();
+}
+
+Status ReadChunkDictionary(Slice* input, PhysicalType type, const ChunkReadOptions& options,
+                           ColumnVector* dictionary, std::vector<uint32_t>* codes,
+                           std::string* presence) {
+  ChunkHeader header;
+  Status s = ParseChunkHeader(*input, &header);
+  if (!s.ok()) return s;
+  if (header.encoding != Encoding::kDictionary) {
+    return Status::NotSupported("chunk: not dictionary-encoded");
+  }
+  std::unique_ptr<char[]> buffer;
+  Slice raw;
+  Slice bitmap;
+  uint32_t present;
+  s = OpenChunkBody(*input, type, options, &header, &buffer, &raw);
+  if (s.ok()) s = TakePresence(header, &raw, &bitmap, &present);
+  if (s.ok()) s = DecodeDictionary(type, raw, present, dictionary, codes);
+  if (!s.ok()) return s;
+  presence->assign(bitmap.data(), bitmap.size());
   input->remove_prefix(header.total_size());
   return Status::OK();
 }

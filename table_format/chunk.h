@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "table_format/column_vector.h"
 #include "table_format/encoding.h"
@@ -82,6 +83,14 @@ struct ChunkReadOptions {
 // advances *input past it.
 Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
                  const ChunkReadOptions& options = ChunkReadOptions());
+
+// Reads a dictionary-encoded chunk without materialising its values: the dictionary (distinct
+// values, sorted; encodings/dictionary.h), one code per present row, and the presence bitmap
+// (ceil(value_count / 8) bytes, bit i set = row i present; empty when the chunk has no
+// nulls). NotSupported (input unchanged) when the chunk uses another encoding.
+Status ReadChunkDictionary(Slice* input, PhysicalType type, const ChunkReadOptions& options,
+                           ColumnVector* dictionary, std::vector<uint32_t>* codes,
+                           std::string* presence);
 
 // Advances *input past one chunk without decoding it.
 Status SkipChunk(Slice* input, ChunkHeader* header = nullptr);

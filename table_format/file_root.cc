@@ -18,6 +18,7 @@ void FileRoot::EncodeTo(std::string* out) const {
   PutFixed32(out, properties_checksum);
   PutFixed32(out, metaindex_checksum);
   PutVarint32(out, footer_format_version);
+  PutVarint32(out, properties_patch_offset);
 }
 
 Status FileRoot::DecodeFrom(const Slice& raw, uint64_t data_end) {
@@ -43,7 +44,8 @@ Status FileRoot::DecodeFrom(const Slice& raw, uint64_t data_end) {
     }
   }
   if (!GetFixed32(&in, &properties_checksum) || !GetFixed32(&in, &metaindex_checksum) ||
-      !GetVarint32(&in, &footer_format_version) || !in.empty()) {
+      !GetVarint32(&in, &footer_format_version) || !GetVarint32(&in, &properties_patch_offset) ||
+      !in.empty()) {
     return Status::Corruption("root block: truncated trailer");
   }
   return Status::OK();

@@ -10,9 +10,13 @@
 //   varint32  handle count N, then N x (varint64 offset, varint64 size): the blocks listed in
 //             FileBlock order; size 0 = absent
 //   fixed32   checksum of the properties block (RocksDB's format, which RocksDB reads
-//             without a checksum for foreign table formats)
+//             without a checksum for foreign table formats), computed with the 8 bytes at
+//             properties_patch_offset - 1 zeroed when that is non-zero
 //   fixed32   checksum of the metaindex block (same)
 //   varint32  footer format version written
+//   varint32  properties_patch_offset: 1 + offset in the properties block of the value of
+//             "rocksdb.external_sst_file.global_seqno", which RocksDB's ingestion may
+//             overwrite in place (write_global_seqno); 0 when the file has none
 #pragma once
 
 #include <array>
@@ -50,6 +54,7 @@ struct FileRoot {
   uint32_t properties_checksum = 0;
   uint32_t metaindex_checksum = 0;
   uint32_t footer_format_version = 0;
+  uint32_t properties_patch_offset = 0;
 
   BlockLocation& at(FileBlock b) { return blocks[static_cast<size_t>(b)]; }
   const BlockLocation& at(FileBlock b) const { return blocks[static_cast<size_t>(b)]; }

@@ -136,14 +136,6 @@ Status RowGroupIndex::Decode(const Slice& raw) {
   return Status::OK();
 }
 
-void RowGroupIndex::AssignSequence(uint64_t sequence) {
-  for (size_t g = 0; g < num_row_groups(); g++) {
-    char* trailer_bytes = &keys_[key_offsets_[g + 1] - 8];
-    const uint64_t type = DecodeFixed64(trailer_bytes) & 0xff;
-    EncodeFixed64(trailer_bytes, (sequence << 8) | type);
-  }
-}
-
 size_t RowGroupIndex::MemoryUsage() const {
   return block_offsets_.capacity() * 8 + block_sizes_.capacity() * 8 +
          block_first_group_.capacity() * 4 + group_block_.capacity() * 4 +

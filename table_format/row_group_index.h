@@ -79,9 +79,6 @@ class RowGroupIndex {
 
   size_t MemoryUsage() const;
 
-  // Gives every first key sequence number `sequence` (an ingested file's global one).
-  void AssignSequence(uint64_t sequence);
-
  private:
   std::vector<uint64_t> block_offsets_;
   std::vector<uint64_t> block_sizes_;
