@@ -154,11 +154,15 @@ void ColumnVector::AppendBytes(const Slice& v) {
   if (!presence_.empty()) GrowPresence(true);
 }
 
+ByteStringWriter::~ByteStringWriter() {
+  if (column_ != nullptr) column_->bytes_.resize(cursor_.limit);
+}
+
 ByteStringWriter ColumnVector::AppendBytesWriter(size_t n, size_t total_bytes) {
   assert(type_ == PhysicalType::kBytes);
   const size_t start = bytes_.size();
   assert(start + total_bytes <= UINT32_MAX);
-  bytes_.resize(start + total_bytes);
+  bytes_.resize(start + total_bytes + ByteStringCursor::kBlock);
   offsets_.resize(size_ + 1 + n);
   uint32_t* offsets = offsets_.data() + size_ + 1;
   const size_t first_new = size_;
@@ -167,20 +171,18 @@ ByteStringWriter ColumnVector::AppendBytesWriter(size_t n, size_t total_bytes) {
     presence_.resize((size_ + 63) / 64, 0);
     for (size_t i = first_new; i < size_; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
   }
-  return ByteStringWriter(offsets, bytes_.data(), static_cast<uint32_t>(start),
-                          static_cast<uint32_t>(start + total_bytes));
+  const ByteStringCursor cursor{&bytes_[start], offsets, static_cast<uint32_t>(start),
+                                static_cast<uint32_t>(start + total_bytes)};
+  return ByteStringWriter(this, cursor);
 }
 
 void ColumnVector::AppendConcatenatedBytes(const uint32_t* lengths, size_t n, const char* data) {
   uint64_t total = 0;
   for (size_t i = 0; i < n; i++) total += lengths[i];
   ByteStringWriter writer = AppendBytesWriter(n, total);
-  char* dst = nullptr;
-  for (size_t i = 0; i < n; i++) {
-    char* p = writer.Next(lengths[i]);
-    if (i == 0) dst = p;
-  }
-  if (total > 0) std::memcpy(dst, data, total);
+  ByteStringCursor cursor = writer.cursor();
+  if (total > 0) std::memcpy(cursor.dst, data, total);
+  for (size_t i = 0; i < n; i++) cursor.Next(lengths[i]);
 }
 
 void ColumnVector::GrowPresence(bool present) {

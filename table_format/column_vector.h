@@ -39,34 +39,46 @@ struct PhysicalTypeOf<double> {
 
 class ColumnVector;
 
-// Reserve-and-fill output of byte strings, for decoders (ColumnVector::AppendBytesWriter):
-// the strings are supplied in order, each either copied in (Append) or written in place
-// (Next). The caller must supply exactly the announced number of strings and bytes before
-// touching the column again.
-class ByteStringWriter {
- public:
-  // The next string: a copy of the `len` bytes at `src`.
-  void Append(const char* src, size_t len) { CopyBytes(Next(len), src, len); }
+// Where a decoder's strings go: the bytes of the next string, and the slot of its end offset.
+// A plain struct, so that a decoder's loop keeps it in registers (bytes stored through a char
+// pointer could otherwise alias it). Obtained from a ByteStringWriter; every string it hands
+// out has kBlock writable bytes, so short strings are copied as one block of kBlock bytes
+// whatever their length: the excess lands where the following strings go, or in the buffer's
+// spare bytes, and is overwritten by them.
+struct ByteStringCursor {
+  static constexpr size_t kBlock = 32;
+
+  char* dst;
+  uint32_t* ends;
+  uint32_t end;
+  uint32_t limit;  // the announced end, for debug checks
+
   // The next string, of `len` bytes, which the caller writes at the returned address.
   char* Next(size_t len) {
-    char* dst = data_ + end_;
-    end_ += static_cast<uint32_t>(len);
-    assert(end_ <= limit_);
-    *offsets_++ = end_;
-    return dst;
+    char* string = dst;
+    dst += len;
+    end += static_cast<uint32_t>(len);
+    assert(end <= limit);
+    *ends++ = end;
+    return string;
   }
+  // The next string: the `len` bytes at `src`, from which `readable` (>= len) bytes may be
+  // read.
+  void Append(const char* src, size_t len, size_t readable) {
+    CopyBlock(Next(len), src, len, readable);
+  }
+  void Append(const char* src, size_t len) { Append(src, len, len); }
 
-  // The next string: the first `len` (<= kSlot) of the kSlot bytes readable at `slot`. All
-  // kSlot bytes are copied when the announced bytes extend that far: the excess lands where
-  // the following strings go and is overwritten by them.
-  template <size_t kSlot>
-  void AppendFromSlot(const char* slot, size_t len) {
-    assert(len <= kSlot);
-    char* dst = Next(len);
-    if (dst + kSlot <= data_ + limit_) {
-      std::memcpy(dst, slot, kSlot);
+  // Copies `len` bytes from `src` to `dst`, where kBlock bytes may be written: as one block
+  // of kBlock bytes (loaded before it is stored, so the two may overlap) when `len` is at
+  // most that and as many are readable at `src`.
+  static void CopyBlock(char* dst, const char* src, size_t len, size_t readable) {
+    if (len <= kBlock && readable >= kBlock) {
+      Block block;
+      std::memcpy(&block, src, kBlock);
+      std::memcpy(dst, &block, kBlock);
     } else {
-      CopyBytes(dst, slot, len);
+      CopyBytes(dst, src, len);
     }
   }
 
@@ -76,7 +88,7 @@ class ByteStringWriter {
     if (len > 32) {
       std::memcpy(dst, src, len);
     } else if (len >= 16) {
-      Copy2<Bytes16>(dst, src, len);
+      Copy2<Block16>(dst, src, len);
     } else if (len >= 8) {
       Copy2<uint64_t>(dst, src, len);
     } else if (len >= 4) {
@@ -89,12 +101,11 @@ class ByteStringWriter {
   }
 
  private:
-  friend class ColumnVector;
-  ByteStringWriter(uint32_t* offsets, char* data, uint32_t end, uint32_t limit)
-      : offsets_(offsets), data_(data), end_(end), limit_(limit) {}
-
-  struct Bytes16 {
+  struct Block16 {
     char bytes[16];
+  };
+  struct Block {
+    char bytes[kBlock];
   };
 
   // The first and the last sizeof(W) bytes (sizeof(W) <= len <= 2 * sizeof(W)).
@@ -107,11 +118,38 @@ class ByteStringWriter {
     std::memcpy(dst, &head, sizeof(W));
     std::memcpy(dst + len - sizeof(W), &tail, sizeof(W));
   }
+};
 
-  uint32_t* offsets_;
-  char* data_;
-  uint32_t end_;
-  uint32_t limit_;
+// Reserve-and-fill output of byte strings, for decoders (ColumnVector::AppendBytesWriter).
+// The strings are supplied in order through its cursor; while the writer lives, the column's
+// data buffer carries ByteStringCursor::kBlock spare bytes, which its destructor drops. The
+// caller must supply exactly the announced strings and bytes, and let the writer go before
+// touching the column again.
+class ByteStringWriter {
+ public:
+  ByteStringWriter(ByteStringWriter&& other) noexcept
+      : column_(other.column_), cursor_(other.cursor_) {
+    other.column_ = nullptr;
+  }
+  ByteStringWriter(const ByteStringWriter&) = delete;
+  ByteStringWriter& operator=(const ByteStringWriter&) = delete;
+  ByteStringWriter& operator=(ByteStringWriter&&) = delete;
+  ~ByteStringWriter();
+
+  // Where the strings go, for the caller's loop to copy into a local variable.
+  ByteStringCursor cursor() const { return cursor_; }
+  // The end of the spare bytes: a string already written may be read up to there.
+  const char* readable_end() const {
+    return cursor_.dst + (cursor_.limit - cursor_.end) + ByteStringCursor::kBlock;
+  }
+
+ private:
+  friend class ColumnVector;
+  ByteStringWriter(ColumnVector* column, const ByteStringCursor& cursor)
+      : column_(column), cursor_(cursor) {}
+
+  ColumnVector* column_;
+  ByteStringCursor cursor_;  // at the first string
 };
 
 class ColumnVector {
@@ -178,7 +216,7 @@ class ColumnVector {
   // Bulk appends for decoders, which know their strings' count and total size up front.
   // Appends n present strings of `total_bytes` bytes in all (the total must keep the data
   // buffer within 32-bit offsets) and returns the writer through which the caller supplies
-  // them, in order.
+  // them, in order (see ByteStringWriter).
   ByteStringWriter AppendBytesWriter(size_t n, size_t total_bytes);
   // Appends n strings whose bytes are concatenated at `data`, string i being lengths[i] bytes.
   void AppendConcatenatedBytes(const uint32_t* lengths, size_t n, const char* data);
@@ -205,6 +243,8 @@ class ColumnVector {
   size_t MemoryUsage() const;
 
  private:
+  friend class ByteStringWriter;  // drops its spare bytes
+
   template <typename T>
   void AssertType() const {
     static_assert(std::is_arithmetic<T>::value, "fixed-width accessors take a numeric type");

@@ -13,15 +13,14 @@ bool StringSlots::Build(const ColumnVector& strings) {
   const uint32_t* offsets = strings.offsets();
   uint32_t longest = 0;
   for (size_t k = 0; k < n; k++) longest = std::max(longest, offsets[k + 1] - offsets[k]);
-  if (longest > 32) return false;
-  slot_ = longest <= 16 ? 16 : 32;
+  if (longest > kSlot) return false;
   count_ = n;
-  storage_.assign(n + n * slot_, 0);
+  storage_.assign(n + n * kSlot, 0);
   char* slots = storage_.data() + n;
   for (size_t k = 0; k < n; k++) {
     const uint32_t length = offsets[k + 1] - offsets[k];
     storage_[k] = static_cast<char>(length);
-    ByteStringWriter::CopyBytes(slots + k * slot_, strings.bytes_data().data() + offsets[k],
+    ByteStringCursor::CopyBytes(slots + k * kSlot, strings.bytes_data().data() + offsets[k],
                                 length);
   }
   return true;

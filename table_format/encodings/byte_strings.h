@@ -25,35 +25,28 @@ void PutByteStrings(const ColumnVector& values, std::string* out);
 // *in. Corruption naming `encoding` if the layout is malformed or truncated.
 Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encoding);
 
-// Strings of up to 32 bytes laid out in fixed slots (16 or 32 bytes, the smallest that fits
-// them all), for decoders that append them many times over (dictionary entries): each append
-// is then one whole-slot copy, with no branch on the string's length.
+// Strings of up to ByteStringCursor::kBlock bytes laid out in slots of that many bytes, for
+// decoders that append them many times over (dictionary entries): each append is then one
+// block copy, with no branch on the string's length.
 class StringSlots {
  public:
   static constexpr size_t kMaxStrings = 4096;
+  static constexpr size_t kSlot = ByteStringCursor::kBlock;
   // Lays out `strings` (a bytes column); false when there are more than kMaxStrings of them
-  // or one is longer than 32 bytes.
+  // or one is longer than a slot.
   bool Build(const ColumnVector& strings);
   // Appends string indices[i] for each of the n indices (each below the strings' count).
-  void Append(const uint32_t* indices, size_t n, ByteStringWriter* writer) const {
-    if (slot_ == 16) {
-      AppendFromSlots<16>(indices, n, writer);
-    } else {
-      AppendFromSlots<32>(indices, n, writer);
-    }
-  }
-
- private:
-  template <size_t kSlot>
-  void AppendFromSlots(const uint32_t* indices, size_t n, ByteStringWriter* writer) const {
+  void Append(const uint32_t* indices, size_t n, ByteStringCursor* strings) const {
+    ByteStringCursor cursor = *strings;
     const char* slots = storage_.data() + count_;
     const auto* lengths = reinterpret_cast<const uint8_t*>(storage_.data());
     for (size_t i = 0; i < n; i++) {
-      writer->AppendFromSlot<kSlot>(slots + indices[i] * kSlot, lengths[indices[i]]);
+      cursor.Append(slots + indices[i] * kSlot, lengths[indices[i]], kSlot);
     }
+    *strings = cursor;
   }
 
-  size_t slot_ = 16;
+ private:
   size_t count_ = 0;
   std::vector<char> storage_;  // the lengths (a byte each), then the slots
 };

@@ -87,7 +87,14 @@ Status DecodeBytes(const Slice& body, size_t count, ColumnVector* out) {
     return EncodingCorruption(kName, "decoded strings too large");
   }
   ByteStringWriter writer = out->AppendBytesWriter(count, count * length);
-  for (size_t i = 0; i < count; i++) writer.Append(in.data(), length);
+  // A short value is copied from a padded block: one block copy a row.
+  char block[ByteStringCursor::kBlock] = {};
+  const bool short_value = length <= sizeof(block);
+  if (short_value) ByteStringCursor::CopyBytes(block, in.data(), length);
+  const char* src = short_value ? block : in.data();
+  const size_t readable = short_value ? sizeof(block) : length;
+  ByteStringCursor cursor = writer.cursor();
+  for (size_t i = 0; i < count; i++) cursor.Append(src, length, readable);
   return Status::OK();
 }
 

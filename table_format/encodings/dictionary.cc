@@ -196,14 +196,15 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
   for (uint32_t code : codes) total += offsets[code + 1] - offsets[code];
   if (total > kMaxDecodedBytes) return EncodingCorruption(kName, "decoded strings too large");
   ByteStringWriter writer = out->AppendBytesWriter(count, total);
+  ByteStringCursor cursor = writer.cursor();
   // Entries are usually short (methods, statuses, hosts): copied from fixed slots.
   StringSlots slots;
   if (slots.Build(entries)) {
-    slots.Append(codes.data(), codes.size(), &writer);
+    slots.Append(codes.data(), codes.size(), &cursor);
   } else {
     const char* data = entries.bytes_data().data();
     for (uint32_t code : codes) {
-      writer.Append(data + offsets[code], offsets[code + 1] - offsets[code]);
+      cursor.Append(data + offsets[code], offsets[code + 1] - offsets[code]);
     }
   }
   return Status::OK();

@@ -68,12 +68,19 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
   if (total_bytes > kMaxDecodedBytes) return EncodingCorruption(kName, "strings too large");
   // Each string is its prefix, copied from the string before it, then its suffix.
   ByteStringWriter writer = out->AppendBytesWriter(count, total_bytes);
+  ByteStringCursor cursor = writer.cursor();
+  const char* readable_end = writer.readable_end();
   const char* previous = nullptr;
   const char* p = in.data();
+  const char* end = in.data() + in.size();
   for (size_t i = 0; i < count; i++) {
-    char* current = writer.Next(size_t{prefixes[i]} + suffixes[i]);
-    ByteStringWriter::CopyBytes(current, previous, prefixes[i]);
-    ByteStringWriter::CopyBytes(current + prefixes[i], p, suffixes[i]);
+    char* current = cursor.Next(size_t{prefixes[i]} + suffixes[i]);
+    if (prefixes[i] > 0) {
+      ByteStringCursor::CopyBlock(current, previous, prefixes[i],
+                                  static_cast<size_t>(readable_end - previous));
+    }
+    ByteStringCursor::CopyBlock(current + prefixes[i], p, suffixes[i],
+                                static_cast<size_t>(end - p));
     p += suffixes[i];
     previous = current;
   }

@@ -69,11 +69,9 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
   if (2 * total > kMaxDecodedBytes) return EncodingCorruption(kName, "strings too large");
   // The strings are the body's bytes as digit pairs, so all of them are written in one pass.
   ByteStringWriter writer = out->AppendBytesWriter(count, 2 * total);
-  char* digits = nullptr;
-  for (size_t i = 0; i < count; i++) {
-    char* p = writer.Next(2 * size_t{half_lengths[i]});
-    if (i == 0) digits = p;
-  }
+  ByteStringCursor cursor = writer.cursor();
+  char* digits = cursor.dst;
+  for (size_t i = 0; i < count; i++) cursor.Next(2 * size_t{half_lengths[i]});
   const uint16_t* pairs = kHexDigitPairs.data();
   const auto* packed = reinterpret_cast<const uint8_t*>(in.data());
   for (uint64_t k = 0; k < total; k++) std::memcpy(digits + 2 * k, &pairs[packed[k]], 2);

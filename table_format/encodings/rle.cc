@@ -86,9 +86,16 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
   for (size_t r = 0; r < runs; r++) bytes += uint64_t{lengths[r]} * run_values.GetBytes(r).size();
   if (bytes > kMaxDecodedBytes) return EncodingCorruption(kName, "decoded strings too large");
   ByteStringWriter writer = out->AppendBytesWriter(count, bytes);
+  // Locals only in the loop: bytes stored through char pointers could alias anything else.
+  ByteStringCursor cursor = writer.cursor();
+  const char* data = run_values.bytes_data().data();
+  const size_t data_size = run_values.bytes_data().size();
+  const uint32_t* offsets = run_values.offsets();
   for (size_t r = 0; r < runs; r++) {
-    const Slice v = run_values.GetBytes(r);
-    for (uint32_t k = 0; k < lengths[r]; k++) writer.Append(v.data(), v.size());
+    const uint32_t start = offsets[r];
+    const uint32_t length = offsets[r + 1] - start;
+    for (uint32_t k = 0; k < lengths[r]; k++)
+      cursor.Append(data + start, length, data_size - start);
   }
   return Status::OK();
 }

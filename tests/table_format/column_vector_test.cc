@@ -130,11 +130,14 @@ TEST(ColumnVectorTest, BulkByteStringAppends) {
   }
   size_t total = 0;
   for (const std::string& s : strings) total += s.size();
-  ByteStringWriter writer = v.AppendBytesWriter(strings.size(), total);
-  for (const std::string& s : strings) {
-    // Exact-size heap copies: CopyBytes must not read outside them (ASan).
-    std::vector<char> exact(s.begin(), s.end());
-    writer.Append(exact.data(), exact.size());
+  {
+    ByteStringWriter writer = v.AppendBytesWriter(strings.size(), total);
+    ByteStringCursor cursor = writer.cursor();
+    for (const std::string& s : strings) {
+      // Exact-size heap copies: CopyBytes must not read outside them (ASan).
+      std::vector<char> exact(s.begin(), s.end());
+      cursor.Append(exact.data(), exact.size());
+    }
   }
   const uint32_t lengths[] = {3, 0, 2};
   v.AppendConcatenatedBytes(lengths, 3, "abcde");
@@ -151,17 +154,22 @@ TEST(ColumnVectorTest, BulkByteStringAppends) {
   EXPECT_EQ(v.null_count(), 1u);
 }
 
-TEST(ColumnVectorTest, ShortAppendsNeverWritePastTheAnnouncedBytes) {
-  // Slots of 16 readable bytes; the strings announced total 7 bytes, so whole-slot copies must
-  // stop where fewer than 16 announced bytes remain.
-  const char slots[2][16] = {"xyz", "pq"};
+TEST(ColumnVectorTest, BlockCopiesLeaveOnlyTheAnnouncedBytes) {
+  // Whole-block copies of short strings write past them; what stays must be exactly the
+  // strings, and the spare bytes must be gone once the writer is.
+  const char block[ByteStringCursor::kBlock + 1] = "xyz-and-then-some-garbage";
   ColumnVector v(PhysicalType::kBytes);
-  ByteStringWriter writer = v.AppendBytesWriter(3, 7);
-  writer.AppendFromSlot<16>(slots[0], 3);
-  writer.AppendFromSlot<16>(slots[1], 2);
-  writer.AppendFromSlot<16>(slots[1], 2);
-  EXPECT_EQ(v.bytes_data(), "xyzpqpq");
-  EXPECT_EQ(v.GetBytes(1).ToString(), "pq");
+  {
+    ByteStringWriter writer = v.AppendBytesWriter(3, 7);
+    ByteStringCursor cursor = writer.cursor();
+    cursor.Append(block, 3, ByteStringCursor::kBlock);
+    cursor.Append(block + 1, 2, ByteStringCursor::kBlock);
+    char* last = cursor.Next(2);
+    ByteStringCursor::CopyBlock(last, block, 2, ByteStringCursor::kBlock);
+  }
+  EXPECT_EQ(v.bytes_data(), "xyzyzxy");
+  EXPECT_EQ(v.GetBytes(1).ToString(), "yz");
+  EXPECT_EQ(v.GetBytes(2).ToString(), "xy");
 }
 
 }  // namespace
