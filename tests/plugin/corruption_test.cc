@@ -253,6 +253,27 @@ TEST_P(CorruptionTest, TruncatedFilesAreRejected) {
   }
 }
 
+// A footer whose root handle has size 0 (what some damaged footers decode to) must be
+// refused, without reading an empty range (a null memcpy source: UBSan aborts).
+TEST_P(CorruptionTest, EmptyRootHandleIsRejected) {
+  const uint64_t footer_offset = file_.size() - rocksdb::Footer::kNewVersionsEncodedLength;
+  rocksdb::Footer footer;
+  ASSERT_TRUE(footer
+                  .DecodeFrom(rocksdb::Slice(file_.data() + footer_offset,
+                                             rocksdb::Footer::kNewVersionsEncodedLength),
+                              footer_offset)
+                  .ok());
+  rocksdb::FooterBuilder damaged_footer;
+  damaged_footer.Build(footer.table_magic_number(), footer.format_version(), footer_offset,
+                       footer.checksum_type(), footer.metaindex_handle(),
+                       rocksdb::BlockHandle(footer.index_handle().offset(), 0));
+  const std::string damaged_path = dir_.Sub("empty-root.sst");
+  WriteFileBytes(damaged_path,
+                 file_.substr(0, footer_offset) + damaged_footer.GetSlice().ToString());
+  rocksdb::SstFileReader reader(options_);
+  EXPECT_TRUE(reader.Open(damaged_path).IsCorruption());
+}
+
 INSTANTIATE_TEST_SUITE_P(Compression, CorruptionTest, ::testing::Bool(),
                          [](const ::testing::TestParamInfo<bool>& info) {
                            return CompressionName(info.param);
