@@ -57,7 +57,6 @@ namespace columnar {
 
 namespace {
 
-constexpr double kLn2 = 0.6931471805599453;
 // -ln(golden ratio - 1): the geometric model's optimal k is the smallest with
 // 2^k >= kGolombFactor x mean (Kiely, "Selecting the Golomb parameter in Rice coding").
 constexpr double kGolombFactor = 0.48121182505960347;
@@ -81,8 +80,8 @@ double RiceBitsEstimate(double sum, size_t count, int max_k) {
 template <typename U>
 double EstimateRiceDeltaBytes(const U* deltas, size_t n) {
   using S = std::make_signed_t<U>;
-  constexpr int kMaxK = static_cast<int>(sizeof(U) * 8) - 1;
-  constexpr double kMaxCenter = 9.2e18;  // within int64
+  constexpr int kMaxK = static_cast<int>(sizeof(U) * 8) - 2;  // the layout's largest k
+  constexpr double kMaxCenter = 9.2e18;                       // within int64
   double bytes = 0;
   for (size_t start = 0; start < n; start += kRiceBlockValues) {
     const size_t len = std::min(kRiceBlockValues, n - start);
@@ -105,7 +104,7 @@ double EstimateRiceDeltaBytes(const U* deltas, size_t n) {
     }
     const double centered = RiceBitsEstimate(centered_sum, len, kMaxK) / 8 + center_bytes;
     const double uncentered = RiceBitsEstimate(sum, len, kMaxK) / 8;
-    bytes += 2 + std::min(centered, uncentered);  // header, and the padding of two byte streams
+    bytes += 1.5 + std::min(centered, uncentered);  // header, and the last byte's padding
   }
   return bytes;
 }
