@@ -2,6 +2,7 @@
 
 #include "filter/file_column_stats.h"
 #include "filter/prune.h"
+#include "plugin/row_expiry_properties.h"
 
 namespace columnar {
 
@@ -18,6 +19,11 @@ bool AllExpired(const ZoneMapSet& stats, int64_t now_seconds) {
 }  // namespace
 
 bool PushdownTableFilter::operator()(const rocksdb::TableProperties& properties) const {
+  // Any table format: files whose every row has expired (row_expiry_properties.h).
+  if (spec_->now_seconds != INT64_MIN && FileFullyExpired(properties, spec_->now_seconds)) {
+    spec_->counters->files_skipped++;
+    return false;
+  }
   const auto& user = properties.user_collected_properties;
   // Ingested files take a global sequence number at ingestion: their own zeros say nothing.
   if (user.count("rocksdb.external_sst_file.version") != 0) return true;

@@ -164,6 +164,11 @@ Status RowCodec::EncodeCells(const RowMetadata& meta, const std::vector<RowCell>
   return Status::OK();
 }
 
+Status RowCodec::DecodeMetadata(const Slice& value, RowMetadata* meta) const {
+  Slice in = value;
+  return DecodeHeader(&in, schema_.version(), meta);
+}
+
 Status RowCodec::DecodeCells(const Slice& value, RowMetadata* meta,
                              std::vector<RowCell>* cells) const {
   Slice in = value;

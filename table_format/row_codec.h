@@ -74,6 +74,10 @@ class RowCodec {
   // value to *out. InvalidArgument on a layout, type or well-formedness mismatch.
   Status EncodeCells(const RowMetadata& meta, const std::vector<RowCell>& cells,
                      std::string* out) const;
+  // Only the row's metadata (format, version, write time, expiry), without reading its cells:
+  // the cheap check of compaction-time collectors. Corruption when the header is malformed.
+  Status DecodeMetadata(const Slice& value, RowMetadata* meta) const;
+
   // Fills *meta and one cell per ColumnsAt(meta->schema_version) column; cell bytes point
   // into `value`. Corruption when the value is malformed or not canonical.
   Status DecodeCells(const Slice& value, RowMetadata* meta, std::vector<RowCell>* cells) const;

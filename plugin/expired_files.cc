@@ -1,0 +1,89 @@
+#include "plugin/expired_files.h"
+
+#include <rocksdb/comparator.h>
+#include <rocksdb/convenience.h>
+#include <rocksdb/metadata.h>
+
+#include <vector>
+
+#include "plugin/row_expiry_properties.h"
+
+namespace columnar {
+
+namespace {
+
+struct Candidate {
+  const rocksdb::SstFileMetaData* file;
+  bool expired;
+};
+
+// Files at level >= 1 (the only ones DeleteFilesInRanges deletes), with their verdict.
+std::vector<Candidate> JudgeFiles(const rocksdb::ColumnFamilyMetaData& metadata,
+                                  const rocksdb::TablePropertiesCollection& properties,
+                                  int64_t now_seconds) {
+  std::vector<Candidate> files;
+  for (const rocksdb::LevelMetaData& level : metadata.levels) {
+    if (level.level == 0) continue;
+    for (const rocksdb::SstFileMetaData& file : level.files) {
+      const auto props = properties.find(file.db_path + file.name);
+      const bool expired = props != properties.end() && !file.being_compacted &&
+                           FileFullyExpired(*props->second, now_seconds);
+      files.push_back({&file, expired});
+    }
+  }
+  return files;
+}
+
+// True when every file lying inside [smallest, largest] is expired.
+bool RangeHoldsOnlyExpired(const std::vector<Candidate>& files, const rocksdb::Slice& smallest,
+                           const rocksdb::Slice& largest, const rocksdb::Comparator* cmp) {
+  for (const Candidate& other : files) {
+    const bool inside = cmp->Compare(other.file->smallestkey, smallest) >= 0 &&
+                        cmp->Compare(other.file->largestkey, largest) <= 0;
+    if (inside && !other.expired) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Status DropExpiredFiles(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                        int64_t now_seconds, ExpiredFilesResult* result) {
+  *result = ExpiredFilesResult();
+  Status s = db->PauseBackgroundWork();
+  if (!s.ok()) return s;
+  rocksdb::ColumnFamilyMetaData metadata;
+  db->GetColumnFamilyMetaData(column_family, &metadata);
+  rocksdb::TablePropertiesCollection properties;
+  s = db->GetPropertiesOfAllTables(column_family, &properties);
+  std::vector<std::string> bounds;  // pairs: smallest, largest
+  if (s.ok()) {
+    const rocksdb::Comparator* cmp = column_family->GetComparator();
+    const std::vector<Candidate> files = JudgeFiles(metadata, properties, now_seconds);
+    for (const Candidate& candidate : files) {
+      if (!candidate.expired || !RangeHoldsOnlyExpired(files, candidate.file->smallestkey,
+                                                       candidate.file->largestkey, cmp)) {
+        continue;
+      }
+      bounds.push_back(candidate.file->smallestkey);
+      bounds.push_back(candidate.file->largestkey);
+      result->files++;
+      result->bytes += candidate.file->size;
+    }
+  }
+  if (s.ok() && !bounds.empty()) {
+    std::vector<rocksdb::Slice> slices(bounds.begin(), bounds.end());
+    std::vector<rocksdb::RangePtr> ranges;
+    for (size_t i = 0; i < slices.size(); i += 2) ranges.emplace_back(&slices[i], &slices[i + 1]);
+    s = rocksdb::DeleteFilesInRanges(db, column_family, ranges.data(), ranges.size(),
+                                     /*include_end=*/true);
+  }
+  Status resumed = db->ContinueBackgroundWork();
+  if (!s.ok()) {
+    *result = ExpiredFilesResult();
+    return s;
+  }
+  return resumed;
+}
+
+}  // namespace columnar

@@ -1,0 +1,52 @@
+// RowCompactionFilter: the column-aware compaction filter of a Table API table. During every
+// compaction, for each Put whose value is a row of the table's schema:
+//   - a row whose expiry has passed (expiry <= the clock's now, in seconds) is removed (RocksDB
+//     turns the removal into a deletion marker, so no older version of the key resurfaces);
+//   - a row still holding values of columns dropped by ALTER TABLE ... DROP is rewritten at the
+//     current schema version without them;
+// and every other entry (deletions, merge operands, values that are not rows) is kept as is.
+// RocksDB counts removals in its statistics (compaction.key.drop.user); the factory's Stats
+// count each kind. Only public RocksDB headers here.
+#pragma once
+
+#include <rocksdb/compaction_filter.h>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+#include "table_format/schema.h"
+
+namespace columnar {
+
+class RowCompactionFilterFactory : public rocksdb::CompactionFilterFactory {
+ public:
+  struct Stats {
+    std::atomic<uint64_t> rows_expired{0};
+    std::atomic<uint64_t> rows_rewritten{0};  // dropped columns removed
+    std::atomic<uint64_t> rows_kept{0};
+    std::atomic<uint64_t> other_entries{0};  // not rows of the schema: kept
+  };
+
+  // `now_micros`: the clock expiry is judged by (the Table API's).
+  RowCompactionFilterFactory(std::shared_ptr<const TableSchema> schema,
+                             std::function<int64_t()> now_micros);
+
+  // Compactions that start later use `schema` (ALTER TABLE).
+  void SetSchema(std::shared_ptr<const TableSchema> schema);
+
+  std::unique_ptr<rocksdb::CompactionFilter> CreateCompactionFilter(
+      const rocksdb::CompactionFilter::Context& context) override;
+  const char* Name() const override { return "columnar.RowCompactionFilterFactory"; }
+
+  const Stats& stats() const { return *stats_; }
+
+ private:
+  mutable std::mutex mutex_;
+  std::shared_ptr<const TableSchema> schema_;
+  std::function<int64_t()> now_micros_;
+  std::shared_ptr<Stats> stats_ = std::make_shared<Stats>();
+};
+
+}  // namespace columnar
