@@ -8,8 +8,10 @@
 //      estimated from a capped distinct count; alp and alp_rd from ALP's own chunk-level
 //      sample; rice_delta from the sums of its zigzagged differences per block (the Rice
 //      parameter follows analytically, rice_delta.h).
-//   2. Only the best estimate is encoded, and the second best too when its estimate is within
-//      25% or the first body came out 25% above its estimate; the smaller body wins.
+//   2. Only the best estimate is encoded, and the second best too when it could still come
+//      out smaller than that body: its estimate, less the estimate's margin of error (0 for
+//      exact ones, 5% for rice_delta's, whose model errs high by up to that, 25% for the
+//      others), is below the body's size. The smaller body wins.
 //   3. Gorilla decodes an order of magnitude slower than the rest, so it is encoded only when
 //      its (exact) estimate is at least 10% below the best body so far, and kept only if its
 //      body is.
@@ -39,7 +41,6 @@ namespace {
 constexpr double kUnknown = std::numeric_limits<double>::infinity();
 constexpr double kGorillaMaxRatio = 0.9;
 constexpr size_t kFullyEncoded = 2;
-constexpr double kCloseEstimate = 1.25;
 
 // Counts distinct 64-bit keys (bit patterns, or string hashes) up to a cap.
 class DistinctCounter {
@@ -318,18 +319,48 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   }
 }
 
-}  // namespace
-
-Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVector& values,
-                       std::string* out, Encoding* chosen) {
+// Every estimate for `values`, with the analyses ALP's estimates came from.
+Estimates EstimateAll(const ColumnVector& values, FloatAnalyses* analyses) {
   Estimates all;
-  FloatAnalyses analyses;
   if (values.type() == PhysicalType::kBytes) {
     EstimateBytes(values, &all);
   } else {
     VisitFixedType(values.type(),
-                   [&](auto tag) { EstimateFixed<decltype(tag)>(values, &all, &analyses); });
+                   [&](auto tag) { EstimateFixed<decltype(tag)>(values, &all, analyses); });
   }
+  return all;
+}
+
+}  // namespace
+
+double EstimateMargin(Encoding encoding, PhysicalType type) {
+  switch (encoding) {
+    case Encoding::kDictionary:
+    case Encoding::kAlp:
+    case Encoding::kAlpRd:
+      return 0.25;
+    case Encoding::kRiceDelta:
+      return 0.05;
+    case Encoding::kRle:  // the run values' lengths of strings are estimated
+      return type == PhysicalType::kBytes ? 0.25 : 0;
+    default:
+      return 0;
+  }
+}
+
+std::vector<SizeEstimate> EstimateSizes(const ColumnVector& values) {
+  FloatAnalyses analyses;
+  std::vector<SizeEstimate> estimates;
+  for (const auto& [encoding, bytes] : EstimateAll(values, &analyses)) {
+    estimates.push_back({encoding, bytes, EstimateMargin(encoding, values.type())});
+  }
+  return estimates;
+}
+
+Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVector& values,
+                       std::string* out, Encoding* chosen) {
+  FloatAnalyses analyses;
+  const Estimates all = EstimateAll(values, &analyses);
   Estimates ranked;
   double gorilla_estimate = kUnknown;
   for (const auto& [encoding, bytes] : all) {
@@ -366,13 +397,12 @@ Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVect
       found = true;
     }
   };
-  // The runner-up is encoded too when its estimate is close, or when the leader's body came
-  // out clearly bigger than estimated (dictionary and ALP estimates are approximate).
+  // The runner-up is encoded too when it could still beat the leader's body.
   if (!ranked.empty()) try_encoding(ranked[0].first);
   for (size_t k = 1; k < ranked.size() && k < kFullyEncoded; k++) {
-    const double leader = ranked[0].second;
-    if (ranked[k].second <= kCloseEstimate * leader ||
-        (found && best.size() > kCloseEstimate * leader)) {
+    const double smallest_possible =
+        ranked[k].second * (1 - EstimateMargin(ranked[k].first, values.type()));
+    if (!found || smallest_possible < static_cast<double>(best.size())) {
       try_encoding(ranked[k].first);
     }
   }

@@ -14,4 +14,17 @@ namespace columnar {
 Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVector& values,
                        std::string* out, Encoding* chosen);
 
+// How much smaller than estimated a body of `encoding` may come out, as a fraction of the
+// estimate: 0 for the estimates that are exact.
+double EstimateMargin(Encoding encoding, PhysicalType type);
+
+struct SizeEstimate {
+  Encoding encoding;
+  double bytes;
+  double margin;  // EstimateMargin
+};
+
+// The chooser's size estimates for `values` (no nulls), one per encoding it considers.
+std::vector<SizeEstimate> EstimateSizes(const ColumnVector& values);
+
 }  // namespace columnar

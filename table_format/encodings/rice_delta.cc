@@ -97,7 +97,7 @@ double EstimateRiceDeltaBytes(const U* deltas, size_t n) {
     double centered_sum = 0;
     for (size_t i = 0; i < len; i++) centered_sum += static_cast<double>(ZigZag<U>(d[i] - center));
     const double center_bytes =
-        VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<S>(center))));
+        center == 0 ? 0 : VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<S>(center))));
     if (centered_sum == 0) {  // a constant block: its header and center
       bytes += 1 + center_bytes;
       continue;
@@ -336,10 +336,12 @@ void PutCodes(U* z, size_t len, int k, int f, std::string* out) {
   const int width = k + f;
   U e[kRiceBlockValues];
   size_t overflows = 0;
+  const U low_mask = (U{1} << k) - 1;
   for (size_t i = 0; i < len; i++) {
     const U q = z[i] >> k;
-    if (q >= top) e[overflows++] = q - top;
-    z[i] = static_cast<U>(std::min(q, top) << k) | (z[i] & ((U{1} << k) - 1));
+    e[overflows] = q - top;  // kept only when the field overflows: no branch to mispredict
+    overflows += q >= top;
+    z[i] = static_cast<U>(std::min(q, top) << k) | (z[i] & low_mask);
   }
   const size_t at = out->size();
   out->resize(at + PackedSize(len, width));

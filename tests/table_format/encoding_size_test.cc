@@ -2,13 +2,16 @@
 // what it is for, and auto must find it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <random>
 #include <string>
 
 #include "table_format/bit_packing.h"
 #include "table_format/encoding.h"
+#include "table_format/encodings/chooser.h"
 #include "table_format/encodings/rice_delta.h"
 #include "tests/table_format/encoding_test_util.h"
 
@@ -274,6 +277,51 @@ TEST(EncodingSizeTest, GorillaOnlyWhenClearlySmaller) {
       ASSERT_TRUE(s.ok()) << s.ToString();
       EXPECT_LT(static_cast<double>(body.size()), 0.9 * other_body.size() + 1)
           << dataset.name << " " << EncodingName(other);
+    }
+  }
+}
+
+// auto skips encoding a runner-up whose estimate, less its margin, is no smaller than the
+// leader's body. Estimates with no margin must be exact.
+TEST(EncodingSizeTest, EstimatesWithoutMarginAreExact) {
+  for (PhysicalType type : testing_util::AllTypes()) {
+    for (size_t n : {1, 2, 33, 128, 1030}) {
+      for (auto& dataset : testing_util::DatasetsFor(type, n, 31 + n)) {
+        for (const SizeEstimate& estimate : EstimateSizes(dataset.values)) {
+          if (estimate.margin != 0) continue;
+          SCOPED_TRACE(std::string(PhysicalTypeName(type)) + " " + dataset.name +
+                       " n=" + std::to_string(n) + " " + EncodingName(estimate.encoding));
+          std::string body;
+          ASSERT_TRUE(EncodeValues(estimate.encoding, dataset.values, &body).ok());
+          EXPECT_EQ(static_cast<double>(body.size()), estimate.bytes);
+        }
+      }
+    }
+  }
+}
+
+// rice_delta's model errs high by at most its margin on the noisy series it is for (on
+// mixtures, such as runs with jumps, it errs higher: auto then leans to other encodings).
+TEST(EncodingSizeTest, RiceDeltaEstimateWithinItsMarginOnNoisySeries) {
+  const char* kNoisy[] = {"monotone", "regular_timestamps", "small_random",
+                          "jitter",   "random_walk",        "uniform",
+                          "random"};
+  for (PhysicalType type : testing_util::AllTypes()) {
+    if (!EncodingSupports(Encoding::kRiceDelta, type)) continue;
+    for (size_t n : {2, 33, 128, 1030}) {
+      for (auto& dataset : testing_util::DatasetsFor(type, n, 37 + n)) {
+        if (std::find(std::begin(kNoisy), std::end(kNoisy), dataset.name) == std::end(kNoisy)) {
+          continue;
+        }
+        for (const SizeEstimate& estimate : EstimateSizes(dataset.values)) {
+          if (estimate.encoding != Encoding::kRiceDelta) continue;
+          SCOPED_TRACE(std::string(PhysicalTypeName(type)) + " " + dataset.name +
+                       " n=" + std::to_string(n));
+          std::string body;
+          ASSERT_TRUE(EncodeValues(Encoding::kRiceDelta, dataset.values, &body).ok());
+          EXPECT_GE(static_cast<double>(body.size()), estimate.bytes * (1 - estimate.margin));
+        }
+      }
     }
   }
 }
