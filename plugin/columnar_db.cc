@@ -30,11 +30,14 @@ std::vector<std::string> ExistingColumnFamilies(const rocksdb::DBOptions& option
   return names;
 }
 
+using MaintenanceByTable = std::map<std::string, std::shared_ptr<TableMaintenance>>;
+
 // One descriptor per column family to open: the existing ones, the catalog's tables (a table
 // whose creation stopped after its catalog entry gets its column family now) and the catalog.
 Status BuildDescriptors(const DatabaseOptions& options, std::vector<std::string> names,
                         const std::vector<CatalogEntry>& entries,
-                        std::vector<rocksdb::ColumnFamilyDescriptor>* descriptors) {
+                        std::vector<rocksdb::ColumnFamilyDescriptor>* descriptors,
+                        MaintenanceByTable* maintenance) {
   std::map<std::string, const CatalogEntry*> tables;
   for (const CatalogEntry& entry : entries) {
     tables[entry.schema.QualifiedName()] = &entry;
@@ -54,6 +57,10 @@ Status BuildDescriptors(const DatabaseOptions& options, std::vector<std::string>
           RestoreTableColumnFamilyOptions(options.column_family_options, table->second->settings,
                                           table->second->schema, &cf_options);
       if (!s.ok()) return WithContext("restoring the storage settings of table " + name, s);
+      auto table_maintenance =
+          std::make_shared<TableMaintenance>(table->second->schema, options.now_micros);
+      table_maintenance->Install(&cf_options);
+      (*maintenance)[name] = std::move(table_maintenance);
       if (options.configure_column_family) {
         options.configure_column_family(table->second->schema, &cf_options);
       }
@@ -103,7 +110,8 @@ Status Database::Open(const DatabaseOptions& options, const std::string& path,
   std::vector<CatalogEntry> entries;
   Status s = ReadCatalogOfClosedDatabase(options.db_options, path, existing, &entries);
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  if (s.ok()) s = BuildDescriptors(options, existing, entries, &descriptors);
+  MaintenanceByTable maintenance;
+  if (s.ok()) s = BuildDescriptors(options, existing, entries, &descriptors, &maintenance);
   if (!s.ok()) return s;
 
   rocksdb::DBOptions db_options = options.db_options;
@@ -118,24 +126,30 @@ Status Database::Open(const DatabaseOptions& options, const std::string& path,
   for (CatalogEntry& entry : entries) {
     schemas[entry.schema.QualifiedName()] = std::move(entry.schema);
   }
-  opened->OpenTables(descriptors, schemas);
+  opened->OpenTables(descriptors, schemas, maintenance);
   *database = std::move(opened);
   return Status::OK();
 }
 
-void Database::OpenTables(const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
-                          const std::map<std::string, TableSchema>& schemas) {
+void Database::OpenTables(
+    const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+    const std::map<std::string, TableSchema>& schemas,
+    const std::map<std::string, std::shared_ptr<TableMaintenance>>& maintenance) {
   for (size_t i = 0; i < descriptors.size(); i++) {
     const auto schema = schemas.find(descriptors[i].name);
     if (schema == schemas.end()) continue;  // default, catalog, or not a table of this API
-    tables_[schema->first] = std::make_unique<Table>(
-        NewTableContext(handles_[i], descriptors[i].options.table_factory), schema->second);
+    tables_[schema->first] =
+        std::make_unique<Table>(NewTableContext(handles_[i], descriptors[i].options.table_factory,
+                                                maintenance.at(schema->first)),
+                                schema->second);
   }
 }
 
 Table::Context Database::NewTableContext(rocksdb::ColumnFamilyHandle* handle,
-                                         std::shared_ptr<rocksdb::TableFactory> factory) const {
+                                         std::shared_ptr<rocksdb::TableFactory> factory,
+                                         std::shared_ptr<TableMaintenance> maintenance) const {
   Table::Context context;
+  context.maintenance = std::move(maintenance);
   context.db = db_.get();
   context.column_family = handle;
   context.table_factory = std::move(factory);
@@ -176,6 +190,8 @@ Status Database::CreateTableLocked(const TableSchema& schema, bool if_not_exists
   std::string encoded;
   if (s.ok()) s = EncodeCatalogEntry(entry, &encoded);  // checked before anything is written
   if (!s.ok()) return WithContext("table " + name, s);
+  auto maintenance = std::make_shared<TableMaintenance>(schema, options_.now_micros);
+  maintenance->Install(&cf_options);
   if (options_.configure_column_family) options_.configure_column_family(schema, &cf_options);
 
   // Catalog first: a crash before the column family exists leaves an entry that the next
@@ -188,7 +204,8 @@ Status Database::CreateTableLocked(const TableSchema& schema, bool if_not_exists
     return WithContext("creating table " + name, s);
   }
   handles_.push_back(handle);
-  auto created = std::make_unique<Table>(NewTableContext(handle, cf_options.table_factory), schema);
+  auto created = std::make_unique<Table>(
+      NewTableContext(handle, cf_options.table_factory, std::move(maintenance)), schema);
   if (table != nullptr) *table = created.get();
   tables_[name] = std::move(created);
   return Status::OK();
@@ -234,6 +251,7 @@ Status Database::AlterTableLocked(const std::string& keyspace, const std::string
     }
   }
   if (!s.ok()) return WithContext("table " + table->name(), s);
+  table->maintenance().SetSchema(altered);
   table->SetSchema(std::move(altered));
   return Status::OK();
 }

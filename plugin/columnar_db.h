@@ -106,7 +106,8 @@ class Database {
   // Builds a Table for every column family (descriptors[i] opened as handles_[i]) that is a
   // table of the catalog.
   void OpenTables(const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
-                  const std::map<std::string, TableSchema>& schemas);
+                  const std::map<std::string, TableSchema>& schemas,
+                  const std::map<std::string, std::shared_ptr<TableMaintenance>>& maintenance);
   Status CreateTableLocked(const TableSchema& schema, bool if_not_exists,
                            const TableStorage& storage, Table** table);
   Status AlterTableLocked(const std::string& keyspace, const std::string& name,
@@ -116,7 +117,8 @@ class Database {
   // INSERT, SELECT or DELETE.
   Status ExecuteDataStatement(const CqlStatement& statement, ResultSet* result);
   Table::Context NewTableContext(rocksdb::ColumnFamilyHandle* handle,
-                                 std::shared_ptr<rocksdb::TableFactory> factory) const;
+                                 std::shared_ptr<rocksdb::TableFactory> factory,
+                                 std::shared_ptr<TableMaintenance> maintenance) const;
 
   const DatabaseOptions options_;
   std::unique_ptr<rocksdb::DB> db_;

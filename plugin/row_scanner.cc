@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "plugin/pushdown.h"
 #include "plugin/status_context.h"
 
 namespace columnar {
@@ -94,6 +95,8 @@ Status RowScanner::Scan(const rocksdb::ReadOptions& read_options, const KeyRange
   }
   ScannedRow row;
   for (; it->Valid(); reversed ? it->Prev() : it->Next()) {
+    // A row version a ColumnarTable reader filtered out (pushdown.h): not a result.
+    if (it->value() == FilteredRowPlaceholder()) continue;
     Status s = DecodeEntry(it->key(), it->value(), &row);
     if (!s.ok()) return s;
     const bool expired = row.meta.has_expiry && now_seconds_ >= 0 &&

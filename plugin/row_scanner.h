@@ -49,6 +49,9 @@ class RowScanner {
   Status Scan(const rocksdb::ReadOptions& read_options, const KeyRange& range, bool reversed,
               const Visitor& visit);
 
+  // The schema rows are decoded with (it moves to a newer one when rows need it).
+  const TableSchema& schema() const { return codec_->schema(); }
+
  private:
   Status DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row);
 

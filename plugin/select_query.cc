@@ -5,6 +5,8 @@
 #include <limits>
 #include <utility>
 
+#include "filter/binder.h"
+#include "filter/row_matcher.h"
 #include "plugin/row_scanner.h"
 
 namespace columnar {
@@ -185,12 +187,57 @@ SelectQuery SelectQuery::ForPartition(const std::vector<Value>& partition_values
   return query;
 }
 
+// Binds the filter and lists the regular columns the query reads.
+Status PlanFilter(const TableSchema& schema, const SelectQuery& query, SelectPlan* plan) {
+  plan->needed_columns.assign(schema.next_column_id(), false);
+  for (const ProjectedColumn& column : plan->columns) {
+    if (column.source != ProjectedColumn::Source::kPartitionKey &&
+        column.source != ProjectedColumn::Source::kClustering) {
+      plan->needed_columns[column.index] = true;
+    }
+  }
+  if (!query.filter) return Status::OK();
+  auto bound = std::make_shared<BoundPredicate>();
+  Status s = Bind(schema, *query.filter, bound.get());
+  if (!s.ok()) return s;
+  for (uint32_t id : bound->ReferencedColumns()) {
+    if (id < plan->needed_columns.size()) plan->needed_columns[id] = true;
+  }
+  plan->filter = std::move(bound);
+  return Status::OK();
+}
+
 Status PlanSelect(const TableSchema& schema, const SelectQuery& query, SelectPlan* plan) {
   Status s = PlanProjection(schema, query.columns, &plan->columns);
   if (s.ok()) s = PlanPartitions(schema, query, &plan->partitions);
+  if (s.ok()) s = PlanFilter(schema, query, plan);
   plan->limit = query.limit;
   plan->reversed = query.reversed;
   return s;
+}
+
+bool RowMatchesFilter(const SelectPlan& plan, const TableSchema& schema,
+                      const std::vector<Value>& partition_key, const ScannedRow& row) {
+  if (plan.filter == nullptr) return true;
+  // The row as the row evaluator sees it: values by column id, for the columns it reads.
+  Row values(schema.next_column_id());
+  for (uint32_t id : plan.filter->ReferencedColumns()) {
+    const ColumnDef* column = schema.ColumnById(id);
+    if (column == nullptr) continue;
+    if (column->role == ColumnRole::kRegular) {
+      values[id] = row.ValueOf(id);
+      continue;
+    }
+    const std::vector<uint32_t>& key = column->role == ColumnRole::kPartitionKey
+                                           ? schema.partition_key()
+                                           : schema.clustering_key();
+    const std::vector<Value>& key_values =
+        column->role == ColumnRole::kPartitionKey ? partition_key : row.clustering;
+    for (size_t i = 0; i < key.size() && i < key_values.size(); i++) {
+      if (key[i] == id) values[id] = key_values[i];
+    }
+  }
+  return Matches(*plan.filter, values);
 }
 
 Row ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,

@@ -16,10 +16,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "filter/bound_predicate.h"
+#include "filter/predicate.h"
 #include "table_format/key_codec.h"
 #include "table_format/schema.h"
 #include "table_format/value.h"
@@ -41,6 +44,10 @@ struct SelectQuery {
   uint64_t limit = 0;
   // False: the table's clustering order; true: the reverse.
   bool reversed = false;
+  // ALLOW FILTERING: only rows matching this predicate (over clustering and regular columns;
+  // filter/predicate.h) are returned. ColumnarTable files evaluate it while reading
+  // (pushdown.h); every row is checked again after RocksDB's merge.
+  std::optional<Predicate> filter;
 
   // A query of one partition (one value per partition key column).
   static SelectQuery ForPartition(const std::vector<Value>& partition_values);
@@ -67,9 +74,30 @@ struct SelectPlan {
   std::vector<ProjectedColumn> columns;
   uint64_t limit = 0;
   bool reversed = false;
+  // The filter bound to the schema; null without one.
+  std::shared_ptr<const BoundPredicate> filter;
+  // Regular columns the query reads (projection and filter), by column id.
+  std::vector<bool> needed_columns;
+};
+
+// What predicate pushdown did for one Select (pushdown.h), and what the final filter removed.
+struct SelectStats {
+  uint64_t files_skipped = 0;
+  uint64_t row_groups_pruned = 0;
+  uint64_t row_groups_without_match = 0;
+  uint64_t row_groups_with_match = 0;
+  uint64_t rows_built = 0;
+  uint64_t placeholders = 0;
+  uint64_t rows_dropped = 0;
+  uint64_t rows_rejected_after_merge = 0;
 };
 
 struct ScannedRow;
+
+// Whether a row read from one of the plan's partitions matches the plan's filter (true
+// without one).
+bool RowMatchesFilter(const SelectPlan& plan, const TableSchema& schema,
+                      const std::vector<Value>& partition_key, const ScannedRow& row);
 
 // Checks `query` against `schema` and plans it. InvalidArgument naming the column for a
 // missing or extra partition key value, IN on a column other than the last partition column,

@@ -167,19 +167,50 @@ Status BindClustering(const TableSchema& schema, const RelationsByColumn& by_col
   return Status::OK();
 }
 
-Status CheckRegularRelations(const std::vector<const CqlRelation*>& regular, bool allow_filtering) {
+CompareOp CompareOpOf(RelationOperator op) {
+  switch (op) {
+    case RelationOperator::kLess:
+      return CompareOp::kLt;
+    case RelationOperator::kLessOrEqual:
+      return CompareOp::kLe;
+    case RelationOperator::kGreater:
+      return CompareOp::kGt;
+    case RelationOperator::kGreaterOrEqual:
+      return CompareOp::kGe;
+    default:
+      return CompareOp::kEq;
+  }
+}
+
+// Restrictions of regular columns: with ALLOW FILTERING, the conjunction the Select filters
+// on (predicate pushdown, pushdown.h).
+Status BindRegularRelations(const TableSchema& schema,
+                            const std::vector<const CqlRelation*>& regular, bool allow_filtering,
+                            std::optional<Predicate>* filter) {
   if (regular.empty()) return Status::OK();
-  const CqlRelation& first = *regular[0];
   if (!allow_filtering) {
+    const CqlRelation& first = *regular[0];
     return CqlErrorAt(first.column_token,
                       "column '" + first.column +
-                          "' is not part of the primary key: restricting it needs ALLOW "
-                          "FILTERING (filters on regular columns come with predicate pushdown)");
+                          "' is not part of the primary key: restricting it needs ALLOW FILTERING");
   }
-  return NotSupportedAt(first.column_token,
-                        "filtering on regular column '" + first.column +
-                            "' is not supported by this build: filters on regular columns come "
-                            "with predicate pushdown");
+  std::vector<Predicate> terms;
+  for (const CqlRelation* relation : regular) {
+    const ColumnDef& column = *schema.FindColumn(relation->column);
+    if (relation->op == RelationOperator::kIn) {
+      std::vector<Value> values;
+      Status s = BindLiteralList(column, relation->values, &values);
+      if (!s.ok()) return s;
+      terms.push_back(Predicate::In(column.name, std::move(values)));
+      continue;
+    }
+    Value value;
+    Status s = BindLiteral(column, relation->values[0], &value);
+    if (!s.ok()) return s;
+    terms.push_back(Predicate::Compare(column.name, CompareOpOf(relation->op), std::move(value)));
+  }
+  *filter = Predicate::And(std::move(terms));
+  return Status::OK();
 }
 
 Status BindOrderBy(const TableSchema& schema, const std::vector<CqlOrdering>& order_by,
@@ -249,7 +280,7 @@ Status BindSelect(const TableSchema& schema, const SelectStatement& select, Sele
   RelationsByColumn by_column;
   std::vector<const CqlRelation*> regular;
   Status s = GroupRelations(schema, select.where, &by_column, &regular);
-  if (s.ok()) s = CheckRegularRelations(regular, select.allow_filtering);
+  if (s.ok()) s = BindRegularRelations(schema, regular, select.allow_filtering, &query->filter);
   if (s.ok()) s = BindPartitionKey(schema, by_column, /*allow_in=*/true, &query->partition_key);
   if (s.ok()) s = BindClustering(schema, by_column, query);
   if (s.ok()) s = BindOrderBy(schema, select.order_by, &query->reversed);

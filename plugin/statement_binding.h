@@ -20,8 +20,8 @@ Status BindInsert(const TableSchema& schema, const InsertStatement& insert, Row*
 
 // SELECT. The WHERE clause needs = (or IN on the last partition key column) on every partition
 // key column; then = on leading clustering columns and at most one lower and one upper bound on
-// the next one. A regular column in WHERE needs ALLOW FILTERING, and filters on regular columns
-// are NotSupported until predicate pushdown. ORDER BY names leading clustering columns, all in
+// the next one. Restrictions of regular columns (=, <, <=, >, >=, IN) need ALLOW FILTERING and
+// become the query's filter (predicate pushdown). ORDER BY names leading clustering columns, all in
 // the table's order (natural) or all reversed.
 Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query);
 

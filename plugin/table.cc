@@ -123,13 +123,33 @@ Status Table::DeletePartition(const std::vector<Value>& partition_key) {
   return WithName(s.ok() ? Write(&batch) : s);
 }
 
-rocksdb::ReadOptions Table::SelectReadOptions(const rocksdb::Snapshot* snapshot) const {
+Status Table::DropExpiredFiles(ExpiredFilesResult* result) {
+  return WithName(
+      context_.maintenance->DropExpiredFiles(context_.db, context_.column_family, result));
+}
+
+rocksdb::ReadOptions Table::SelectReadOptions(const rocksdb::Snapshot* snapshot,
+                                              const std::shared_ptr<const ScanSpec>& spec) const {
   rocksdb::ReadOptions options;
   options.snapshot = snapshot;
+  // The pushdown channel: RocksDB calls this per file, and ColumnarTable readers find the spec
+  // in it (pushdown.h).
+  options.table_filter = PushdownTableFilter(spec);
   return options;
 }
 
-Status Table::Select(const SelectQuery& query, ResultSet* result) const {
+std::shared_ptr<ScanSpec> Table::NewScanSpec(const SelectPlan& plan, int64_t now_seconds) const {
+  auto spec = std::make_shared<ScanSpec>();
+  spec->now_seconds = now_seconds;
+  if (plan.filter != nullptr) {
+    spec->predicate = plan.filter;
+    spec->evaluator = std::make_shared<FilterEvaluator>(*plan.filter);
+    spec->keep_columns = plan.needed_columns;
+  }
+  return spec;
+}
+
+Status Table::Select(const SelectQuery& query, ResultSet* result, SelectStats* stats) const {
   result->Clear();
   const std::shared_ptr<const RowCodec> current = codec();
   SelectPlan plan;
@@ -143,14 +163,20 @@ Status Table::Select(const SelectQuery& query, ResultSet* result) const {
   // Several partitions are read at one snapshot; one partition's iterator has its own.
   std::optional<rocksdb::ManagedSnapshot> snapshot;
   if (plan.partitions.size() > 1) snapshot.emplace(context_.db);
+  const std::shared_ptr<ScanSpec> spec = NewScanSpec(plan, now_seconds);
   const rocksdb::ReadOptions read_options =
-      SelectReadOptions(snapshot ? snapshot->snapshot() : nullptr);
+      SelectReadOptions(snapshot ? snapshot->snapshot() : nullptr, spec);
+  uint64_t rejected = 0;
   RowScanner scanner(
       context_.db, context_.column_family, current, [this] { return codec(); }, now_seconds);
   for (const PartitionScan& partition : plan.partitions) {
     if (plan.limit != 0 && result->rows.size() >= plan.limit) break;
     s = scanner.Scan(read_options, partition.range, plan.reversed, [&](const ScannedRow& row) {
-      // A row filter (predicates re-applied after RocksDB's merge) goes here.
+      // The full predicate, again, on the merged row (the reconciliation rule, pushdown.h).
+      if (!RowMatchesFilter(plan, scanner.schema(), partition.partition_key, row)) {
+        rejected++;
+        return true;
+      }
       result->rows.push_back(ProjectRow(plan, partition.partition_key, row, now_seconds));
       return plan.limit == 0 || result->rows.size() < plan.limit;
     });
@@ -159,7 +185,19 @@ Status Table::Select(const SelectQuery& query, ResultSet* result) const {
       return WithName(s);
     }
   }
+  if (stats != nullptr) CopyStats(*spec->counters, rejected, stats);
   return Status::OK();
+}
+
+void Table::CopyStats(const PushdownCounters& counters, uint64_t rejected, SelectStats* stats) {
+  stats->files_skipped = counters.files_skipped;
+  stats->row_groups_pruned = counters.row_groups_pruned;
+  stats->row_groups_without_match = counters.row_groups_without_match;
+  stats->row_groups_with_match = counters.row_groups_with_match;
+  stats->rows_built = counters.rows_built;
+  stats->placeholders = counters.placeholders;
+  stats->rows_dropped = counters.rows_dropped;
+  stats->rows_rejected_after_merge = rejected;
 }
 
 }  // namespace columnar

@@ -22,9 +22,11 @@
 #include <string>
 #include <vector>
 
+#include "plugin/pushdown.h"
 #include "plugin/result_set.h"
 #include "plugin/row_writer.h"
 #include "plugin/select_query.h"
+#include "plugin/table_maintenance.h"
 #include "table_format/row_codec.h"
 #include "table_format/schema.h"
 
@@ -41,6 +43,8 @@ class Table {
     std::shared_ptr<rocksdb::TableFactory> table_factory;
     std::function<int64_t()> now_micros;
     rocksdb::WriteOptions write_options;
+    // The compaction filter, expiry collector and whole-file expiry of the table.
+    std::shared_ptr<TableMaintenance> maintenance;
   };
 
   Table(Context context, TableSchema schema);
@@ -73,8 +77,19 @@ class Table {
   // Deletes every row of the partition, with one range deletion over its keys.
   Status DeletePartition(const std::vector<Value>& partition_key);
 
-  // Replaces *result with the rows `query` selects.
-  Status Select(const SelectQuery& query, ResultSet* result) const;
+  // Expired rows are removed by compactions (the table's compaction filter); this removes, in
+  // addition, whole files whose every row has expired, without reading them
+  // (expired_files.h). Call it periodically, e.g. once a day.
+  Status DropExpiredFiles(ExpiredFilesResult* result);
+  // What the table's compaction filter did so far.
+  const RowCompactionFilterFactory::Stats& compaction_filter_stats() const {
+    return context_.maintenance->compaction_stats();
+  }
+  TableMaintenance& maintenance() const { return *context_.maintenance; }
+
+  // Replaces *result with the rows `query` selects; *stats (optional) gets what predicate
+  // pushdown did.
+  Status Select(const SelectQuery& query, ResultSet* result, SelectStats* stats = nullptr) const;
 
  private:
   friend class Database;
@@ -87,7 +102,10 @@ class Table {
   Status Write(rocksdb::WriteBatch* batch);
   // The read options of a Select (`snapshot` may be null). Predicate pushdown adds its scan
   // spec (ReadOptions::table_filter) here.
-  rocksdb::ReadOptions SelectReadOptions(const rocksdb::Snapshot* snapshot) const;
+  rocksdb::ReadOptions SelectReadOptions(const rocksdb::Snapshot* snapshot,
+                                         const std::shared_ptr<const ScanSpec>& spec) const;
+  std::shared_ptr<ScanSpec> NewScanSpec(const SelectPlan& plan, int64_t now_seconds) const;
+  static void CopyStats(const PushdownCounters& counters, uint64_t rejected, SelectStats* stats);
   Status DeleteKeysFrom(const std::string& first_key, rocksdb::WriteBatch* batch) const;
   Status WithName(const Status& s) const;
 

@@ -4,6 +4,8 @@
 
 #include <unordered_map>
 
+#include "plugin/tiered_table_factory.h"
+
 namespace columnar {
 namespace {
 
@@ -76,6 +78,8 @@ Status RestoreTableColumnFamilyOptions(const rocksdb::ColumnFamilyOptions& base,
 }
 
 Status ApplySchemaToTableFactory(rocksdb::TableFactory* factory, const TableSchema& schema) {
+  // A tiered table's columnar tier writes rows of the schema too.
+  if (auto* tiered = dynamic_cast<TieredTableFactory*>(factory)) factory = tiered->columnar_table();
   if (!IsColumnarFactory(factory)) return Status::OK();
   return UpdateColumnarTableSchema(factory, schema.Serialize());
 }

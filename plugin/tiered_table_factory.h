@@ -48,6 +48,9 @@ class TieredTableFactory : public rocksdb::TableFactory {
   rocksdb::Status ValidateOptions(const rocksdb::DBOptions& db_options,
                                   const rocksdb::ColumnFamilyOptions& cf_options) const override;
 
+  // The factory of the columnar tier (a ColumnarTable unless configured otherwise).
+  rocksdb::TableFactory* columnar_table() const { return options_.columnar_table.get(); }
+
   // Which factory writes a file created for `reason` at `level` (-1: unknown level).
   bool WritesColumnar(rocksdb::TableFileCreationReason reason, int level) const;
 

@@ -254,18 +254,13 @@ TEST_F(TableApiErrorsTest, CqlStatements) {
        "missing partition key column 'p'"},
       {"regular column without ALLOW FILTERING",
        [&] { return Execute("SELECT * FROM ks.t WHERE p = 1 AND v = 'a'"); }, kInvalid,
-       "restricting it needs ALLOW FILTERING (filters on regular columns come with predicate "
-       "pushdown)"},
-      {"regular column with ALLOW FILTERING",
-       [&] { return Execute("SELECT * FROM ks.t WHERE p = 1 AND v = 'a' ALLOW FILTERING"); },
-       kNotSupported, "come with predicate pushdown"},
-      {"source filter query",
-       [&] {
-         return Execute("SELECT time, status " + access_where +
-                        "AND day IN ('2024-05-01') AND time <= 5 AND time > 1 AND status >= 500 "
-                        "ALLOW FILTERING");
-       },
-       kNotSupported, "filtering on regular column 'status'"},
+       "restricting it needs ALLOW FILTERING"},
+      {"filter literal of the wrong type",
+       [&] { return Execute("SELECT * FROM ks.t WHERE p = 1 AND v = 5 ALLOW FILTERING"); },
+       kInvalid, "column 'v'"},
+      {"filter on an unknown column",
+       [&] { return Execute("SELECT * FROM ks.t WHERE p = 1 AND nope = 5 ALLOW FILTERING"); },
+       kInvalid, "nope"},
       {"IN on a leading partition column",
        [&] {
          return Execute(
