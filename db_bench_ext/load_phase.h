@@ -1,0 +1,41 @@
+// The load phase of a workload (BENCHMARKS.md): batches of one partition's rows written by
+// several writers in flight, with background "last hour" reads at a fixed rate, then a flush,
+// the compactions it triggers, and a final full compaction so every configuration's storage is
+// measured in its settled form.
+#pragma once
+
+#include <cstdint>
+
+#include "db_bench_ext/cpu_usage.h"
+#include "db_bench_ext/results.h"
+#include "db_bench_ext/workload_driver.h"
+
+namespace columnar {
+namespace bench {
+
+struct LoadSettings {
+  int writers = 4;
+  double background_reads_per_second = 20;
+  uint64_t seed = 1;
+  std::string progress_label;
+};
+
+struct LoadOutcome {
+  uint64_t rows = 0;
+  // Writes only (ingestion rate), and writes + flush + triggered compactions (CPU cost).
+  double write_seconds = 0;
+  CpuUsage cpu;
+  LatencySummary write_latency;
+  uint64_t peak_sst_bytes = 0;
+  uint64_t background_reads = 0;
+  double final_compaction_seconds = 0;
+};
+
+Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& settings,
+               LoadOutcome* outcome);
+
+// Waits until the column family has no pending or running compaction.
+Status WaitForCompactions(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family);
+
+}  // namespace bench
+}  // namespace columnar

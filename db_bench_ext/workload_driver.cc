@@ -1,0 +1,18 @@
+#include "db_bench_ext/workload_driver.h"
+
+#include "db_bench_ext/access_driver.h"
+#include "db_bench_ext/metrics_driver.h"
+
+namespace columnar {
+namespace bench {
+
+std::unique_ptr<WorkloadDriver> NewWorkloadDriver(const std::string& name,
+                                                  const WorkloadSize& size) {
+  if (name == "metrics") return std::make_unique<MetricsDriver>(size);
+  const int width = AccessWidthOf(name);
+  if (width != 0) return std::make_unique<AccessDriver>(width, size);
+  return nullptr;
+}
+
+}  // namespace bench
+}  // namespace columnar

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs db_bench_ext's smoke preset on every workload and configuration, then checks that it
+# passed the correctness gate (exit status) and wrote complete reports.
+set -euo pipefail
+binary=$1
+work=$2
+rm -rf "$work"
+mkdir -p "$work"
+"$binary" --preset=smoke --configs=A,A-dict,B,C,C-dict,D,T --db="$work/db" \
+  --report_dir="$work/report" --verification_draws=5 > "$work/stdout.md" 2> "$work/stderr.log" || {
+  echo "db_bench_ext failed:"; tail -n 30 "$work/stderr.log"; exit 1; }
+for f in results.json results.md index.html; do
+  [ -s "$work/report/$f" ] || { echo "missing report file $f"; exit 1; }
+done
+charts=$(find "$work/report/charts" -name '*.svg' | wc -l)
+[ "$charts" -ge 10 ] || { echo "expected charts, found $charts"; exit 1; }
+for workload in metrics access4 access8 access16; do
+  grep -q "\"workload\": *\"$workload\"" "$work/report/results.json" ||
+    { echo "results.json lacks $workload"; exit 1; }
+done
+for config in A A-dict B C C-dict D T; do
+  grep -q "\"config\": *\"$config\"" "$work/report/results.json" ||
+    { echo "results.json lacks configuration $config"; exit 1; }
+done
+if grep -q "MISMATCH" "$work/stderr.log"; then echo "correctness gate failed"; exit 1; fi
+echo "db_bench_ext smoke: OK ($charts charts)"
