@@ -11,24 +11,25 @@ namespace {
 constexpr int kKeyColumns = 5;  // orgid, service, instance, day, time
 
 // CQL types of the regular columns, in BENCHMARKS.md's order.
-const char* const kRegularColumnTypes[16] = {
-    "ascii", "text",  "int",   "text", "ascii", "ascii", "text", "int",
-    "ascii", "ascii", "text",  "text", "ascii", "text",  "bigint", "text"};
+const char* const kRegularColumnTypes[16] = {"ascii", "text", "int",    "text",  "ascii", "ascii",
+                                             "text",  "int",  "ascii",  "ascii", "text",  "text",
+                                             "ascii", "text", "bigint", "text"};
 
 Value Ascii(const std::string& s) { return Value::Ascii(s); }
 Value Text(const std::string& s) { return Value::Text(s); }
-Value OptionalText(const std::optional<std::string>& s) {
-  return s ? Value::Text(*s) : Value();
-}
+Value OptionalText(const std::optional<std::string>& s) { return s ? Value::Text(*s) : Value(); }
 
 Predicate FilterPredicate(const AccessFilter& filter, const std::string& user_id) {
   std::vector<Predicate> terms;
-  if (filter.protocol) terms.push_back(Predicate::Compare("protocol", CompareOp::kEq, Ascii(*filter.protocol)));
+  if (filter.protocol)
+    terms.push_back(Predicate::Compare("protocol", CompareOp::kEq, Ascii(*filter.protocol)));
   if (filter.min_status) {
     terms.push_back(Predicate::Compare("status", CompareOp::kGe, Value::Int(*filter.min_status)));
   }
-  if (filter.method) terms.push_back(Predicate::Compare("method", CompareOp::kEq, Ascii(*filter.method)));
-  if (filter.country) terms.push_back(Predicate::Compare("country", CompareOp::kEq, Ascii(*filter.country)));
+  if (filter.method)
+    terms.push_back(Predicate::Compare("method", CompareOp::kEq, Ascii(*filter.method)));
+  if (filter.country)
+    terms.push_back(Predicate::Compare("country", CompareOp::kEq, Ascii(*filter.country)));
   if (filter.latency_above_ms) {
     terms.push_back(
         Predicate::Compare("latency_ms", CompareOp::kGt, Value::Int(*filter.latency_above_ms)));
@@ -70,8 +71,8 @@ class AccessDriver::Producer : public BatchProducer {
 AccessDriver::AccessDriver(int width, const WorkloadSize& size)
     : width_(width),
       name_("access" + std::to_string(width)),
-      workload_(AccessWorkloadOptions{size.seed, size.instances, size.end_time_s,
-                                      size.duration_s}) {}
+      workload_(
+          AccessWorkloadOptions{size.seed, size.instances, size.end_time_s, size.duration_s}) {}
 
 std::string AccessDriver::CreateTableCql() const {
   std::string cql = "CREATE TABLE logs." + name_ +
@@ -107,14 +108,22 @@ void AccessDriver::FillRow(const AccessRow& r, Row* row) const {
   const Value key[kKeyColumns] = {Text(r.orgid), Text(r.service), Text(r.instance),
                                   Value::Date(r.day), Value::Timestamp(r.time_ms)};
   for (int i = 0; i < kKeyColumns; i++) (*row)[ids_[i]] = key[i];
-  const Value regular[16] = {Ascii(r.method),         Text(r.path),
-                             Value::Int(r.status),    Text(r.user_agent),
-                             Ascii(r.client_ip),      Ascii(r.country),
-                             Text(r.referrer),        Value::Int(r.latency_ms),
-                             Ascii(r.request_id),     Ascii(r.trace_id),
-                             OptionalText(r.user_id), Text(r.host),
-                             Ascii(r.protocol),       Text(r.content_type),
-                             Value::BigInt(r.bytes_sent), OptionalText(r.error_message)};
+  const Value regular[16] = {Ascii(r.method),
+                             Text(r.path),
+                             Value::Int(r.status),
+                             Text(r.user_agent),
+                             Ascii(r.client_ip),
+                             Ascii(r.country),
+                             Text(r.referrer),
+                             Value::Int(r.latency_ms),
+                             Ascii(r.request_id),
+                             Ascii(r.trace_id),
+                             OptionalText(r.user_id),
+                             Text(r.host),
+                             Ascii(r.protocol),
+                             Text(r.content_type),
+                             Value::BigInt(r.bytes_sent),
+                             OptionalText(r.error_message)};
   for (int i = 0; i < width_; i++) (*row)[ids_[kKeyColumns + i]] = regular[i];
 }
 
@@ -131,8 +140,8 @@ SelectQuery AccessDriver::MakeQuery(const QuerySpec& spec, Random* rng, int64_t 
   SelectQuery query;
   std::vector<Value> days;
   for (int32_t day : window.days) days.push_back(Value::Date(day));
-  query.partition_key = {{Text(instance.orgid)}, {Text(instance.service_name)}, {Text(instance.name)},
-                         days};
+  query.partition_key = {
+      {Text(instance.orgid)}, {Text(instance.service_name)}, {Text(instance.name)}, days};
   if (window.limit > 0) {
     query.limit = static_cast<uint64_t>(window.limit);
   } else {

@@ -49,7 +49,8 @@ void ApplyLsmSettings(const ConfigSettings& settings, const Combination& c,
   options->level_compaction_dynamic_level_bytes = true;
   options->num_levels = kLevels;
   // Flush output LZ4, compaction output the configuration's compressor.
-  const rocksdb::CompressionType deeper = c.outer_compression ? rocksdb::kZSTD : rocksdb::kNoCompression;
+  const rocksdb::CompressionType deeper =
+      c.outer_compression ? rocksdb::kZSTD : rocksdb::kNoCompression;
   options->compression = deeper;
   options->compression_per_level.assign(kLevels, deeper);
   options->compression_per_level[0] =

@@ -201,7 +201,8 @@ int Main() {
   }
   if (!FLAGS_readers.empty()) {
     plan.preset.readers.clear();
-    for (const std::string& r : SplitList(FLAGS_readers)) plan.preset.readers.push_back(std::stoi(r));
+    for (const std::string& r : SplitList(FLAGS_readers))
+      plan.preset.readers.push_back(std::stoi(r));
   }
   if (FLAGS_warmup_seconds >= 0) plan.preset.warmup_seconds = FLAGS_warmup_seconds;
   if (FLAGS_measure_seconds > 0) plan.preset.measure_seconds = FLAGS_measure_seconds;

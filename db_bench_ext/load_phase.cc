@@ -175,8 +175,8 @@ Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& s
       while (queue.Pop(&batch)) {
         const auto begin = Clock::now();
         Status s = table->InsertBatch(batch.rows);
-        local.Record(std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - begin)
-                         .count());
+        local.Record(
+            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - begin).count());
         if (!s.ok()) {
           std::lock_guard<std::mutex> lock(mutex);
           if (first_error.ok()) first_error = s;

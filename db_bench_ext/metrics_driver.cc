@@ -20,8 +20,7 @@ uint32_t ColumnId(const TableSchema& schema, const char* name) {
 
 class MetricsDriver::Producer : public BatchProducer {
  public:
-  explicit Producer(const MetricsDriver& driver)
-      : driver_(driver), generator_(driver.workload_) {}
+  explicit Producer(const MetricsDriver& driver) : driver_(driver), generator_(driver.workload_) {}
 
   bool Next(LoadBatch* out) override {
     if (!generator_.NextBatch(&batch_)) return false;
@@ -51,8 +50,8 @@ class MetricsDriver::Producer : public BatchProducer {
 };
 
 MetricsDriver::MetricsDriver(const WorkloadSize& size)
-    : name_("metrics"), workload_(MetricsWorkloadOptions{size.seed, size.series,
-                                                          size.end_time_s, size.duration_s}) {}
+    : name_("metrics"),
+      workload_(MetricsWorkloadOptions{size.seed, size.series, size.end_time_s, size.duration_s}) {}
 
 std::string MetricsDriver::CreateTableCql() const { return kMetricsTableCql; }
 
@@ -84,16 +83,17 @@ std::vector<QuerySpec> MetricsDriver::Queries() const { return MetricsQueries();
 SelectQuery MetricsDriver::MakeQuery(const QuerySpec& spec, Random* rng, int64_t as_of_s) const {
   const MetricsSeriesKey& series = workload_.SeriesKey(workload_.RandomSeries(rng));
   const TimeWindow window = workload_.Window(spec.range, as_of_s);
-  SelectQuery query = SelectQuery::ForPartition(
-      {Value::Text(series.orgid), Value::BigInt(series.clusterhash), Value::BigInt(series.metricid)});
+  SelectQuery query =
+      SelectQuery::ForPartition({Value::Text(series.orgid), Value::BigInt(series.clusterhash),
+                                 Value::BigInt(series.metricid)});
   query.columns = {"time", "value"};
   if (window.limit > 0) {
     query.limit = static_cast<uint64_t>(window.limit);
   } else {
-    query.lower_bound = ClusteringBound{Value::Int(static_cast<int32_t>(window.lower_exclusive)),
-                                        false};
-    query.upper_bound = ClusteringBound{Value::Int(static_cast<int32_t>(window.upper_inclusive)),
-                                        true};
+    query.lower_bound =
+        ClusteringBound{Value::Int(static_cast<int32_t>(window.lower_exclusive)), false};
+    query.upper_bound =
+        ClusteringBound{Value::Int(static_cast<int32_t>(window.upper_inclusive)), true};
   }
   return query;
 }

@@ -82,8 +82,9 @@ uint64_t RunTimed(const Table& table, const WorkloadDriver& driver, const QueryS
   const auto measure_start =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(settings.warmup_seconds));
-  const auto measure_end = measure_start + std::chrono::duration_cast<Clock::duration>(
-                                               std::chrono::duration<double>(settings.measure_seconds));
+  const auto measure_end =
+      measure_start + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(settings.measure_seconds));
   std::atomic<uint64_t> completed{0};
   std::mutex mutex;
   std::vector<std::thread> workers;

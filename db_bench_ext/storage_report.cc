@@ -56,7 +56,9 @@ void MeasureCompactionBytes(const Table& table, uint64_t* read_bytes, uint64_t* 
   constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
   auto gib = [&](const char* key) {
     auto it = stats.find(key);
-    return it == stats.end() ? 0 : static_cast<uint64_t>(std::strtod(it->second.c_str(), nullptr) * kGiB);
+    return it == stats.end()
+               ? 0
+               : static_cast<uint64_t>(std::strtod(it->second.c_str(), nullptr) * kGiB);
   };
   *read_bytes = gib("compaction.Sum.ReadGB");
   *written_bytes = gib("compaction.Sum.WriteGB");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "db/dbformat.h"
+#include "filter/file_column_stats.h"
 #include "memory/arena.h"
 #include "plugin/columnar_table_iterator.h"
 #include "plugin/filtered_row_group.h"
@@ -12,6 +13,8 @@
 #include "rocksdb/table_properties.h"
 #include "table/format.h"
 #include "table/get_context.h"
+#include "table/internal_iterator.h"
+#include "table/iterator_wrapper.h"
 #include "table/meta_blocks.h"
 #include "table/sst_file_writer_collectors.h"
 #include "table_format/checksum.h"
@@ -135,6 +138,7 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   table->properties_ = std::move(properties);
 
   s = table->CreateLayout();
+  if (s.ok()) s = table->ReadFileStats();
   if (!s.ok()) return s;
 
   s = table->ReadMetaBlock(FileBlock::kIndex, &buffer);
@@ -177,6 +181,24 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   }
   *reader = std::move(table);
   return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ReadFileStats() {
+  // Only a file whose every entry is a row and whose largest sequence number is 0 may be
+  // skipped by its statistics (pushdown.h); ingested files get a global one later.
+  const auto& props = properties_->user_collected_properties;
+  const auto stats = props.find(kFileColumnStatsProperty);
+  const auto max_sequence = props.find(kMaxSequenceProperty);
+  const auto only_rows = props.find(kOnlyRowsProperty);
+  if (stats == props.end() || max_sequence == props.end() || max_sequence->second != "0" ||
+      only_rows == props.end() || only_rows->second != "1" ||
+      global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
+    return Status::OK();
+  }
+  auto parsed = std::make_unique<ZoneMapSet>();
+  Status s = ParseFileColumnStats(stats->second, parsed.get());
+  if (s.ok()) file_stats_ = std::move(parsed);
+  return s;
 }
 
 rocksdb::Status ColumnarTableReader::CreateLayout() {
@@ -342,13 +364,18 @@ rocksdb::Status ColumnarTableReader::LoadRowGroupForScan(size_t group,
                                                          CachePin<RawBlock>* block,
                                                          CachePin<DecodedRowGroup>* out) const {
   if (spec == nullptr) return LoadRowGroup(group, read_options, block, out);
-  ZoneMapSet zone_maps;
-  const bool has_zone_maps = group < zone_maps_.size();
   const bool global_sequence = global_seqno_ != rocksdb::kDisableGlobalSequenceNumber;
-  if (has_zone_maps && RowGroupRuledOut(*spec, zone_maps_[group], global_sequence, &zone_maps)) {
-    spec->counters->row_groups_pruned++;
-    *out = CachePin<DecodedRowGroup>(NewEmptyRowGroup());
-    return Status::OK();
+  CachePin<ZoneMapSet> zone_maps;
+  if (group < zone_maps_.size()) {
+    Status s = LoadZoneMaps(group, &zone_maps);
+    if (!s.ok()) return s;
+    const bool skippable =
+        !global_sequence && (zone_maps_[group].flags & kZoneMapGroupSkippable) != 0;
+    if (RowGroupRuledOut(*spec, skippable, *zone_maps.get())) {
+      spec->counters->row_groups_pruned++;
+      *out = CachePin<DecodedRowGroup>(NewEmptyRowGroup());
+      return Status::OK();
+    }
   }
   // Without a predicate the spec only hides expired groups: the cached decoded group serves.
   if (spec->predicate == nullptr) return LoadRowGroup(group, read_options, block, out);
@@ -366,7 +393,7 @@ rocksdb::Status ColumnarTableReader::LoadRowGroupForScan(size_t group,
   input.view = &view;
   input.layout = static_cast<const TypedLayout*>(layout_.get());
   input.first_internal_key = index_.first_key(group);
-  input.zone_maps = has_zone_maps ? &zone_maps : nullptr;
+  input.zone_maps = zone_maps.get();
   if (global_sequence) input.global_sequence = global_seqno_;
   std::unique_ptr<DecodedRowGroup> decoded;
   s = DecodeFilteredRowGroup(*spec, input, &decoded);
@@ -391,6 +418,20 @@ rocksdb::Status ColumnarTableReader::CheckKeyOrder(size_t group,
           0) {
     return Status::Corruption("ColumnarTable: row group overlaps the next one");
   }
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::LoadZoneMaps(size_t group, CachePin<ZoneMapSet>* out) const {
+  rocksdb::Cache* cache = settings_->cache();
+  const std::string key = CacheKey('Z', group);
+  *out = CachePin<ZoneMapSet>::Lookup(cache, key);
+  if (*out) return Status::OK();
+  auto decoded = std::make_unique<ZoneMapSet>();
+  Status s = ZoneMapSet::Decode(zone_maps_[group].encoded, decoded.get());
+  if (!s.ok()) return s;
+  // Decoded maps hold a few small values per column; charge a multiple of the encoding.
+  const size_t charge = sizeof(ZoneMapSet) + 4 * zone_maps_[group].encoded.size();
+  *out = CachePin<ZoneMapSet>::Insert(cache, key, std::move(decoded), charge);
   return Status::OK();
 }
 
@@ -445,6 +486,10 @@ rocksdb::InternalIterator* ColumnarTableReader::NewIterator(
     rocksdb::Arena* arena, bool skip_filters, rocksdb::TableReaderCaller /*caller*/,
     size_t /*compaction_readahead_size*/, bool /*allow_unprepared_value*/) {
   const ScanSpec* spec = PushdownSpecOf(read_options);
+  if (spec != nullptr && file_stats_ != nullptr && FileRuledOut(*spec, *file_stats_)) {
+    spec->counters->files_skipped++;
+    return rocksdb::NewEmptyInternalIterator<rocksdb::Slice>(arena);
+  }
   if (arena == nullptr) {
     return new ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters, spec);
   }

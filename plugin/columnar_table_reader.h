@@ -103,6 +103,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
                       std::shared_ptr<const TableSettings> settings);
 
   rocksdb::Status CreateLayout();
+  rocksdb::Status ReadFileStats();
+  rocksdb::Status LoadZoneMaps(size_t group, CachePin<ZoneMapSet>* out) const;
   rocksdb::Status CheckKeyOrder(size_t group, const DecodedRowGroup& decoded) const;
   rocksdb::Status ParseRowGroup(size_t group, const std::string& block_bytes,
                                 RowGroupView* view) const;
@@ -141,6 +143,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // Typed layout: per-group zone maps (entries point into zone_map_bytes_).
   std::string zone_map_bytes_;
   std::vector<ZoneMapEntry> zone_maps_;
+  // The file's merged column statistics, when it may be skipped by them (ReadFileStats).
+  std::unique_ptr<ZoneMapSet> file_stats_;
 };
 
 }  // namespace columnar

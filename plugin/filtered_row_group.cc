@@ -85,16 +85,11 @@ bool AllExpired(const ZoneMapSet& zone_maps, int64_t now_seconds) {
 
 std::unique_ptr<DecodedRowGroup> NewEmptyRowGroup() { return std::make_unique<EmptyRowGroup>(); }
 
-bool RowGroupRuledOut(const ScanSpec& spec, const ZoneMapEntry& entry, bool has_global_sequence,
-                      ZoneMapSet* zone_maps) {
-  if (!ZoneMapSet::Decode(entry.encoded, zone_maps).ok()) {
-    *zone_maps = ZoneMapSet();
-    return false;
-  }
-  if (has_global_sequence || (entry.flags & kZoneMapGroupSkippable) == 0) return false;
-  return AllExpired(*zone_maps, spec.now_seconds) ||
+bool RowGroupRuledOut(const ScanSpec& spec, bool skippable, const ZoneMapSet& zone_maps) {
+  if (!skippable) return false;
+  return AllExpired(zone_maps, spec.now_seconds) ||
          (spec.predicate != nullptr &&
-          Prune(*spec.predicate, *zone_maps) == PruneResult::kNoRowMatches);
+          Prune(*spec.predicate, zone_maps) == PruneResult::kNoRowMatches);
 }
 
 Status DecodeFilteredRowGroup(const ScanSpec& spec, const FilteredRowGroupInput& input,

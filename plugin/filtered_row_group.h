@@ -17,10 +17,9 @@
 namespace columnar {
 
 // True when the whole group can be skipped: every row is a typed Put with sequence number 0
-// (and the file has no global sequence number), and its zone maps prove that no row matches or
-// that every row has expired. `zone_maps` gets the decoded maps (when the entry has any).
-bool RowGroupRuledOut(const ScanSpec& spec, const ZoneMapEntry& entry, bool has_global_sequence,
-                      ZoneMapSet* zone_maps);
+// (`skippable`: the zone map entry's flag, and no global sequence number), and its zone maps
+// prove that no row matches or that every row has expired.
+bool RowGroupRuledOut(const ScanSpec& spec, bool skippable, const ZoneMapSet& zone_maps);
 
 struct FilteredRowGroupInput {
   const RowGroupView* view = nullptr;

@@ -24,6 +24,7 @@
 
 #include "filter/bound_predicate.h"
 #include "filter/evaluator.h"
+#include "filter/zone_map_set.h"
 
 namespace columnar {
 
@@ -63,12 +64,16 @@ inline constexpr char kOnlyRowsProperty[] = "columnar.only_rows";
 // The zone map column id of row expiry (not a schema column).
 inline constexpr uint32_t kExpiryZoneMapColumn = 0xfffffff0u;
 
+// True when `file_stats` (a file's merged zone maps) prove no row of the file matches. Only
+// for files whose largest sequence number is 0 and that hold nothing but rows.
+bool FileRuledOut(const ScanSpec& spec, const ZoneMapSet& file_stats);
+
 // The callable stored in ReadOptions::table_filter. Copies share the spec.
 class PushdownTableFilter {
  public:
   explicit PushdownTableFilter(std::shared_ptr<const ScanSpec> spec) : spec_(std::move(spec)) {}
-  // False (skip the file) only under the rule above, when its statistics prove that no row
-  // can match or every row has expired.
+  // False (skip the file) only under the rule above, when its properties prove that every row
+  // has expired (any table format).
   bool operator()(const rocksdb::TableProperties& properties) const;
   const std::shared_ptr<const ScanSpec>& spec() const { return spec_; }
 

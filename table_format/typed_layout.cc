@@ -430,28 +430,47 @@ class TypedLayout::Assembler {
   Assembler(const RowCodec& codec, const RowGroupView& view)
       : codec_(codec), schema_(codec.schema()), view_(view) {}
 
-  // `selection` null: every row whole.
+  // `selection` null: every row whole. Columns are decoded only as far as the rows that are
+  // returned need them: a group whose rows all drop out decodes no more than its trailers, the
+  // opaque-value slot and (with an expiry check) its expiry.
   Status Decode(const Slice& first_internal_key, const RowSelection* selection,
                 SelectionCounts* counts, std::unique_ptr<DecodedRowGroup>* out) {
-    const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
-    Status s = DecodePartitions(view_, first_user_key, &partition_changes_, &partitions_);
-    if (s.ok()) s = DecodeTrailers(view_, &trailers_);
-    if (s.ok()) s = DecodeColumns();
-    if (!s.ok()) return s;
     selection_ = selection;
-
-    auto group = std::make_unique<TypedRowGroup>();
     const uint32_t rows = view_.row_count();
+    Status s = DecodeTrailers(view_, &trailers_);
+    if (s.ok())
+      s = DecodeOptionalSlot(view_, kOpaqueValueSlot, PhysicalType::kBytes, &opaque_values_);
+    if (s.ok() && selection != nullptr && selection->now_seconds != INT64_MIN) s = DecodeExpiry();
+    if (!s.ok()) return s;
+    std::vector<RowAction> actions(rows);
+    bool any_key = false;
+    bool any_typed_value = false;
+    for (uint32_t row = 0; row < rows; row++) {
+      actions[row] = ActionFor(row);
+      any_key |= actions[row] != RowAction::kDrop;
+      any_typed_value |= actions[row] == RowAction::kWhole && opaque_values_.IsNull(row);
+    }
+    auto group = std::make_unique<TypedRowGroup>();
+    if (!any_key) {
+      counts->dropped += rows;
+      *out = std::move(group);
+      return Status::OK();
+    }
+    const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
+    s = DecodePartitions(view_, first_user_key, &partition_changes_, &partitions_);
+    if (s.ok()) s = DecodeKeyColumns();
+    if (s.ok() && any_typed_value) s = DecodeValueColumns();
+    if (!s.ok()) return s;
+
     group->key_offsets().reserve(rows + 1);
     group->value_offsets().reserve(rows + 1);
     for (uint32_t row = 0; row < rows; row++) {
-      const RowAction action = ActionFor(row);
-      if (action == RowAction::kDrop) {
+      if (actions[row] == RowAction::kDrop) {
         counts->dropped++;
         continue;
       }
       s = AppendKey(row, &group->keys());
-      if (s.ok() && action == RowAction::kPlaceholder) {
+      if (s.ok() && actions[row] == RowAction::kPlaceholder) {
         group->values().append(selection->placeholder.data(), selection->placeholder.size());
         counts->placeholders++;
       } else if (s.ok()) {
@@ -470,22 +489,39 @@ class TypedLayout::Assembler {
   }
 
  private:
-  Status DecodeColumns() {
-    Status s = DecodeOptionalSlot(view_, kOpaqueKeySlot, PhysicalType::kBytes, &opaque_keys_);
-    if (s.ok()) s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
-    if (s.ok()) {
-      s = DecodeOptionalSlot(view_, kOpaqueValueSlot, PhysicalType::kBytes, &opaque_values_);
-    }
-    if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
-    if (s.ok()) s = DecodeMetadata(view_, kExpirySlot, &expiries_, &expiry_transform_);
-    if (!s.ok()) return s;
+  Status DecodeClustering() {
+    if (clustering_decoded_) return Status::OK();
+    clustering_decoded_ = true;
     clustering_.resize(schema_.clustering_key().size());
     for (size_t k = 0; k < clustering_.size(); k++) {
-      s = DecodeOptionalSlot(view_, kClusteringSlot + static_cast<uint32_t>(k),
-                             PhysicalTypeOfLogical(schema_.clustering_column(k).type),
-                             &clustering_[k]);
+      Status s = DecodeOptionalSlot(view_, kClusteringSlot + static_cast<uint32_t>(k),
+                                    PhysicalTypeOfLogical(schema_.clustering_column(k).type),
+                                    &clustering_[k]);
       if (!s.ok()) return s;
     }
+    return Status::OK();
+  }
+
+  // Expiry, and the clustering columns it may be stored against.
+  Status DecodeExpiry() {
+    if (expiry_decoded_) return Status::OK();
+    expiry_decoded_ = true;
+    Status s = DecodeMetadata(view_, kExpirySlot, &expiries_, &expiry_transform_);
+    if (s.ok() && expiry_transform_ != 0) s = DecodeClustering();
+    return s;
+  }
+
+  Status DecodeKeyColumns() {
+    Status s = DecodeOptionalSlot(view_, kOpaqueKeySlot, PhysicalType::kBytes, &opaque_keys_);
+    return s.ok() ? DecodeClustering() : s;
+  }
+
+  // Row versions, metadata and the regular columns the selection keeps.
+  Status DecodeValueColumns() {
+    Status s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
+    if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
+    if (s.ok()) s = DecodeExpiry();
+    if (!s.ok()) return s;
     regular_.resize(schema_.next_column_id());
     present_.assign(schema_.next_column_id(), false);
     for (uint32_t slot : view_.slots()) {
@@ -494,6 +530,7 @@ class TypedLayout::Assembler {
       if (column == nullptr || column->is_key()) {
         return Status::Corruption("typed layout: chunk for an unknown column");
       }
+      if (!Keeps(column->id)) continue;
       s = view_.DecodeSlot(slot, PhysicalTypeOfLogical(column->type), &regular_[column->id], false);
       if (!s.ok()) return s;
       present_[column->id] = true;
@@ -613,6 +650,8 @@ class TypedLayout::Assembler {
   ColumnVector opaque_keys_, versions_, opaque_values_, write_times_, expiries_;
   int write_time_transform_ = 0;
   int expiry_transform_ = 0;
+  bool clustering_decoded_ = false;
+  bool expiry_decoded_ = false;
   std::vector<ColumnVector> clustering_;
   std::vector<ColumnVector> regular_;
   std::vector<bool> present_;
