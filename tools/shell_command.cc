@@ -1,0 +1,102 @@
+#include "tools/shell_command.h"
+
+#include <utility>
+#include <vector>
+
+#include "tools/shell_tokens.h"
+
+namespace columnar {
+
+namespace {
+
+// [ks.]name as the Table API names tables.
+Status ParseTableName(TokenCursor* cursor, std::string* name) {
+  Status s = cursor->ExpectName("table name", name);
+  if (!s.ok() || !cursor->ConsumeSymbol(".")) return s;
+  std::string table;
+  s = cursor->ExpectName("table name", &table);
+  *name += "." + table;
+  return s;
+}
+
+Status ParseDescribe(TokenCursor* cursor, ShellCommand* command) {
+  if (cursor->ConsumeKeyword("tables")) {
+    command->kind = ShellCommand::Kind::kDescribeTables;
+    return Status::OK();
+  }
+  if (!cursor->ConsumeKeyword("table")) return cursor->Error("expected TABLES or TABLE name");
+  command->kind = ShellCommand::Kind::kDescribeTable;
+  return ParseTableName(cursor, &command->table);
+}
+
+Status ParseTracing(TokenCursor* cursor, ShellCommand* command) {
+  command->kind = ShellCommand::Kind::kTracing;
+  if (cursor->ConsumeKeyword("on")) {
+    command->tracing = true;
+  } else if (!cursor->ConsumeKeyword("off")) {
+    return cursor->Error("expected ON or OFF");
+  }
+  return Status::OK();
+}
+
+// FLUSH / COMPACT: an optional table name.
+Status ParseOptionalTable(TokenCursor* cursor, ShellCommand::Kind kind, ShellCommand* command) {
+  command->kind = kind;
+  if (cursor->AtEnd() || cursor->PeekSymbol(";")) return Status::OK();
+  return ParseTableName(cursor, &command->table);
+}
+
+Status ParseSource(TokenCursor* cursor, ShellCommand* command) {
+  command->kind = ShellCommand::Kind::kSource;
+  if (cursor->Peek().kind != TokenKind::kString) {
+    return cursor->Error("expected the file name as a quoted string");
+  }
+  command->path = cursor->Next().text;
+  return Status::OK();
+}
+
+Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
+  if (cursor->ConsumeKeyword("help")) {
+    command->kind = ShellCommand::Kind::kHelp;
+    return Status::OK();
+  }
+  if (cursor->ConsumeKeyword("describe") || cursor->ConsumeKeyword("desc")) {
+    return ParseDescribe(cursor, command);
+  }
+  if (cursor->ConsumeKeyword("tracing")) return ParseTracing(cursor, command);
+  if (cursor->ConsumeKeyword("flush")) {
+    return ParseOptionalTable(cursor, ShellCommand::Kind::kFlush, command);
+  }
+  if (cursor->ConsumeKeyword("compact")) {
+    return ParseOptionalTable(cursor, ShellCommand::Kind::kCompact, command);
+  }
+  if (cursor->ConsumeKeyword("source")) return ParseSource(cursor, command);
+  if (cursor->ConsumeKeyword("exit") || cursor->ConsumeKeyword("quit")) {
+    command->kind = ShellCommand::Kind::kExit;
+    return Status::OK();
+  }
+  return cursor->Error("expected a shell command");
+}
+
+}  // namespace
+
+bool IsShellCommandWord(const std::string& lower_word) {
+  static const char* const kWords[] = {"help",    "describe", "desc", "tracing", "flush",
+                                       "compact", "source",   "exit", "quit"};
+  for (const char* word : kWords) {
+    if (lower_word == word) return true;
+  }
+  return false;
+}
+
+Status ParseShellCommand(const ShellInput& input, ShellCommand* command) {
+  std::vector<Token> tokens;
+  Status s = TokenizeShellInput(input, &tokens);
+  if (!s.ok()) return s;
+  TokenCursor cursor(std::move(tokens));
+  *command = ShellCommand();
+  s = ParseCommandBody(&cursor, command);
+  return s.ok() ? cursor.ExpectEndOfStatement() : s;
+}
+
+}  // namespace columnar

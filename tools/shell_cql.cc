@@ -1,0 +1,88 @@
+#include "tools/shell_cql.h"
+
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "plugin/cql_statements.h"
+#include "plugin/statement_binding.h"
+#include "plugin/status_context.h"
+#include "tools/shell_tokens.h"
+
+namespace columnar {
+
+namespace {
+
+Status ParseStatement(const ShellInput& input, CqlStatement* statement) {
+  std::vector<Token> tokens;
+  Status s = TokenizeShellInput(input, &tokens);
+  if (!s.ok()) return s;
+  TokenCursor cursor(std::move(tokens));
+  s = ParseCqlStatement(&cursor, statement);
+  if (s.ok() && !cursor.AtEnd()) s = cursor.Error("unexpected text after the end of the statement");
+  return s;
+}
+
+Status FindTable(Database* db, const std::string& keyspace, const std::string& name,
+                 Table** table) {
+  return db->GetTable(keyspace.empty() ? name : keyspace + "." + name, table);
+}
+
+Status RunInsert(Database* db, const InsertStatement& insert) {
+  Table* table = nullptr;
+  Status s = FindTable(db, insert.keyspace, insert.table, &table);
+  if (!s.ok()) return s;
+  Row row;
+  RowWriteOptions options;
+  s = BindInsert(*table->schema(), insert, &row, &options);
+  if (s.ok()) s = table->Insert(row, options);
+  return WithContext("table " + table->name(), s);
+}
+
+Status RunDelete(Database* db, const DeleteStatement& remove) {
+  Table* table = nullptr;
+  Status s = FindTable(db, remove.keyspace, remove.table, &table);
+  if (!s.ok()) return s;
+  DeleteTarget target;
+  s = BindDelete(*table->schema(), remove, &target);
+  if (s.ok()) {
+    s = target.whole_partition ? table->DeletePartition(target.partition_key)
+                               : table->DeleteRow(target.partition_key, target.clustering_key);
+  }
+  return WithContext("table " + table->name(), s);
+}
+
+Status RunSelect(Database* db, const SelectStatement& select, CqlOutcome* outcome) {
+  Table* table = nullptr;
+  Status s = FindTable(db, select.keyspace, select.table, &table);
+  if (!s.ok()) return s;
+  outcome->is_select = true;
+  outcome->table = table->name();
+  outcome->table_format = table->table_factory()->Name();
+  SelectQuery query;
+  s = BindSelect(*table->schema(), select, &query);
+  if (s.ok()) s = table->Select(query, &outcome->rows, &outcome->stats);
+  return WithContext("table " + table->name(), s);
+}
+
+}  // namespace
+
+Status RunCqlStatement(Database* db, const ShellInput& input, CqlOutcome* outcome) {
+  *outcome = CqlOutcome();
+  CqlStatement statement;
+  Status s = ParseStatement(input, &statement);
+  if (!s.ok()) return s;
+  if (const auto* insert = std::get_if<InsertStatement>(&statement.statement)) {
+    return RunInsert(db, *insert);
+  }
+  if (const auto* select = std::get_if<SelectStatement>(&statement.statement)) {
+    return RunSelect(db, *select, outcome);
+  }
+  if (const auto* remove = std::get_if<DeleteStatement>(&statement.statement)) {
+    return RunDelete(db, *remove);
+  }
+  // CREATE TABLE and ALTER TABLE: the database applies its default storage and catalog rules.
+  return db->Execute(input.text, nullptr);
+}
+
+}  // namespace columnar

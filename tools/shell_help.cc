@@ -1,0 +1,39 @@
+#include "tools/shell_help.h"
+
+namespace columnar {
+
+const char* ShellHelpText() {
+  return R"(CQL statements (end each with ';'; a statement may span lines):
+  CREATE TABLE [IF NOT EXISTS] [ks.]t (col type [PRIMARY KEY], ...,
+      [PRIMARY KEY ((p1, p2, ...), c1, c2, ...)])
+      [WITH CLUSTERING ORDER BY (c1 ASC|DESC, ...) [AND option = value ...]]
+    options: sstable_format = 'columnar' | 'block_based', default_time_to_live = seconds,
+             column_encodings = {'col': 'encoding'}, column_compression = {'col': 'zstd'}
+  ALTER TABLE [ks.]t ADD col type | ADD (c1 t1, ...) | DROP col | DROP (c1, ...)
+                   | WITH option = value [AND ...]
+  INSERT INTO [ks.]t (c1, c2, ...) VALUES (v1, v2, ...)
+      [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
+  SELECT * | col | WRITETIME(col) | TTL(col), ... FROM [ks.]t
+      [WHERE relation [AND relation ...]] [ORDER BY c [ASC|DESC], ...] [LIMIT n]
+      [ALLOW FILTERING]
+    relation: col (= | < | <= | > | >=) literal | col IN (literal, ...)
+    every partition key column needs = (IN on the last one); then = on leading clustering
+    columns and a range on the next; other columns need ALLOW FILTERING
+  DELETE FROM [ks.]t WHERE <every partition key column => [AND <every clustering column =>]
+Types: boolean, int, bigint, float, double, timestamp, date, text (varchar), ascii, blob, uuid.
+
+Shell commands (one line each, case-insensitive, ';' optional):
+  HELP                      this text
+  DESCRIBE TABLES           the tables of the database
+  DESCRIBE TABLE [ks.]t     its CREATE TABLE statement and its storage format
+  TRACING ON | OFF          after each SELECT, print the predicate pushdown counters and
+                            the elapsed time
+  FLUSH [[ks.]t]            write the memtable of a table (or of every table) to a file
+  COMPACT [[ks.]t]          compact a table (or every table) into its last level, where
+                            ColumnarTable filters can leave rows out and prune row groups
+  SOURCE 'file'             run the statements and commands of a file
+  EXIT | QUIT               leave the shell
+)";
+}
+
+}  // namespace columnar

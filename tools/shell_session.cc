@@ -1,0 +1,169 @@
+#include "tools/shell_session.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "tools/shell_help.h"
+#include "tools/shell_tracing.h"
+
+namespace columnar {
+
+namespace {
+
+// SOURCE inside sourced files, at most this deep (a file that sources itself stops here).
+constexpr int kMaxSourceDepth = 16;
+
+int64_t SteadyNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+Status FlushTable(Table* table) {
+  return table->db()->Flush(rocksdb::FlushOptions(), table->column_family());
+}
+
+// Into the last level, forced: rows there get sequence number 0, which lets ColumnarTable
+// readers leave out non-matching rows and prune row groups and files (plugin/pushdown.h).
+Status CompactTable(Table* table) {
+  rocksdb::CompactRangeOptions options;
+  options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  return table->db()->CompactRange(options, table->column_family(), nullptr, nullptr);
+}
+
+}  // namespace
+
+ShellOptions::ShellOptions() : monotonic_nanos(SteadyNanos) {}
+
+Shell::Shell(Database* db, ShellOptions options, std::ostream& out, std::ostream& err)
+    : db_(db), options_(std::move(options)), out_(out), err_(err) {}
+
+void Shell::Run(std::istream& in, const std::string& source, bool prompt) {
+  InputSplitter splitter;
+  std::vector<ShellInput> pieces;
+  std::string line;
+  while (!exit_requested_) {
+    if (prompt) out_ << (splitter.pending() ? "...> " : "cql> ") << std::flush;
+    if (!std::getline(in, line)) {
+      if (prompt) out_ << "\n";  // end of input (Ctrl-D) leaves the prompt's line
+      break;
+    }
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    pieces.clear();
+    splitter.AddLine(line, &pieces);
+    for (const ShellInput& piece : pieces) {
+      if (exit_requested_) break;
+      RunPiece(piece, source);
+    }
+  }
+  ShellInput rest;
+  if (splitter.Finish(&rest) && !exit_requested_) RunPiece(rest, source);
+}
+
+void Shell::RunText(const std::string& text, const std::string& source) {
+  std::istringstream in(text);
+  Run(in, source, /*prompt=*/false);
+}
+
+Status Shell::RunFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Status::IOError("cannot read " + path + ": " + std::strerror(errno));
+  Run(in, path, /*prompt=*/false);
+  if (in.bad()) return Status::IOError("error reading " + path);
+  return Status::OK();
+}
+
+void Shell::RunPiece(const ShellInput& piece, const std::string& source) {
+  const Status s = piece.kind == ShellInput::Kind::kCommand ? RunCommand(piece) : RunCql(piece);
+  if (s.ok()) return;
+  failures_++;
+  err_ << source << ":" << piece.line << ":" << piece.column << ": " << s.ToString() << "\n";
+}
+
+Status Shell::RunCql(const ShellInput& piece) {
+  CqlOutcome outcome;
+  const int64_t start = options_.monotonic_nanos();
+  const Status s = RunCqlStatement(db_, piece, &outcome);
+  const int64_t elapsed = options_.monotonic_nanos() - start;
+  if (!s.ok() || !outcome.is_select) return s;
+  PrintResultSet(outcome.rows, options_.format, out_);
+  if (tracing_) {
+    out_ << FormatTracing(outcome.table, outcome.table_format, outcome.stats, elapsed);
+  }
+  return Status::OK();
+}
+
+Status Shell::RunCommand(const ShellInput& piece) {
+  ShellCommand command;
+  const Status s = ParseShellCommand(piece, &command);
+  if (!s.ok()) return s;
+  switch (command.kind) {
+    case ShellCommand::Kind::kHelp:
+      out_ << ShellHelpText();
+      return Status::OK();
+    case ShellCommand::Kind::kDescribeTables:
+      return DescribeTables();
+    case ShellCommand::Kind::kDescribeTable:
+      return DescribeTable(command.table);
+    case ShellCommand::Kind::kTracing:
+      tracing_ = command.tracing;
+      out_ << "Tracing is " << (tracing_ ? "on" : "off") << ".\n";
+      return Status::OK();
+    case ShellCommand::Kind::kFlush:
+      return ForTables(command.table, FlushTable);
+    case ShellCommand::Kind::kCompact:
+      return ForTables(command.table, CompactTable);
+    case ShellCommand::Kind::kSource:
+      return Source(command.path);
+    case ShellCommand::Kind::kExit:
+      exit_requested_ = true;
+      return Status::OK();
+  }
+  return Status::OK();
+}
+
+Status Shell::DescribeTables() {
+  const std::vector<std::string> names = db_->ListTables();
+  if (names.empty()) out_ << "(no tables)\n";
+  for (const std::string& name : names) out_ << name << "\n";
+  return Status::OK();
+}
+
+Status Shell::DescribeTable(const std::string& name) {
+  Table* table = nullptr;
+  const Status s = db_->GetTable(name, &table);
+  if (!s.ok()) return s;
+  out_ << "-- storage: " << table->table_factory()->Name() << "\n"
+       << table->schema()->ToCql() << "\n";
+  return Status::OK();
+}
+
+Status Shell::ForTables(const std::string& name, const std::function<Status(Table*)>& action) {
+  std::vector<std::string> names = {name};
+  if (name.empty()) names = db_->ListTables();
+  for (const std::string& table_name : names) {
+    Table* table = nullptr;
+    Status s = db_->GetTable(table_name, &table);
+    if (s.ok()) s = action(table);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+Status Shell::Source(const std::string& path) {
+  if (source_depth_ >= kMaxSourceDepth) {
+    return Status::InvalidArgument("SOURCE nested more than " + std::to_string(kMaxSourceDepth) +
+                                   " files deep (does a file source itself?)");
+  }
+  source_depth_++;
+  const Status s = RunFile(path);
+  source_depth_--;
+  return s;
+}
+
+}  // namespace columnar

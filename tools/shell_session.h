@@ -1,0 +1,77 @@
+// The CQL shell's session: runs CQL statements (shell_cql.h) and shell commands
+// (shell_command.h) read from streams, scripts or files, prints SELECT results
+// (shell_result_printer.h) and, with TRACING ON, the pushdown counters (shell_tracing.h).
+//
+// Results and command output go to `out`; each failed statement or command prints
+// "<source>:<line>:<column>: <error>" to `err` (the position of the statement; messages of
+// CQL errors add the position of the problem) and is counted, and the session goes on with
+// the next one. EXIT or QUIT ends the session: nothing more is run.
+//
+//   Shell shell(db, ShellOptions(), std::cout, std::cerr);
+//   shell.RunText("SELECT * FROM logs.access16 WHERE ...;", "-e");
+//   return shell.failures() == 0 ? 0 : 1;
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <istream>
+#include <ostream>
+#include <string>
+
+#include "plugin/columnar_db.h"
+#include "tools/shell_command.h"
+#include "tools/shell_cql.h"
+#include "tools/shell_input_splitter.h"
+#include "tools/shell_result_printer.h"
+
+namespace columnar {
+
+struct ShellOptions {
+  ShellOptions();
+
+  OutputFormat format = OutputFormat::kTable;
+  // A monotonic clock in nanoseconds, for the elapsed time TRACING prints.
+  std::function<int64_t()> monotonic_nanos;
+};
+
+class Shell {
+ public:
+  Shell(Database* db, ShellOptions options, std::ostream& out, std::ostream& err);
+  Shell(const Shell&) = delete;
+  Shell& operator=(const Shell&) = delete;
+
+  // Runs what `in` holds, line by line, until its end or EXIT; `source` names it in errors.
+  // With `prompt` (an interactive terminal), "cql> " is shown before each statement and
+  // "...> " before each line that continues one.
+  void Run(std::istream& in, const std::string& source, bool prompt);
+  void RunText(const std::string& text, const std::string& source);
+  // What SOURCE does. An error when the file cannot be read (failed statements in it are
+  // reported and counted, as anywhere else).
+  Status RunFile(const std::string& path);
+
+  bool exit_requested() const { return exit_requested_; }
+  // Statements and commands that failed so far.
+  uint64_t failures() const { return failures_; }
+  bool tracing() const { return tracing_; }
+
+ private:
+  void RunPiece(const ShellInput& piece, const std::string& source);
+  Status RunCql(const ShellInput& piece);
+  Status RunCommand(const ShellInput& piece);
+  Status DescribeTables();
+  Status DescribeTable(const std::string& name);
+  // FLUSH and COMPACT: runs `action` on the named table, or on every table.
+  Status ForTables(const std::string& name, const std::function<Status(Table*)>& action);
+  Status Source(const std::string& path);
+
+  Database* const db_;
+  const ShellOptions options_;
+  std::ostream& out_;
+  std::ostream& err_;
+  bool tracing_ = false;
+  bool exit_requested_ = false;
+  uint64_t failures_ = 0;
+  int source_depth_ = 0;  // files being run by SOURCE
+};
+
+}  // namespace columnar
