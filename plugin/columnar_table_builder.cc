@@ -90,7 +90,10 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
       status_(settings_status) {
   if (!status_.ok()) return;
   layout_ = settings_->NewWriteLayout(options.moptions.prefix_extractor);
-  if (settings_->schema() != nullptr) zone_maps_ = std::make_unique<ZoneMapCollector>();
+  if (settings_->schema() != nullptr) {
+    zone_maps_ = std::make_unique<ZoneMapCollector>();
+    dictionaries_ = std::make_unique<FileDictionaryWriters>();
+  }
   compressor_.codec = CodecFor(options.compression_type);
   compressor_.level = ZstdLevel(options.compression_opts);
   if (compressor_.codec == BlockCodec::kZstd && options.compression_opts.max_dict_bytes > 0) {
@@ -240,6 +243,7 @@ void ColumnarTableBuilder::FlushRowGroup() {
   context.settings = &settings_->columns();
   context.stats = &column_stats_;
   context.observer = zone_maps_.get();
+  context.dictionaries = dictionaries_.get();
   Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
   if (!s.ok()) {
     SetError(s);
@@ -417,6 +421,16 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
                    rocksdb::BlockHandle(root.at(FileBlock::kRangeDeletions).offset,
                                         root.at(FileBlock::kRangeDeletions).size));
   }
+  if (dictionaries_ != nullptr && !dictionaries_->empty()) {
+    std::string raw;
+    ChunkWriteOptions options;
+    options.checksum = false;  // the block is checksummed
+    s = dictionaries_->Finish(options, &raw);
+    if (!s.ok()) return status_ = s;
+    BlockLocation& location = root.at(FileBlock::kFileDictionaries);
+    location = WriteMetaBlock(raw);
+    meta_index.Add(kFileDictionaryBlockName, rocksdb::BlockHandle(location.offset, location.size));
+  }
   if (zone_maps_ != nullptr && !zone_maps_->empty()) {
     std::string raw;
     zone_maps_->Finish(&raw);
@@ -502,7 +516,9 @@ uint64_t ColumnarTableBuilder::EstimatedFileSize() const {
           : (compressor_.codec == BlockCodec::kNone ? 1.0 : 0.5);
   const double pending_entries = static_cast<double>(entry_bytes_.size()) * encode_ratio;
   const double pending_blocks = static_cast<double>(held_bytes_ + block_.size()) + pending_entries;
-  return offset_ + static_cast<uint64_t>(pending_blocks * compress_ratio) + index_.EstimatedSize();
+  const size_t dictionary_bytes = dictionaries_ != nullptr ? dictionaries_->entry_bytes() : 0;
+  return offset_ + static_cast<uint64_t>(pending_blocks * compress_ratio) + index_.EstimatedSize() +
+         static_cast<uint64_t>(dictionary_bytes * compress_ratio);
 }
 
 bool ColumnarTableBuilder::NeedCompact() const {

@@ -22,6 +22,7 @@
 #include "table_format/column_stats.h"
 #include "table_format/data_block.h"
 #include "table_format/entry.h"
+#include "table_format/file_dictionary.h"
 #include "table_format/file_root.h"
 #include "table_format/row_group_index.h"
 #include "table_format/zstd_codec.h"
@@ -112,6 +113,7 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   ColumnStats column_stats_;
   // Typed layout only: zone maps for predicate pushdown.
   std::unique_ptr<ZoneMapCollector> zone_maps_;
+  std::unique_ptr<FileDictionaryWriters> dictionaries_;
   uint64_t max_sequence_ = 0;
   std::string last_filter_key_;
   std::string last_partition_key_;

@@ -214,7 +214,16 @@ rocksdb::Status ColumnarTableReader::CreateLayout() {
       TableSchema schema;
       Status s = TableSchema::Deserialize(schema_text->second, &schema);
       if (!s.ok()) return s;
-      layout_ = std::make_unique<TypedLayout>(std::move(schema));
+      std::shared_ptr<FileDictionarySet> dictionaries;
+      if (root_.at(FileBlock::kFileDictionaries).present()) {
+        std::string raw;
+        dictionaries = std::make_shared<FileDictionarySet>();
+        s = ReadMetaBlock(FileBlock::kFileDictionaries, &raw);
+        if (s.ok()) s = FileDictionarySet::Decode(raw, dictionaries.get());
+        if (!s.ok()) return s;
+        dictionary_bytes_ = dictionaries->MemoryUsage();
+      }
+      layout_ = std::make_unique<TypedLayout>(std::move(schema), std::move(dictionaries));
       return Status::OK();
     }
     default:
@@ -581,7 +590,7 @@ uint64_t ColumnarTableReader::ApproximateSize(const rocksdb::Slice& start,
 }
 
 size_t ColumnarTableReader::ApproximateMemoryUsage() const {
-  return sizeof(*this) + index_.MemoryUsage() + key_filter_bytes_.capacity() +
+  return sizeof(*this) + index_.MemoryUsage() + dictionary_bytes_ + key_filter_bytes_.capacity() +
          partition_filter_bytes_.capacity() +
          (dictionary_ != nullptr ? dictionary_->raw().size() * 4 : 0);
 }

@@ -145,6 +145,7 @@ class ColumnarTableReader : public rocksdb::TableReader {
   std::vector<ZoneMapEntry> zone_maps_;
   // The file's merged column statistics, when it may be skipped by them (ReadFileStats).
   std::unique_ptr<ZoneMapSet> file_stats_;
+  size_t dictionary_bytes_ = 0;
 };
 
 }  // namespace columnar

@@ -47,7 +47,7 @@ class RowGroupColumnSource : public ColumnSource {
       return Status::OK();
     }
     if (!s.IsNotSupported()) return s;
-    s = view_.DecodeSlot(slot, type, &decoded.values, false);
+    s = view_.DecodeSlot(slot, type, &decoded.values, false, layout_.FileDictionaryOf(column_id));
     if (s.ok()) *data = ColumnData::Plain(&decoded.values);
     return s;
   }

@@ -1,19 +1,20 @@
 // The layout of a ColumnarTable SST file and the names it shares with RocksDB.
 //
-//   +------------------------------+
-//   | data block 0 .. n-1          |  whole row groups, outer-compressed
-//   (table_format/data_block.h) | index block                  |  row group first keys and
-//   locations (row_group_index.h) | key filter block             |  RocksDB bloom filter over user
-//   keys            (optional) | partition filter block       |  RocksDB bloom filter over
-//   partition keys       (optional) | range deletion block         |  range tombstones, in
-//   insertion order           (optional) | compression dictionary block |  zstd dictionary trained
-//   for this file          (optional) | properties block             |  RocksDB
-//   PropertyBlockBuilder format | metaindex block              |  RocksDB MetaIndexBuilder: the
-//   properties block and, by name, |                              |  the blocks above (for tools)
-//   | root block                   |  where everything is + checksums of the two blocks above
-//   | footer                       |  RocksDB Footer: kColumnarTableMagicNumber, metaindex handle,
-//   |                              |  root block handle in the index-handle slot
-//   +------------------------------+
+//   data blocks        whole row groups, outer-compressed (table_format/data_block.h)
+//   index block        row groups' first keys and locations (row_group_index.h)
+//   key filter         RocksDB bloom filter over user keys                  (optional)
+//   partition filter   RocksDB bloom filter over partition keys             (optional)
+//   range deletions    range tombstones, in insertion order                 (optional)
+//   file dictionaries  recurring strings per column (file_dictionary.h)     (optional)
+//   zone maps          per row group column statistics (zone_map_collector.h) (typed)
+//   compression dict   zstd dictionary trained for this file                (optional)
+//   properties         RocksDB PropertyBlockBuilder format
+//   metaindex          RocksDB MetaIndexBuilder: the properties block and, by name, the
+//                      blocks above (for tools)
+//   root block         where everything is, and checksums of the two blocks above
+//                      (table_format/file_root.h)
+//   footer             RocksDB Footer: kColumnarTableMagicNumber, the metaindex handle, and
+//                      the root block's handle in the index-handle slot
 //
 // Every block of our own carries a checksum trailer (data_block.h). RocksDB reads the
 // properties and metaindex blocks of foreign table formats without a checksum, so the root
@@ -40,6 +41,7 @@ inline constexpr const char* kPartitionFilterBlockName = "columnar.filter.partit
 inline constexpr const char* kRangeDeletionBlockName = "columnar.range_deletions";
 inline constexpr const char* kDictionaryBlockName = "columnar.compression_dictionary";
 inline constexpr const char* kZoneMapBlockName = "columnar.zone_maps";
+inline constexpr const char* kFileDictionaryBlockName = "columnar.file_dictionaries";
 
 // Checksum of a properties block, with the bytes RocksDB's ingestion may patch in place
 // (FileRoot::properties_patch_offset) zeroed.

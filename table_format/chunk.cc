@@ -4,6 +4,7 @@
 
 #include "table_format/checksum.h"
 #include "table_format/encodings/dictionary.h"
+#include "table_format/file_dictionary.h"
 #include "table_format/varint.h"
 #include "table_format/zstd_codec.h"
 
@@ -76,11 +77,21 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   std::string raw;
   const bool has_nulls = values.has_nulls();
   if (has_nulls) AppendPresenceBitmap(values, &raw);
+  const size_t bitmap_size = raw.size();
   Encoding encoding;
-  Status s = has_nulls
-                 ? EncodeWithBestEncoding(options.encoding, DenseValues(values), &raw, &encoding)
-                 : EncodeWithBestEncoding(options.encoding, values, &raw, &encoding);
+  const ColumnVector dense = has_nulls ? DenseValues(values) : ColumnVector(values.type());
+  const ColumnVector& present = has_nulls ? dense : values;
+  Status s = EncodeWithBestEncoding(options.encoding, present, &raw, &encoding);
   if (!s.ok()) return s;
+  if (options.file_dictionary != nullptr && present.type() == PhysicalType::kBytes &&
+      !present.empty()) {
+    std::string shared;
+    if (options.file_dictionary->TryEncode(present, raw.size() - bitmap_size, &shared)) {
+      raw.resize(bitmap_size);
+      raw.append(shared);
+      encoding = Encoding::kFileDictionary;
+    }
+  }
   if (raw.size() > kMaxChunkRawBytes) return Status::InvalidArgument("chunk: body too large");
 
   uint8_t flags = has_nulls ? kFlagNulls : 0;
@@ -203,7 +214,19 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
   Status s = OpenChunkBody(*input, type, options, &header, &buffer, &raw);
   if (s.ok()) s = TakePresence(header, &raw, &bitmap, &present);
   if (!s.ok()) return s;
-  if (header.has_nulls) {
+  if (header.encoding == Encoding::kFileDictionary) {
+    if (options.file_dictionary == nullptr) {
+      return Status::Corruption("chunk: file_dictionary chunk read without the file's dictionary");
+    }
+    ColumnVector dense(type);
+    s = DecodeFileDictionaryBody(raw, present, *options.file_dictionary, &dense);
+    if (s.ok() && header.has_nulls) {
+      s = ScatterPresent(dense, reinterpret_cast<const uint8_t*>(bitmap.data()), header.value_count,
+                         out);
+    } else if (s.ok()) {
+      *out = std::move(dense);
+    }
+  } else if (header.has_nulls) {
     ColumnVector dense(type);
     s = DecodeValues(header.encoding, type, raw, present, &dense);
     if (s.ok()) {

@@ -46,11 +46,16 @@ bool ParseColumnCompressionName(const std::string& name, ColumnCompression* comp
 inline constexpr uint32_t kMaxChunkValues = 1u << 24;
 inline constexpr uint32_t kMaxChunkRawBytes = 1u << 30;
 
+class FileDictionaryWriter;
+
 struct ChunkWriteOptions {
   Encoding encoding = Encoding::kAuto;
   ColumnCompression compression = ColumnCompression::kNone;
   int zstd_level = 3;
   bool checksum = true;
+  // Byte-string columns of a table file: the file's dictionary of the column. The chunk uses
+  // it (encoding file_dictionary) when that beats its best local encoding.
+  FileDictionaryWriter* file_dictionary = nullptr;
 };
 
 struct ChunkHeader {
@@ -77,6 +82,8 @@ struct ChunkReadOptions {
   bool verify_checksum = true;
   // When non-zero the chunk must hold exactly this many values.
   uint32_t expected_values = 0;
+  // The entries of the file's dictionary of the column, for chunks encoded file_dictionary.
+  const ColumnVector* file_dictionary = nullptr;
 };
 
 // Decodes the chunk at the start of *input into *out (replacing its contents and type) and

@@ -18,7 +18,7 @@ const std::array<const Codec*, 256>& CodecTable() {
     for (const Codec* codec :
          {&PlainCodec(), &RleCodec(), &DictionaryCodec(), &DeltaCodec(), &DeltaOfDeltaCodec(),
           &GorillaCodec(), &AlpCodec(), &AlpRdCodec(), &FloatDeltaCodec(), &FrontCodingCodec(),
-          &ForCodec(), &HexCodec(), &RiceDeltaCodec(), &ConstantCodec()}) {
+          &ForCodec(), &HexCodec(), &RiceDeltaCodec(), &ConstantCodec(), &FileDictionaryCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;
@@ -62,7 +62,10 @@ std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type) {
   std::vector<Encoding> candidates;
   if (request == Encoding::kAuto) {
     for (const Codec* codec : CodecTable()) {
-      if (codec != nullptr && codec->supports(type)) candidates.push_back(codec->id);
+      // file_dictionary needs the file's dictionary: the chunk layer weighs it itself.
+      if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary) {
+        candidates.push_back(codec->id);
+      }
     }
   } else if (request == Encoding::kAlp && IsFloatType(type)) {
     candidates = {Encoding::kAlp, Encoding::kAlpRd};

@@ -32,6 +32,8 @@ enum class Encoding : uint8_t {
   kHex = 11,          // bytes: strings of lower-case hex digits packed two per byte
   kRiceDelta = 12,    // int32/int64/float32/float64: differences Rice-coded (noisy series)
   kConstant = 13,     // any type: every value equal, stored once
+  kFileDictionary = 14,  // bytes: codes into the file's dictionary of the column
+                         // (file_dictionary.h); written and read by the chunk layer only
   kAuto = 255,        // a request only, never stored: smallest candidate for the type
 };
 

@@ -36,7 +36,8 @@ enum class FileBlock : uint32_t {
   kZoneMaps = 5,
   kProperties = 6,  // RocksDB's format, no trailer: protected by properties_checksum
   kMetaIndex = 7,   // RocksDB's format, no trailer: protected by metaindex_checksum
-  kCount = 8,
+  kFileDictionaries = 8,
+  kCount = 9,
 };
 
 struct BlockLocation {

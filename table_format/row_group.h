@@ -70,8 +70,10 @@ class RowGroupView {
   // The encoded chunk of `slot`, empty when absent.
   Slice ChunkOf(uint32_t slot) const;
   // Decodes `slot` into *out (type `type`); an absent slot gives Status::NotFound.
+  // `file_dictionary`: the file's dictionary of the column, for chunks that use it.
   Status DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* out,
-                    bool verify_checksum = true) const;
+                    bool verify_checksum = true,
+                    const ColumnVector* file_dictionary = nullptr) const;
   // Total encoded size of the group.
   size_t size() const { return size_; }
 

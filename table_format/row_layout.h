@@ -78,10 +78,14 @@ class ColumnObserver {
 };
 
 // What a layout needs while writing one row group.
+class FileDictionaryWriters;
+
 struct RowGroupWriteContext {
   const ColumnWriteSettings* settings = nullptr;
   ColumnStats* stats = nullptr;        // optional: per-column sizes and encodings
   ColumnObserver* observer = nullptr;  // optional: typed column values
+  // Optional: the file's dictionaries, which byte-string columns may use (file_dictionary.h).
+  FileDictionaryWriters* dictionaries = nullptr;
 };
 
 class RowLayout {

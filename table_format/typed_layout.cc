@@ -173,7 +173,14 @@ bool AllNull(const ColumnVector& column) { return column.null_count() == column.
 
 }  // namespace
 
-TypedLayout::TypedLayout(TableSchema schema) : codec_(std::move(schema)) {}
+TypedLayout::TypedLayout(TableSchema schema, std::shared_ptr<const FileDictionarySet> dictionaries)
+    : codec_(std::move(schema)), dictionaries_(std::move(dictionaries)) {}
+
+const ColumnVector* TypedLayout::FileDictionaryOf(uint32_t column_id) const {
+  const ColumnDef* column = schema().ColumnById(column_id);
+  return dictionaries_ == nullptr || column == nullptr ? nullptr
+                                                       : dictionaries_->Find(column->name);
+}
 
 bool TypedLayout::PartitionOf(const Slice& user_key, Slice* partition) const {
   size_t length;
@@ -216,10 +223,12 @@ class TypedLayout::Splitter {
     }
   }
 
-  Status Write(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
-               ColumnStats* stats, std::string* out) {
+  Status Write(const Entry* entries, size_t count, const RowGroupWriteContext& context,
+               std::string* out) {
+    const ColumnWriteSettings& settings = *context.settings;
+    dictionaries_ = context.dictionaries;
     RowGroupWriter writer;
-    writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], stats);
+    writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], context.stats);
     Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
     if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
     if (s.ok()) s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_, settings);
@@ -230,13 +239,14 @@ class TypedLayout::Splitter {
     if (s.ok()) s = AddMetadata(&writer, kWriteTimeSlot, "write_time", write_times_, settings);
     if (s.ok()) s = AddMetadata(&writer, kExpirySlot, "expiry", expiries_, settings);
     for (size_t k = 0; s.ok() && k < clustering_.size(); k++) {
-      s = AddIfAny(&writer, kClusteringSlot + static_cast<uint32_t>(k),
-                   schema_.clustering_column(k).name, clustering_[k], settings);
+      s = AddSchemaColumn(&writer, kClusteringSlot + static_cast<uint32_t>(k),
+                          schema_.clustering_column(k).name, clustering_[k], settings);
     }
     for (const ColumnDef& column : schema_.columns()) {
       if (!s.ok()) break;
       if (column.is_key()) continue;
-      s = AddIfAny(&writer, kRegularSlot + column.id, column.name, regular_[column.id], settings);
+      s = AddSchemaColumn(&writer, kRegularSlot + column.id, column.name, regular_[column.id],
+                          settings);
     }
     if (s.ok()) writer.Finish(out);
     return s;
@@ -328,6 +338,17 @@ class TypedLayout::Splitter {
     return writer->AddColumn(slot, name, column, settings.For(name, column.type()));
   }
 
+  // Schema columns of byte strings may use the file's dictionary of the column.
+  Status AddSchemaColumn(RowGroupWriter* writer, uint32_t slot, const std::string& name,
+                         const ColumnVector& column, const ColumnWriteSettings& settings) {
+    if (AllNull(column)) return Status::OK();
+    ChunkWriteOptions options = settings.For(name, column.type());
+    if (dictionaries_ != nullptr && column.type() == PhysicalType::kBytes) {
+      options.file_dictionary = dictionaries_->For(name);
+    }
+    return writer->AddColumn(slot, name, column, options);
+  }
+
   Status AddMetadata(RowGroupWriter* writer, uint32_t base_slot, const std::string& name,
                      const std::vector<std::optional<int64_t>>& values,
                      const ColumnWriteSettings& settings) {
@@ -360,6 +381,7 @@ class TypedLayout::Splitter {
   std::vector<std::optional<int64_t>> references_;  // first clustering column, as an integer
   std::vector<Value> decoded_;
   std::vector<RowCell> cells_;
+  FileDictionaryWriters* dictionaries_ = nullptr;
 };
 
 Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
@@ -370,7 +392,7 @@ Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
   Splitter splitter(codec_, count);
   for (size_t i = 0; i < count; i++) splitter.AddRow(entries[i]);
   if (context.observer != nullptr) splitter.Report(context.observer);
-  return splitter.Write(entries, count, *context.settings, context.stats, out);
+  return splitter.Write(entries, count, context, out);
 }
 
 namespace {
@@ -398,13 +420,13 @@ class TypedRowGroup : public DecodedRowGroup {
 };
 
 Status DecodeOptionalSlot(const RowGroupView& view, uint32_t slot, PhysicalType type,
-                          ColumnVector* out) {
+                          ColumnVector* out, const ColumnVector* file_dictionary = nullptr) {
   if (!view.HasSlot(slot)) {
     out->Reset(type);
     for (uint32_t i = 0; i < view.row_count(); i++) out->AppendNull();
     return Status::OK();
   }
-  return view.DecodeSlot(slot, type, out, false);
+  return view.DecodeSlot(slot, type, out, false, file_dictionary);
 }
 
 // Finds which transform variant of a metadata column the group holds (at most one).
@@ -427,8 +449,8 @@ Status DecodeMetadata(const RowGroupView& view, uint32_t base_slot, ColumnVector
 // Rebuilds keys and values from a parsed row group.
 class TypedLayout::Assembler {
  public:
-  Assembler(const RowCodec& codec, const RowGroupView& view)
-      : codec_(codec), schema_(codec.schema()), view_(view) {}
+  Assembler(const TypedLayout& layout, const RowGroupView& view)
+      : layout_(layout), codec_(layout.codec_), schema_(codec_.schema()), view_(view) {}
 
   // `selection` null: every row whole. Columns are decoded only as far as the rows that are
   // returned need them: a group whose rows all drop out decodes no more than its trailers, the
@@ -496,7 +518,8 @@ class TypedLayout::Assembler {
     for (size_t k = 0; k < clustering_.size(); k++) {
       Status s = DecodeOptionalSlot(view_, kClusteringSlot + static_cast<uint32_t>(k),
                                     PhysicalTypeOfLogical(schema_.clustering_column(k).type),
-                                    &clustering_[k]);
+                                    &clustering_[k],
+                                    layout_.FileDictionaryOf(schema_.clustering_key()[k]));
       if (!s.ok()) return s;
     }
     return Status::OK();
@@ -531,7 +554,8 @@ class TypedLayout::Assembler {
         return Status::Corruption("typed layout: chunk for an unknown column");
       }
       if (!Keeps(column->id)) continue;
-      s = view_.DecodeSlot(slot, PhysicalTypeOfLogical(column->type), &regular_[column->id], false);
+      s = view_.DecodeSlot(slot, PhysicalTypeOfLogical(column->type), &regular_[column->id], false,
+                           layout_.FileDictionaryOf(column->id));
       if (!s.ok()) return s;
       present_[column->id] = true;
     }
@@ -640,6 +664,7 @@ class TypedLayout::Assembler {
            (column_id < selection_->keep_columns.size() && selection_->keep_columns[column_id]);
   }
 
+  const TypedLayout& layout_;
   const RowCodec& codec_;
   const TableSchema& schema_;
   const RowGroupView& view_;
@@ -661,7 +686,7 @@ class TypedLayout::Assembler {
 Status TypedLayout::DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                                    std::unique_ptr<DecodedRowGroup>* out) const {
   if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
-  Assembler assembler(codec_, view);
+  Assembler assembler(*this, view);
   SelectionCounts ignored;
   return assembler.Decode(first_internal_key, nullptr, &ignored, out);
 }
@@ -672,7 +697,7 @@ Status TypedLayout::DecodeSelected(const RowGroupView& view, const Slice& first_
                                    SelectionCounts* counts) const {
   if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
   if (selection.passing == nullptr) return Status::InvalidArgument("selection without rows");
-  Assembler assembler(codec_, view);
+  Assembler assembler(*this, view);
   return assembler.Decode(first_internal_key, &selection, counts, out);
 }
 

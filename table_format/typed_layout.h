@@ -31,6 +31,7 @@
 #include <memory>
 #include <optional>
 
+#include "table_format/file_dictionary.h"
 #include "table_format/row_codec.h"
 #include "table_format/row_layout.h"
 #include "table_format/schema.h"
@@ -39,7 +40,10 @@ namespace columnar {
 
 class TypedLayout : public RowLayout {
  public:
-  explicit TypedLayout(TableSchema schema);
+  // `dictionaries`: the file dictionaries of the file being read (file_dictionary.h); none
+  // when writing, or for files without them.
+  explicit TypedLayout(TableSchema schema,
+                       std::shared_ptr<const FileDictionarySet> dictionaries = nullptr);
 
   static constexpr uint32_t kId = 1;
   const char* Name() const override { return "typed"; }
@@ -57,6 +61,8 @@ class TypedLayout : public RowLayout {
   // Where schema column `column_id` (a clustering or regular column) is stored in a row
   // group, and as what; false for partition key columns and ids the schema does not have.
   bool ColumnSlot(uint32_t column_id, uint32_t* slot, PhysicalType* type) const;
+  // The file dictionary of schema column `column_id`, or nullptr.
+  const ColumnVector* FileDictionaryOf(uint32_t column_id) const;
 
   // How DecodeSelected treats the typed rows of a group. Rows that are not typed rows of the
   // schema (deletions, merge operands, opaque values) are always returned whole.
@@ -92,6 +98,7 @@ class TypedLayout : public RowLayout {
   class Assembler;
 
   RowCodec codec_;
+  std::shared_ptr<const FileDictionarySet> dictionaries_;
 };
 
 }  // namespace columnar

@@ -5,7 +5,7 @@
 //
 //   entries         varint   D, the number of distinct values (0 only when n = 0; D <= n)
 //   entry encoding  u8       the encoding of the entries: plain, delta (integers),
-//                            float_delta (floats) or front_coding (bytes), whichever is
+//                            float_delta (floats), front_coding or hex (bytes), whichever is
 //                            smallest
 //   entry length    varint   bytes of the entries' body
 //   entries body    the D sorted distinct values in that encoding
@@ -37,7 +37,7 @@ bool Supports(PhysicalType) { return true; }
 std::vector<Encoding> EntryEncodings(PhysicalType type) {
   if (IsIntegerType(type)) return {Encoding::kPlain, Encoding::kDelta};
   if (IsFloatType(type)) return {Encoding::kPlain, Encoding::kFloatDelta};
-  return {Encoding::kPlain, Encoding::kFrontCoding};
+  return {Encoding::kPlain, Encoding::kFrontCoding, Encoding::kHex};
 }
 
 bool IsEntryEncoding(Encoding e, PhysicalType type) {
@@ -125,6 +125,7 @@ Status Encode(const ColumnVector& values, std::string* out) {
   for (Encoding e : EntryEncodings(type)) {
     std::string body;
     Status s = EncodeValues(e, entries, &body);
+    if (!s.ok() && e == Encoding::kHex) continue;  // hex refuses entries that are not hex
     if (!s.ok()) return s;
     if (e == Encoding::kPlain || body.size() < best_body.size()) {
       best_body.swap(body);

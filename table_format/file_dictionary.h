@@ -1,0 +1,112 @@
+// File dictionaries: per byte-string column, the values that recur across a table file, stored
+// once per file; chunks of that column then hold small codes. Strings such as user agents,
+// referrers, client addresses or URL paths repeat across thousands of row groups, which
+// chunk-local dictionaries (and 16 KiB outer compression blocks) cannot exploit.
+//
+// A value enters a column's dictionary only once it has been seen in an earlier chunk of the
+// file, so values that never recur (request ids, one-off trace ids) stay local to their chunk
+// as exceptions and never bloat the dictionary. A chunk uses the file dictionary only when
+// that is smaller than its best local encoding.
+//
+// Chunk body of encoding file_dictionary (n present values, from the chunk header):
+//
+//   u8        code encoding     encoding of the codes (int32, n values; encoding.h)
+//   varint32  code body length
+//   bytes     code body         code 0 = the value is an exception; code c > 0 = dictionary
+//                               entry c - 1
+//   u8        exception encoding  encoding of the exceptions (bytes)
+//   bytes     exception body    the exception values in row order (as many as zero codes);
+//                               runs to the end of the chunk body
+//
+// Dictionary block (raw content; framed with WriteBlock by the table builder):
+//
+//   varint32  column count
+//   per column: length-prefixed column name, then a chunk (chunk.h) of its entries in code
+//   order
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "table_format/chunk.h"
+#include "table_format/column_vector.h"
+#include "table_format/types.h"
+
+namespace columnar {
+
+struct FileDictionaryLimits {
+  size_t max_entries = 1u << 18;
+  size_t max_bytes = 8u << 20;
+  // Values remembered as "seen once" (their hashes), so a second sighting can admit them.
+  size_t max_remembered = 1u << 20;
+};
+
+// One column's dictionary while a file is written.
+class FileDictionaryWriter {
+ public:
+  explicit FileDictionaryWriter(FileDictionaryLimits limits = FileDictionaryLimits())
+      : limits_(limits) {}
+
+  // Encodes `values` (no nulls) as a file_dictionary body when that is smaller than
+  // `local_size` bytes; admits the recurring values it needs then. False (nothing changed,
+  // except that the values are remembered as seen) when the local encoding should be kept.
+  bool TryEncode(const ColumnVector& values, size_t local_size, std::string* body);
+
+  size_t entry_count() const { return entries_.size(); }
+  size_t entry_bytes() const { return entry_bytes_; }
+  // The entries in code order.
+  ColumnVector Entries() const;
+
+ private:
+  uint32_t CodeOf(const Slice& value) const;
+  void Remember(const ColumnVector& values);
+
+  FileDictionaryLimits limits_;
+  std::deque<std::string> entries_;  // stable addresses: codes_ keys view into them
+  std::unordered_map<std::string_view, uint32_t> codes_;  // value -> code (>= 1)
+  std::unordered_set<uint64_t> seen_;                     // hashes of values seen once
+  size_t entry_bytes_ = 0;
+};
+
+// Every column's dictionary writer of one file, by column name.
+class FileDictionaryWriters {
+ public:
+  explicit FileDictionaryWriters(FileDictionaryLimits limits = FileDictionaryLimits())
+      : limits_(limits) {}
+
+  FileDictionaryWriter* For(const std::string& column);
+  bool empty() const;
+  // Total entry bytes so far (file size estimates).
+  size_t entry_bytes() const;
+  // The dictionary block's raw content; `options` encode the entries.
+  Status Finish(const ChunkWriteOptions& options, std::string* raw) const;
+
+ private:
+  FileDictionaryLimits limits_;
+  std::map<std::string, std::unique_ptr<FileDictionaryWriter>> columns_;
+};
+
+// A file's dictionaries, decoded, as a reader holds them.
+class FileDictionarySet {
+ public:
+  static Status Decode(const Slice& raw, FileDictionarySet* out);
+  // The entries of `column`, or nullptr when the file has no dictionary for it.
+  const ColumnVector* Find(const std::string& column) const;
+  size_t MemoryUsage() const;
+
+ private:
+  std::map<std::string, ColumnVector> columns_;
+};
+
+// Decodes a file_dictionary chunk body of `count` values with the column's entries.
+Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVector& entries,
+                                ColumnVector* out);
+
+}  // namespace columnar
