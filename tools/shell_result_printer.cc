@@ -26,6 +26,27 @@ size_t DisplayWidth(const std::string& text) {
   }));
 }
 
+// Control characters would break the table's lines: shown as \n, \t, \r or \xNN.
+std::string OneLine(const std::string& text) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 void AppendPadded(const std::string& cell, size_t width, bool right, std::string* line) {
   const std::string padding(width - DisplayWidth(cell), ' ');
   *line += right ? padding + cell : cell + padding;
@@ -35,10 +56,14 @@ void PrintTable(const ResultSet& result, std::ostream& out) {
   const size_t columns = result.column_names.size();
   std::vector<std::vector<std::string>> cells(result.rows.size());
   std::vector<size_t> widths(columns);
-  for (size_t c = 0; c < columns; c++) widths[c] = DisplayWidth(result.column_names[c]);
+  std::vector<std::string> header;
+  for (size_t c = 0; c < columns; c++) {
+    header.push_back(OneLine(result.column_names[c]));
+    widths[c] = DisplayWidth(header[c]);
+  }
   for (size_t r = 0; r < result.rows.size(); r++) {
     for (size_t c = 0; c < columns; c++) {
-      cells[r].push_back(result.rows[r][c].ToCqlLiteral());
+      cells[r].push_back(OneLine(result.rows[r][c].ToCqlLiteral()));
       widths[c] = std::max(widths[c], DisplayWidth(cells[r][c]));
     }
   }
@@ -51,7 +76,7 @@ void PrintTable(const ResultSet& result, std::ostream& out) {
     line.erase(line.find_last_not_of(' ') + 1);
     out << line << "\n";
   };
-  print_line(result.column_names);
+  print_line(header);
   std::string rule;
   for (size_t c = 0; c < columns; c++)
     rule += (c == 0 ? "" : "+") + std::string(widths[c] + 2, '-');

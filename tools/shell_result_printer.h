@@ -1,7 +1,8 @@
 // How the shell prints the rows of a SELECT.
 //
 //   table  an aligned table: a header, a rule, one line per row with the values as CQL
-//          literals (null as null; numbers right-aligned), a blank line and "(N rows)";
+//          literals (null as null; numbers right-aligned; control characters, which would
+//          break the lines, shown as \n, \t, \r or \xNN), a blank line and "(N rows)";
 //   csv    RFC 4180: a header line of column names, then one line per row; text and ascii
 //          values unquoted (quoted only when they hold a comma, a quote or a line break, or
 //          are empty), timestamps and dates in ISO form, other values as CQL literals, null as
