@@ -19,7 +19,9 @@ const char* ShellHelpText() {
     relation: col (= | < | <= | > | >=) literal | col IN (literal, ...)
     every partition key column needs = (IN on the last one); then = on leading clustering
     columns and a range on the next; other columns need ALLOW FILTERING
-  DELETE FROM [ks.]t WHERE <every partition key column => [AND <every clustering column =>]
+  DELETE FROM [ks.]t WHERE p1 = v1 AND ... [AND c1 = v AND ...]
+    = on every partition key column deletes the partition; with = on every clustering
+    column too, one row
 Types: boolean, int, bigint, float, double, timestamp, date, text (varchar), ascii, blob, uuid.
 
 Shell commands (one line each, case-insensitive, ';' optional):

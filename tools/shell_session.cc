@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "tools/shell_command.h"
+#include "tools/shell_cql.h"
 #include "tools/shell_help.h"
 #include "tools/shell_tracing.h"
 

@@ -19,8 +19,6 @@
 #include <string>
 
 #include "plugin/columnar_db.h"
-#include "tools/shell_command.h"
-#include "tools/shell_cql.h"
 #include "tools/shell_input_splitter.h"
 #include "tools/shell_result_printer.h"
 
