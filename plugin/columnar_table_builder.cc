@@ -115,6 +115,9 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
     if (settings_->options().partition_filter) {
       partition_filter_.reset(policy->GetBuilderWithContext(context));
     }
+    if (key_filter_ != nullptr || partition_filter_ != nullptr) {
+      properties_.filter_policy_name = policy->Name();
+    }
   }
 
   rocksdb::TableProperties& p = properties_;
@@ -378,6 +381,7 @@ void ColumnarTableBuilder::FinishFilters(FileRoot* root, rocksdb::MetaIndexBuild
         FilterToWrite{partition_filter_.get(), FileBlock::kPartitionFilter,
                       kPartitionFilterBlockName}}) {
     if (f.builder == nullptr || f.builder->EstimateEntriesAdded() == 0) continue;
+    properties_.num_filter_entries += f.builder->EstimateEntriesAdded();  // Finish resets it
     std::unique_ptr<const char[]> buffer;
     const rocksdb::Slice contents = f.builder->Finish(&buffer);
     std::string stored;

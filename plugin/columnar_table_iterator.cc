@@ -116,34 +116,49 @@ size_t ColumnarTableIterator::LowerBoundRow(const rocksdb::Slice& target) const 
 bool ColumnarTableIterator::PartitionFilterExcludes(const rocksdb::Slice& target,
                                                     bool forward) const {
   if (skip_filters_ || !reader_->has_partition_filter()) return false;
-  const rocksdb::Slice user_key = rocksdb::ExtractUserKey(target);
   rocksdb::Slice partition;
-  if (!reader_->PartitionOf(user_key, prefix_extractor_, &partition)) return false;
-  // Only when the scan cannot leave the target's partition may the filter end it: prefix
-  // mode of the column family's extractor, or an iterate bound inside the partition.
-  const bool prefix_mode = prefix_extractor_ != nullptr && !read_options_.total_order_seek &&
-                           !read_options_.auto_prefix_mode;
-  const rocksdb::Slice* bound =
-      forward ? read_options_.iterate_upper_bound : read_options_.iterate_lower_bound;
-  if (!prefix_mode && !(bound != nullptr && BoundWithinPartition(*bound, partition, forward))) {
-    return false;
-  }
+  if (!ConfiningPartition(rocksdb::ExtractUserKey(target), forward, &partition)) return false;
   return !reader_->PartitionMayMatch(partition);
 }
 
-bool ColumnarTableIterator::BoundWithinPartition(const rocksdb::Slice& bound,
-                                                 const rocksdb::Slice& partition,
-                                                 bool upper) const {
-  // Bytewise order is what partitions and the key codec assume; other comparators skip this.
+bool ColumnarTableIterator::ConfiningPartition(const rocksdb::Slice& target_user_key,
+                                               bool forward, rocksdb::Slice* partition) const {
+  // Prefix mode of the column family's extractor confines a seek to the target's prefix.
+  const bool prefix_mode = prefix_extractor_ != nullptr && !read_options_.total_order_seek &&
+                           !read_options_.auto_prefix_mode;
+  if (prefix_mode) return reader_->PartitionOf(target_user_key, prefix_extractor_, partition);
+  // Iterate bounds confine a scan to one partition when both ends lie in it: forward, the
+  // target's partition and an upper bound at most its successor; backward (SeekForPrev, also
+  // how SeekToLast with an upper bound starts), the lower bound's partition and a target at
+  // most its successor.
   if (reader_->comparator().user_comparator() != rocksdb::BytewiseComparator()) return false;
-  if (bound.starts_with(partition)) return true;
-  if (!upper) return false;
-  // An exclusive upper bound just past the partition (its prefix successor) also confines.
-  std::string successor(partition.data(), partition.size());
-  while (!successor.empty() && static_cast<uint8_t>(successor.back()) == 0xff) successor.pop_back();
-  if (successor.empty()) return false;
-  successor.back() = static_cast<char>(static_cast<uint8_t>(successor.back()) + 1);
-  return bound.compare(successor) <= 0;
+  const rocksdb::Slice* bound =
+      forward ? read_options_.iterate_upper_bound : read_options_.iterate_lower_bound;
+  if (bound == nullptr) return false;
+  const rocksdb::Slice inside = forward ? target_user_key : *bound;
+  const rocksdb::Slice outside = forward ? *bound : target_user_key;
+  if (!reader_->PartitionOf(inside, prefix_extractor_, partition)) return false;
+  if (outside.starts_with(*partition)) return true;
+  std::string successor;
+  if (!PartitionSuccessor(*partition, &successor)) return false;
+  const int order = outside.compare(successor);
+  if (forward || order < 0) return order <= 0;  // the upper bound is exclusive
+  // SeekForPrev is inclusive: a key equal to the successor is outside the partition unless
+  // the upper bound hides it anyway (how SeekToLast seeks).
+  const rocksdb::Slice* upper = read_options_.iterate_upper_bound;
+  return order == 0 && upper != nullptr && upper->compare(successor) <= 0;
+}
+
+bool ColumnarTableIterator::PartitionSuccessor(const rocksdb::Slice& partition,
+                                               std::string* successor) {
+  // The smallest key greater than every key starting with `partition`.
+  successor->assign(partition.data(), partition.size());
+  while (!successor->empty() && static_cast<uint8_t>(successor->back()) == 0xff) {
+    successor->pop_back();
+  }
+  if (successor->empty()) return false;
+  successor->back() = static_cast<char>(static_cast<uint8_t>(successor->back()) + 1);
+  return true;
 }
 
 void ColumnarTableIterator::Seek(const rocksdb::Slice& target) {

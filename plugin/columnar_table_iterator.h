@@ -60,8 +60,11 @@ class ColumnarTableIterator : public rocksdb::InternalIterator {
   // True when every key before `group` is below iterate_lower_bound.
   bool GroupStartsAfterLowerBoundGap(size_t group) const;
   bool PartitionFilterExcludes(const rocksdb::Slice& target, bool forward) const;
-  bool BoundWithinPartition(const rocksdb::Slice& bound, const rocksdb::Slice& partition,
-                            bool upper) const;
+  // The one partition a seek in `forward` direction from `target_user_key` cannot leave, if
+  // the read options confine it so.
+  bool ConfiningPartition(const rocksdb::Slice& target_user_key, bool forward,
+                          rocksdb::Slice* partition) const;
+  static bool PartitionSuccessor(const rocksdb::Slice& partition, std::string* successor);
   size_t LowerBoundRow(const rocksdb::Slice& target) const;
 
   const ColumnarTableReader* reader_;

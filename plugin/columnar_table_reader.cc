@@ -237,6 +237,7 @@ rocksdb::Status ColumnarTableReader::ReadAt(uint64_t offset, uint64_t size,
     return Status::Corruption("ColumnarTable: read outside the file");
   }
   out->resize(size);
+  if (size == 0) return Status::OK();  // no read, and no copy from a null result
   Slice result;
   rocksdb::IOStatus s;
   if (file_->use_direct_io()) {

@@ -358,14 +358,26 @@ bool DifferentialHarness::CompareSeeks(const SnapshotPair& pair, const std::stri
     std::string upper = RandomKey();
     if (upper < lower) std::swap(lower, upper);
     rocksdb::Slice lower_slice(lower), upper_slice(upper);
-    if (walk % 3 == 1) {
+    std::string target = RandomKey();
+    const bool forward = walk % 2 == 0;
+    if (walk % 3 == 2 && prefix_length_ > 0 && target.size() >= prefix_length_) {
+      // Bounds confining the scan to the target's partition (the partition filter may then
+      // end it), with the edges: an upper bound at the partition's successor, SeekForPrev
+      // from exactly that successor.
+      lower = target.substr(0, prefix_length_);
+      upper = lower;
+      upper.back() = static_cast<char>(upper.back() + 1);
+      if (!forward && rng_() % 3 == 0) target = upper;
+      lower_slice = rocksdb::Slice(lower);
+      upper_slice = rocksdb::Slice(upper);
+      ro_ref.iterate_lower_bound = ro_test.iterate_lower_bound = &lower_slice;
+      if (rng_() % 4 != 0) ro_ref.iterate_upper_bound = ro_test.iterate_upper_bound = &upper_slice;
+    } else if (walk % 3 == 1) {
       ro_ref.iterate_lower_bound = ro_test.iterate_lower_bound = &lower_slice;
       ro_ref.iterate_upper_bound = ro_test.iterate_upper_bound = &upper_slice;
     }
     std::unique_ptr<rocksdb::Iterator> a(reference_->NewIterator(ro_ref));
     std::unique_ptr<rocksdb::Iterator> b(tested_->NewIterator(ro_test));
-    const std::string target = RandomKey();
-    const bool forward = walk % 2 == 0;
     if (forward) {
       a->Seek(target);
       b->Seek(target);

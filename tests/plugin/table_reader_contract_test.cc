@@ -141,6 +141,8 @@ TEST(TableReaderContractTest, StandardPropertiesMatchBlockBasedTable) {
   EXPECT_EQ(got->merge_operator_name, expected->merge_operator_name);
   EXPECT_EQ(got->prefix_extractor_name, expected->prefix_extractor_name);
   EXPECT_EQ(got->column_family_id, expected->column_family_id);
+  EXPECT_EQ(got->filter_policy_name, expected->filter_policy_name);
+  EXPECT_GT(got->num_filter_entries, 0u);
   EXPECT_EQ(got->column_family_name, "default");
   EXPECT_EQ(got->orig_file_number, expected->orig_file_number);
   EXPECT_GT(got->creation_time, 0u);
