@@ -11,7 +11,6 @@
 
 #include <random>
 
-#include "plugin/time_window_partitioner.h"
 #include "table_format/key_codec.h"
 #include "tests/plugin/maintenance_test_util.h"
 
@@ -28,16 +27,12 @@ const char* const kNames[kTables] = {"bbt.logs", "col.logs", "tier.logs"};
 const TableKind kKinds[kTables] = {TableKind::kBlockBased, TableKind::kColumnar,
                                    TableKind::kTiered};
 
-void UseTimeWindowPartitioner(const TableSchema& schema, rocksdb::ColumnFamilyOptions* options) {
-  options->sst_partitioner_factory = std::make_shared<TimeWindowSstPartitionerFactory>(schema);
-}
-
 class MaintenanceDifferential {
  public:
   MaintenanceDifferential(uint64_t seed, bool partitioner)
       : random_(seed),
         db_(int64_t{kFirstDay} * kDaySeconds + 8 * 3600,
-            partitioner ? test::ConfigureColumnFamily(UseTimeWindowPartitioner) : nullptr) {
+            partitioner ? test::ConfigureColumnFamily(test::UseTimeWindowPartitioner) : nullptr) {
     for (int i = 0; i < kTables; i++) {
       db_.Create("CREATE TABLE " + std::string(kNames[i]) +
                      " (host text, day date, time timestamp, status int, msg text, "

@@ -144,9 +144,7 @@ TEST_P(MaintenanceDropColumnTest, ColumnAddedUnderTheDroppedNameBeforeCompaction
   EXPECT_GT(table_->compaction_filter_stats().rows_rewritten.load(), 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllKinds, MaintenanceDropColumnTest,
-                         ::testing::Values(TableKind::kBlockBased, TableKind::kColumnar,
-                                           TableKind::kTiered),
+INSTANTIATE_TEST_SUITE_P(AllKinds, MaintenanceDropColumnTest, test::AllTableKinds(),
                          test::TableKindParamName);
 
 }  // namespace

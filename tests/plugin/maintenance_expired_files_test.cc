@@ -10,12 +10,10 @@
 //     bottommost), nor an expired file whose key range holds such a file;
 //   - late writes into an old day stay readable through removals and compactions.
 #include <gtest/gtest.h>
-#include <rocksdb/utilities/table_properties_collectors.h>
 
 #include <map>
 #include <set>
 
-#include "plugin/time_window_partitioner.h"
 #include "table_format/key_codec.h"
 #include "tests/plugin/maintenance_test_util.h"
 
@@ -32,10 +30,6 @@ constexpr int kRetentionDays = 10;
 const char* const kHosts[] = {"h0", "h1"};
 
 int64_t DayStart(int32_t day) { return int64_t{day} * kDaySeconds; }
-
-void UseTimeWindowPartitioner(const TableSchema& schema, rocksdb::ColumnFamilyOptions* options) {
-  options->sst_partitioner_factory = std::make_shared<TimeWindowSstPartitionerFactory>(schema);
-}
 
 class MaintenanceExpiredFilesTest : public ::testing::TestWithParam<TableKind> {
  protected:
@@ -137,7 +131,7 @@ class MaintenanceExpiredFilesTest : public ::testing::TestWithParam<TableKind> {
     ASSERT_TRUE(s.ok()) << s.ToString();
   }
 
-  test::MaintenanceDb db_{DayStart(kFirstDay), UseTimeWindowPartitioner};
+  test::MaintenanceDb db_{DayStart(kFirstDay), test::UseTimeWindowPartitioner};
   Table* table_ = nullptr;
   test::TableModel model_;
   std::set<std::pair<std::string, int32_t>> partitions_;
@@ -330,9 +324,7 @@ TEST_P(MaintenanceExpiredFilesTest, LateWritesIntoAnOldDaySurvive) {
   ExpectMatchesModel("after every row expired");
 }
 
-INSTANTIATE_TEST_SUITE_P(AllKinds, MaintenanceExpiredFilesTest,
-                         ::testing::Values(TableKind::kBlockBased, TableKind::kColumnar,
-                                           TableKind::kTiered),
+INSTANTIATE_TEST_SUITE_P(AllKinds, MaintenanceExpiredFilesTest, test::AllTableKinds(),
                          test::TableKindParamName);
 
 }  // namespace

@@ -162,9 +162,7 @@ TEST_P(MaintenanceExpiryTest, CompactionRemovesExpiredRowsAndCountsThem) {
   EXPECT_EQ(stats.other_entries.load(), 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllKinds, MaintenanceExpiryTest,
-                         ::testing::Values(TableKind::kBlockBased, TableKind::kColumnar,
-                                           TableKind::kTiered),
+INSTANTIATE_TEST_SUITE_P(AllKinds, MaintenanceExpiryTest, test::AllTableKinds(),
                          test::TableKindParamName);
 
 }  // namespace

@@ -149,9 +149,7 @@ TEST_P(MaintenancePartitionerTest, MetricsAreCutAtPartitionChangesPastTheMinimum
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllKinds, MaintenancePartitionerTest,
-                         ::testing::Values(TableKind::kBlockBased, TableKind::kColumnar,
-                                           TableKind::kTiered),
+INSTANTIATE_TEST_SUITE_P(AllKinds, MaintenancePartitionerTest, test::AllTableKinds(),
                          test::TableKindParamName);
 
 // The partitioner's decisions on single keys.

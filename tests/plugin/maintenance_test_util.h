@@ -18,6 +18,7 @@
 
 #include "plugin/columnar_db.h"
 #include "plugin/tiered_table_factory.h"
+#include "plugin/time_window_partitioner.h"
 #include "tests/plugin/table_api_model.h"
 #include "tests/plugin/table_api_test_util.h"
 
@@ -35,6 +36,11 @@ inline const char* TableKindName(TableKind kind) {
     default:
       return "TieredTable";
   }
+}
+
+// Parameters of a test suite run on every kind of table.
+inline auto AllTableKinds() {
+  return ::testing::Values(TableKind::kBlockBased, TableKind::kColumnar, TableKind::kTiered);
 }
 
 inline std::string TableKindParamName(const ::testing::TestParamInfo<TableKind>& info) {
@@ -82,6 +88,13 @@ class TestClock {
  private:
   std::shared_ptr<std::atomic<int64_t>> micros_;
 };
+
+// A DatabaseOptions::configure_column_family that installs the time-window partitioner with
+// its default options.
+inline void UseTimeWindowPartitioner(const TableSchema& schema,
+                                     rocksdb::ColumnFamilyOptions* options) {
+  options->sst_partitioner_factory = std::make_shared<TimeWindowSstPartitionerFactory>(schema);
+}
 
 // A Table API database in an in-memory file system.
 class MaintenanceDb {
