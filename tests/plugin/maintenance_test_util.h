@@ -13,6 +13,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ inline const char* TableKindName(TableKind kind) {
       return "TieredTable";
   }
 }
+
+// gtest prints parameters with it.
+inline void PrintTo(TableKind kind, std::ostream* os) { *os << TableKindName(kind); }
 
 // Parameters of a test suite run on every kind of table.
 inline auto AllTableKinds() {
