@@ -1,6 +1,8 @@
 #include "table_format/file_dictionary.h"
 
+#include <algorithm>
 #include <functional>
+#include <utility>
 #include <string_view>
 
 #include "table_format/varint.h"
@@ -28,16 +30,73 @@ Status EncodeNested(const ColumnVector& values, std::string* out) {
   return Status::OK();
 }
 
-}  // namespace
-
-uint32_t FileDictionaryWriter::CodeOf(const Slice& value) const {
-  const auto it = codes_.find(std::string_view(value.data(), value.size()));
-  return it == codes_.end() ? 0 : it->second;
+// The two bit positions of `hash` in a filter of `bits` (a power of two) bits.
+std::pair<uint64_t, uint64_t> FilterBits(uint64_t hash, uint64_t bits) {
+  const uint64_t second = ((hash >> 32) | (hash << 32)) * 0x9e3779b97f4a7c15ull;
+  return {hash & (bits - 1), (second >> 7) & (bits - 1)};
 }
 
-void FileDictionaryWriter::Remember(const ColumnVector& values) {
-  for (size_t i = 0; i < values.size() && seen_.size() < limits_.max_remembered; i++) {
-    seen_.insert(HashOf(values.GetBytes(i)));
+}  // namespace
+
+uint32_t FileDictionaryIndex::Find(uint64_t hash, const Slice& value,
+                                   const std::deque<std::string>& entries) const {
+  if (size_ == 0) return 0;
+  const size_t mask = hashes_.size() - 1;
+  for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+    const uint32_t code = codes_[slot];
+    if (code == 0) return 0;
+    if (hashes_[slot] == hash && Slice(entries[code - 1]) == value) return code;
+  }
+}
+
+void FileDictionaryIndex::Insert(uint64_t hash, uint32_t code) {
+  if ((size_ + 1) * 2 > hashes_.size()) Grow();
+  const size_t mask = hashes_.size() - 1;
+  size_t slot = hash & mask;
+  while (codes_[slot] != 0) slot = (slot + 1) & mask;
+  hashes_[slot] = hash;
+  codes_[slot] = code;
+  size_++;
+}
+
+void FileDictionaryIndex::Grow() {
+  std::vector<uint64_t> hashes = std::move(hashes_);
+  std::vector<uint32_t> codes = std::move(codes_);
+  const size_t capacity = std::max<size_t>(64, hashes.size() * 2);
+  hashes_.assign(capacity, 0);
+  codes_.assign(capacity, 0);
+  size_ = 0;
+  for (size_t i = 0; i < codes.size(); i++) {
+    if (codes[i] != 0) Insert(hashes[i], codes[i]);
+  }
+}
+
+void FileDictionaryIndex::Clear() {
+  if (size_ == 0) return;
+  std::fill(codes_.begin(), codes_.end(), 0);
+  size_ = 0;
+}
+
+bool FileDictionaryWriter::Seen(uint64_t hash) const {
+  if (seen_bits_.empty()) return false;
+  const auto [a, b] = FilterBits(hash, seen_bits_.size() * 64);
+  return (seen_bits_[a / 64] >> (a % 64) & 1) != 0 && (seen_bits_[b / 64] >> (b % 64) & 1) != 0;
+}
+
+void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
+  if (seen_bits_.empty()) {
+    // 8 bits per value: with two probes, about 5% false "seen" when the filter is full.
+    size_t words = 1;
+    while (words * 64 < limits_.max_remembered * 8) words *= 2;
+    seen_bits_.assign(words, 0);
+  }
+  const uint64_t bits = seen_bits_.size() * 64;
+  for (size_t i = 0; i < hashes.size() && remembered_ < limits_.max_remembered; i++) {
+    if (Seen(hashes[i])) continue;
+    const auto [a, b] = FilterBits(hashes[i], bits);
+    seen_bits_[a / 64] |= uint64_t{1} << (a % 64);
+    seen_bits_[b / 64] |= uint64_t{1} << (b % 64);
+    remembered_++;
   }
 }
 
@@ -46,25 +105,28 @@ bool FileDictionaryWriter::TryEncode(const ColumnVector& values, size_t local_si
   ColumnVector codes(PhysicalType::kInt32);
   ColumnVector exceptions(PhysicalType::kBytes);
   codes.Reserve(values.size());
-  std::unordered_map<std::string_view, uint32_t> admitted_codes;
-  std::vector<std::string_view> admitted;
+  hashes_.resize(values.size());
+  pending_.clear();
+  pending_hashes_.clear();
+  pending_codes_.Clear();
   size_t admitted_bytes = 0;
   bool any_code = false;
   for (size_t i = 0; i < values.size(); i++) {
     const Slice value = values.GetBytes(i);
-    const std::string_view view(value.data(), value.size());
-    uint32_t code = CodeOf(value);
+    const uint64_t hash = HashOf(value);
+    hashes_[i] = hash;
+    uint32_t code = codes_.Find(hash, value, entries_);
     if (code == 0) {
-      const auto pending = admitted_codes.find(view);
-      if (pending != admitted_codes.end()) {
-        code = pending->second;
-      } else if (seen_.count(HashOf(value)) != 0 &&
-                 entries_.size() + admitted.size() < limits_.max_entries &&
+      const uint32_t pending = pending_codes_.Find(hash, value, pending_);
+      if (pending != 0) {
+        code = static_cast<uint32_t>(entries_.size()) + pending;
+      } else if (Seen(hash) && entries_.size() + pending_.size() < limits_.max_entries &&
                  entry_bytes_ + admitted_bytes + value.size() <= limits_.max_bytes) {
         // Seen in an earlier chunk: it recurs, so it earns a place in the dictionary.
-        code = static_cast<uint32_t>(entries_.size() + admitted.size() + 1);
-        admitted_codes.emplace(view, code);
-        admitted.push_back(view);
+        pending_.emplace_back(value.data(), value.size());
+        pending_hashes_.push_back(hash);
+        pending_codes_.Insert(hash, static_cast<uint32_t>(pending_.size()));
+        code = static_cast<uint32_t>(entries_.size() + pending_.size());
         admitted_bytes += value.size();
       }
     }
@@ -88,14 +150,15 @@ bool FileDictionaryWriter::TryEncode(const ColumnVector& values, size_t local_si
     use = s.ok() && encoded.size() + admitted_bytes / kAdmissionChargeDivisor < local_size;
   }
   if (use) {
-    for (std::string_view value : admitted) {
-      entries_.emplace_back(value);
-      codes_.emplace(entries_.back(), static_cast<uint32_t>(entries_.size()));
-      entry_bytes_ += value.size();
+    // Pending codes follow the entries in admission order.
+    for (size_t j = 0; j < pending_.size(); j++) {
+      entry_bytes_ += pending_[j].size();
+      entries_.push_back(std::move(pending_[j]));
+      codes_.Insert(pending_hashes_[j], static_cast<uint32_t>(entries_.size()));
     }
     body->append(encoded);
   }
-  Remember(values);
+  Remember(hashes_);
   return use;
 }
 

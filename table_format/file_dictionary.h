@@ -31,8 +31,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "table_format/chunk.h"
@@ -44,8 +42,28 @@ namespace columnar {
 struct FileDictionaryLimits {
   size_t max_entries = 1u << 18;
   size_t max_bytes = 8u << 20;
-  // Values remembered as "seen once" (their hashes), so a second sighting can admit them.
+  // Values remembered as "seen once", so a second sighting can admit them. They live in a
+  // bit filter of 8 bits per remembered value (1 MiB at the default): a false "seen" only
+  // admits a value early.
   size_t max_remembered = 1u << 20;
+};
+
+// Value -> code of the entries admitted so far: open addressing over the values' 64-bit
+// hashes, the entries compared on a hash match.
+class FileDictionaryIndex {
+ public:
+  // 0 when absent.
+  uint32_t Find(uint64_t hash, const Slice& value, const std::deque<std::string>& entries) const;
+  // `code` >= 1 is entries[code - 1]; the value must not be present.
+  void Insert(uint64_t hash, uint32_t code);
+  void Clear();
+
+ private:
+  void Grow();
+
+  std::vector<uint64_t> hashes_;
+  std::vector<uint32_t> codes_;  // 0 = empty slot
+  size_t size_ = 0;
 };
 
 // One column's dictionary while a file is written.
@@ -65,14 +83,20 @@ class FileDictionaryWriter {
   ColumnVector Entries() const;
 
  private:
-  uint32_t CodeOf(const Slice& value) const;
-  void Remember(const ColumnVector& values);
+  bool Seen(uint64_t hash) const;
+  void Remember(const std::vector<uint64_t>& hashes);
 
   FileDictionaryLimits limits_;
-  std::deque<std::string> entries_;  // stable addresses: codes_ keys view into them
-  std::unordered_map<std::string_view, uint32_t> codes_;  // value -> code (>= 1)
-  std::unordered_set<uint64_t> seen_;                     // hashes of values seen once
+  std::deque<std::string> entries_;  // code c is entries_[c - 1]
+  FileDictionaryIndex codes_;
+  std::vector<uint64_t> seen_bits_;  // bit filter of values seen once (two bits per value)
+  size_t remembered_ = 0;
   size_t entry_bytes_ = 0;
+  // Per TryEncode call, kept to reuse their memory.
+  std::vector<uint64_t> hashes_;
+  std::deque<std::string> pending_;  // values this chunk would admit, codes after entries_
+  std::vector<uint64_t> pending_hashes_;
+  FileDictionaryIndex pending_codes_;
 };
 
 // Every column's dictionary writer of one file, by column name.
