@@ -4,7 +4,8 @@
 // Markdown tables, and exits non-zero when any query's rows or hash differ across
 // configurations (the correctness gate).
 //
-//   db_bench_ext --workloads=metrics,access16 --configs=A,C,C-dict --preset=quick \
+// Example:
+//   db_bench_ext --workloads=metrics,access16 --configs=A,C,C-dict --preset=quick
 //                --report_dir=report
 #include <gflags/gflags.h>
 

@@ -14,7 +14,18 @@ void AppendFixedLittleEndian(uint64_t v, int bytes, std::string* out) {
 void ResultSet::Clear() {
   column_names.clear();
   column_types.clear();
+  for (Row& row : rows) spare_rows_.push_back(std::move(row));
   rows.clear();
+}
+
+Row* ResultSet::AppendRow() {
+  if (spare_rows_.empty()) {
+    rows.emplace_back();
+  } else {
+    rows.push_back(std::move(spare_rows_.back()));
+    spare_rows_.pop_back();
+  }
+  return &rows.back();
 }
 
 void AppendSerializedRow(const Row& row, std::string* out) {

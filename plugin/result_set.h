@@ -18,7 +18,13 @@ struct ResultSet {
   // Each row has one value per column (null when unset).
   std::vector<Row> rows;
 
+  // Empties the result; the rows' memory is kept for AppendRow.
   void Clear();
+  // A new last row (its values are overwritten by the caller), reusing a cleared row's memory.
+  Row* AppendRow();
+
+ private:
+  std::vector<Row> spare_rows_;
 };
 
 // Appends a self-delimiting encoding of `row`: per value one tag byte (0 = null, else

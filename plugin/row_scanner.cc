@@ -20,13 +20,10 @@ std::string HexKey(const Slice& key) {
   return out;
 }
 
-// Clustering values of `key`; the partition components are only skipped.
-Status DecodeClustering(const TableSchema& schema, Slice key, std::vector<Value>* clustering) {
-  for (size_t i = 0; i < schema.partition_key().size(); i++) {
-    Status s =
-        DecodeKeyComponent(&key, schema.partition_column(i).type, ClusteringOrder::kAsc, nullptr);
-    if (!s.ok()) return s;
-  }
+// Clustering values of `key` after its partition components (`partition_length` bytes).
+Status DecodeClustering(const TableSchema& schema, Slice key, size_t partition_length,
+                        std::vector<Value>* clustering) {
+  key.remove_prefix(partition_length);
   clustering->resize(schema.clustering_key().size());
   for (size_t i = 0; i < clustering->size(); i++) {
     const ColumnDef& column = schema.clustering_column(i);
@@ -49,6 +46,15 @@ const RowCell* ScannedRow::FindCell(uint32_t column_id) const {
 Value ScannedRow::ValueOf(uint32_t column_id) const {
   const RowCell* cell = FindCell(column_id);
   return cell != nullptr ? ValueFromCell(*cell) : Value();
+}
+
+void ScannedRow::AssignValueOf(uint32_t column_id, Value* out) const {
+  const RowCell* cell = FindCell(column_id);
+  if (cell == nullptr) {
+    out->AssignNull();
+  } else {
+    AssignFromCell(*cell, out);
+  }
 }
 
 bool ScannedRow::HasValue(uint32_t column_id) const {
@@ -76,7 +82,15 @@ Status RowScanner::DecodeEntry(const Slice& key, const Slice& value, ScannedRow*
       s = codec_->DecodeCells(value, &row->meta, &row->cells);
     }
   }
-  if (s.ok()) s = DecodeClustering(codec_->schema(), key, &row->clustering);
+  // Consecutive rows mostly share their partition: its components are walked once, then
+  // recognised by their bytes (the encoding is prefix-free, so equal leading bytes are the
+  // same components).
+  if (s.ok() && (partition_.empty() || !key.starts_with(partition_))) {
+    size_t length = 0;
+    s = PartitionKeyLength(codec_->schema(), key, &length);
+    if (s.ok()) partition_.assign(key.data(), length);
+  }
+  if (s.ok()) s = DecodeClustering(codec_->schema(), key, partition_.size(), &row->clustering);
   return s.ok() ? s : WithContext("row at key " + HexKey(key), s);
 }
 

@@ -25,6 +25,8 @@ struct ScannedRow {
 
   // The value of regular column `column_id`: null when unset or not in the row's version.
   Value ValueOf(uint32_t column_id) const;
+  // ValueOf into an existing value, reusing its buffer.
+  void AssignValueOf(uint32_t column_id, Value* out) const;
   bool HasValue(uint32_t column_id) const;
 
  private:
@@ -60,6 +62,7 @@ class RowScanner {
   std::shared_ptr<const RowCodec> codec_;
   LatestCodec latest_codec_;
   int64_t now_seconds_;
+  std::string partition_;  // the encoded partition components of the last key decoded
 };
 
 }  // namespace columnar

@@ -240,34 +240,40 @@ bool RowMatchesFilter(const SelectPlan& plan, const TableSchema& schema,
   return Matches(*plan.filter, values);
 }
 
-Row ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,
-               const ScannedRow& row, int64_t now_seconds) {
-  Row out;
-  out.reserve(plan.columns.size());
-  for (const ProjectedColumn& column : plan.columns) {
+void ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,
+                const ScannedRow& row, int64_t now_seconds, Row* out) {
+  out->resize(plan.columns.size());
+  for (size_t i = 0; i < plan.columns.size(); i++) {
+    const ProjectedColumn& column = plan.columns[i];
+    Value& value = (*out)[i];
+    const auto id = static_cast<uint32_t>(column.index);
     switch (column.source) {
       case ProjectedColumn::Source::kPartitionKey:
-        out.push_back(partition_key[column.index]);
+        value = partition_key[column.index];
         break;
       case ProjectedColumn::Source::kClustering:
-        out.push_back(row.clustering[column.index]);
+        value = row.clustering[column.index];
         break;
       case ProjectedColumn::Source::kRegular:
-        out.push_back(row.ValueOf(static_cast<uint32_t>(column.index)));
+        row.AssignValueOf(id, &value);
         break;
       case ProjectedColumn::Source::kWriteTime:
-        out.push_back(!row.HasValue(static_cast<uint32_t>(column.index)) || !row.meta.has_write_time
-                          ? Value()
-                          : Value::BigInt(row.meta.write_time_micros));
+        if (row.HasValue(id) && row.meta.has_write_time) {
+          value.AssignFixedBits(LogicalType::kBigInt,
+                                static_cast<uint64_t>(row.meta.write_time_micros));
+        } else {
+          value.AssignNull();
+        }
         break;
       case ProjectedColumn::Source::kTtl:
-        out.push_back(row.HasValue(static_cast<uint32_t>(column.index))
-                          ? SecondsToLive(row.meta, now_seconds)
-                          : Value());
+        if (row.HasValue(id)) {
+          value = SecondsToLive(row.meta, now_seconds);
+        } else {
+          value.AssignNull();
+        }
         break;
     }
   }
-  return out;
 }
 
 }  // namespace columnar

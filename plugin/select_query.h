@@ -106,8 +106,8 @@ bool RowMatchesFilter(const SelectPlan& plan, const TableSchema& schema,
 Status PlanSelect(const TableSchema& schema, const SelectQuery& query, SelectPlan* plan);
 
 // The selected values of a row read from one of the plan's partitions (`partition_key`), at
-// clock reading `now_seconds` (for ttl()).
-Row ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,
-               const ScannedRow& row, int64_t now_seconds);
+// clock reading `now_seconds` (for ttl()), written over *out (whose buffers are reused).
+void ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,
+                const ScannedRow& row, int64_t now_seconds, Row* out);
 
 }  // namespace columnar

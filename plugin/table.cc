@@ -177,7 +177,7 @@ Status Table::Select(const SelectQuery& query, ResultSet* result, SelectStats* s
         rejected++;
         return true;
       }
-      result->rows.push_back(ProjectRow(plan, partition.partition_key, row, now_seconds));
+      ProjectRow(plan, partition.partition_key, row, now_seconds, result->AppendRow());
       return plan.limit == 0 || result->rows.size() < plan.limit;
     });
     if (!s.ok()) {

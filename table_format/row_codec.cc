@@ -256,6 +256,16 @@ RowCell CellFromValue(uint32_t column_id, LogicalType type, const Value& value) 
   return cell;
 }
 
+void AssignFromCell(const RowCell& cell, Value* out) {
+  if (!cell.present) {
+    out->AssignNull();
+  } else if (IsBytesType(cell.type)) {
+    out->AssignBytes(cell.type, cell.bytes);
+  } else {
+    out->AssignFixedBits(cell.type, cell.fixed_bits);
+  }
+}
+
 Value ValueFromCell(const RowCell& cell) {
   if (!cell.present) return Value();
   if (IsBytesType(cell.type)) return Value::FromBytes(cell.type, cell.bytes.ToString());

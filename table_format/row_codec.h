@@ -105,5 +105,7 @@ Status DecodeRow(const TableSchema& schema, const Slice& value, RowMetadata* met
 RowCell CellFromValue(uint32_t column_id, LogicalType type, const Value& value);
 // The value a present or absent cell holds.
 Value ValueFromCell(const RowCell& cell);
+// ValueFromCell into an existing value, reusing its buffer.
+void AssignFromCell(const RowCell& cell, Value* out);
 
 }  // namespace columnar

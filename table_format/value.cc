@@ -471,6 +471,27 @@ Value Value::FromBytes(LogicalType type, std::string bytes) {
   return Value(type, std::move(bytes));
 }
 
+void Value::AssignFixedBits(LogicalType type, uint64_t bits) {
+  null_ = false;
+  type_ = type;
+  bits_ = bits;
+  bytes_.clear();
+}
+
+void Value::AssignBytes(LogicalType type, const Slice& bytes) {
+  null_ = false;
+  type_ = type;
+  bits_ = 0;
+  bytes_.assign(bytes.data(), bytes.size());
+}
+
+void Value::AssignNull() {
+  null_ = true;
+  type_ = LogicalType::kBoolean;
+  bits_ = 0;
+  bytes_.clear();
+}
+
 float Value::float_value() const {
   const auto bits = static_cast<uint32_t>(bits_);
   float v;

@@ -74,6 +74,12 @@ class Value {
   // A value of any byte-string type.
   static Value FromBytes(LogicalType type, std::string bytes);
 
+  // In-place forms of FromFixedBits / FromBytes and of the null value; a byte string reuses
+  // this value's buffer (result rows refilled query after query allocate nothing).
+  void AssignFixedBits(LogicalType type, uint64_t bits);
+  void AssignBytes(LogicalType type, const Slice& bytes);
+  void AssignNull();
+
   bool is_null() const { return null_; }
   // Meaningless for null values.
   LogicalType type() const { return type_; }
