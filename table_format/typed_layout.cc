@@ -506,6 +506,10 @@ class TypedLayout::Assembler {
         return Status::Corruption("row group: first key differs from the index");
       }
     }
+    // Decoded groups live in the block cache, charged by capacity: the slack of appending
+    // would cost cache room.
+    group->keys().shrink_to_fit();
+    group->values().shrink_to_fit();
     *out = std::move(group);
     return Status::OK();
   }
