@@ -92,7 +92,11 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
   layout_ = settings_->NewWriteLayout(options.moptions.prefix_extractor);
   if (settings_->schema() != nullptr) {
     zone_maps_ = std::make_unique<ZoneMapCollector>();
-    dictionaries_ = std::make_unique<FileDictionaryWriters>();
+    // Flushed files are soon rewritten by compaction: they skip the file dictionaries, whose
+    // bookkeeping is most of the encoding cost, to keep ingestion fast.
+    if (options.reason != rocksdb::TableFileCreationReason::kFlush) {
+      dictionaries_ = std::make_unique<FileDictionaryWriters>();
+    }
   }
   compressor_.codec = CodecFor(options.compression_type);
   compressor_.level = ZstdLevel(options.compression_opts);
