@@ -68,7 +68,7 @@ bool FindPreset(const std::string& name, Preset* preset) {
   if (name == "smoke") {
     *preset = {100, 10, 3600, kSecondsPerDay, {4}, 0.05, 0.2};
   } else if (name == "quick") {
-    *preset = {1000, 100, kSecondsPerDay, 2 * kSecondsPerDay, {16}, 0.25, 1.0};
+    *preset = {1000, 100, kSecondsPerDay, 2 * kSecondsPerDay, {16}, 0.1, 0.4};
   } else if (name == "seed") {
     *preset = {10000, 1000, 7 * kSecondsPerDay, 7 * kSecondsPerDay, {16, 32}, 10, 30};
   } else {

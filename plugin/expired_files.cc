@@ -4,6 +4,7 @@
 #include <rocksdb/convenience.h>
 #include <rocksdb/metadata.h>
 
+#include <set>
 #include <vector>
 
 #include "plugin/row_expiry_properties.h"
@@ -45,6 +46,24 @@ bool RangeHoldsOnlyExpired(const std::vector<Candidate>& files, const rocksdb::S
   return true;
 }
 
+// Adds the files of `before` that the column family no longer has to *result.
+void CountRemoved(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                  const rocksdb::ColumnFamilyMetaData& before, ExpiredFilesResult* result) {
+  rocksdb::ColumnFamilyMetaData after;
+  db->GetColumnFamilyMetaData(column_family, &after);
+  std::set<uint64_t> remaining;
+  for (const rocksdb::LevelMetaData& level : after.levels) {
+    for (const rocksdb::SstFileMetaData& file : level.files) remaining.insert(file.file_number);
+  }
+  for (const rocksdb::LevelMetaData& level : before.levels) {
+    for (const rocksdb::SstFileMetaData& file : level.files) {
+      if (remaining.count(file.file_number) != 0) continue;
+      result->files++;
+      result->bytes += file.size;
+    }
+  }
+}
+
 }  // namespace
 
 Status DropExpiredFiles(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
@@ -67,8 +86,6 @@ Status DropExpiredFiles(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_fam
       }
       bounds.push_back(candidate.file->smallestkey);
       bounds.push_back(candidate.file->largestkey);
-      result->files++;
-      result->bytes += candidate.file->size;
     }
   }
   if (s.ok() && !bounds.empty()) {
@@ -78,6 +95,9 @@ Status DropExpiredFiles(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_fam
     s = rocksdb::DeleteFilesInRanges(db, column_family, ranges.data(), ranges.size(),
                                      /*include_end=*/true);
   }
+  // DeleteFilesInRanges quietly keeps files it cannot delete (a boundary key shared with a
+  // neighbour file): count what is actually gone.
+  if (s.ok() && !bounds.empty()) CountRemoved(db, column_family, metadata, result);
   Status resumed = db->ContinueBackgroundWork();
   if (!s.ok()) {
     *result = ExpiredFilesResult();
