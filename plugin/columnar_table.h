@@ -1,7 +1,7 @@
 // Public API of the ColumnarTable plugin: a RocksDB TableFactory whose SST files use a PAX
 // layout (row groups, one encoded chunk per column). Select it like any table factory:
 //
-//   options.table_factory.reset(rocksdb::columnar::NewColumnarTableFactory());
+//   options.table_factory.reset(columnar::NewColumnarTableFactory());
 //
 // or by name, once the plugin library is loaded (it registers itself in RocksDB's
 // ObjectLibrary):

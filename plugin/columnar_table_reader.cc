@@ -172,6 +172,10 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
                             &table->zone_maps_);
     }
     if (!s.ok()) return s;
+    table->group_expired_from_.reset(new std::atomic<int64_t>[table->zone_maps_.size()]);
+    for (size_t g = 0; g < table->zone_maps_.size(); g++) {
+      table->group_expired_from_[g].store(kExpiryUnknown, std::memory_order_relaxed);
+    }
   }
   if (table->root_.at(FileBlock::kCompressionDictionary).present()) {
     s = table->ReadMetaBlock(FileBlock::kCompressionDictionary, &buffer);
@@ -330,6 +334,20 @@ rocksdb::Status ColumnarTableReader::LoadBlock(uint32_t block,
   return Status::OK();
 }
 
+rocksdb::Status ColumnarTableReader::ViewRowGroup(size_t group,
+                                                  const rocksdb::ReadOptions& read_options,
+                                                  CachePin<RawBlock>* block,
+                                                  RowGroupView* view) const {
+  // Consecutive groups mostly share a block: *block is kept when it already holds this one.
+  const uint32_t block_ordinal = index_.block_of(group);
+  if (!*block || (*block)->ordinal != block_ordinal) {
+    block->Reset();
+    Status s = LoadBlock(block_ordinal, read_options, block);
+    if (!s.ok()) return s;
+  }
+  return ParseRowGroup(group, (*block)->bytes, view);
+}
+
 rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
                                                   const rocksdb::ReadOptions& read_options,
                                                   CachePin<RawBlock>* block,
@@ -339,14 +357,8 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
   *out = CachePin<DecodedRowGroup>::Lookup(cache, key);
   if (*out) return Status::OK();
 
-  const uint32_t block_ordinal = index_.block_of(group);
-  if (!*block || (*block)->ordinal != block_ordinal) {
-    block->Reset();
-    Status s = LoadBlock(block_ordinal, read_options, block);
-    if (!s.ok()) return s;
-  }
   RowGroupView view;
-  Status s = ParseRowGroup(group, (*block)->bytes, &view);
+  Status s = ViewRowGroup(group, read_options, block, &view);
   if (!s.ok()) return s;
   std::unique_ptr<DecodedRowGroup> decoded;
   s = layout_->DecodeRowGroup(view, index_.first_key(group), &decoded);
@@ -375,10 +387,20 @@ rocksdb::Status ColumnarTableReader::LoadRowGroupForScan(size_t group,
                                                          CachePin<DecodedRowGroup>* out) const {
   if (spec == nullptr) return LoadRowGroup(group, read_options, block, out);
   const bool global_sequence = global_seqno_ != rocksdb::kDisableGlobalSequenceNumber;
+  // Without a predicate only expiry can rule the group out; once its zone maps have been read,
+  // the group's expiry is known without them (no cache lookup for every point read).
+  if (spec->predicate == nullptr && group < zone_maps_.size()) {
+    const int64_t expired_from = group_expired_from_[group].load(std::memory_order_relaxed);
+    if (expired_from != kExpiryUnknown &&
+        (spec->now_seconds == INT64_MIN || spec->now_seconds < expired_from)) {
+      return LoadRowGroup(group, read_options, block, out);
+    }
+  }
   CachePin<ZoneMapSet> zone_maps;
   if (group < zone_maps_.size()) {
     Status s = LoadZoneMaps(group, &zone_maps);
     if (!s.ok()) return s;
+    group_expired_from_[group].store(ExpiredFrom(*zone_maps.get()), std::memory_order_relaxed);
     const bool skippable =
         !global_sequence && (zone_maps_[group].flags & kZoneMapGroupSkippable) != 0;
     if (RowGroupRuledOut(*spec, skippable, *zone_maps.get())) {
@@ -390,14 +412,8 @@ rocksdb::Status ColumnarTableReader::LoadRowGroupForScan(size_t group,
   // Without a predicate the spec only hides expired groups: the cached decoded group serves.
   if (spec->predicate == nullptr) return LoadRowGroup(group, read_options, block, out);
 
-  const uint32_t block_ordinal = index_.block_of(group);
-  if (!*block || (*block)->ordinal != block_ordinal) {
-    block->Reset();
-    Status s = LoadBlock(block_ordinal, read_options, block);
-    if (!s.ok()) return s;
-  }
   RowGroupView view;
-  Status s = ParseRowGroup(group, (*block)->bytes, &view);
+  Status s = ViewRowGroup(group, read_options, block, &view);
   if (!s.ok()) return s;
   FilteredRowGroupInput input;
   input.view = &view;
@@ -592,7 +608,8 @@ uint64_t ColumnarTableReader::ApproximateSize(const rocksdb::Slice& start,
 
 size_t ColumnarTableReader::ApproximateMemoryUsage() const {
   return sizeof(*this) + index_.MemoryUsage() + dictionary_bytes_ + key_filter_bytes_.capacity() +
-         partition_filter_bytes_.capacity() +
+         partition_filter_bytes_.capacity() + zone_map_bytes_.capacity() +
+         zone_maps_.size() * (sizeof(ZoneMapEntry) + sizeof(std::atomic<int64_t>)) +
          (dictionary_ != nullptr ? dictionary_->raw().size() * 4 : 0);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -108,6 +109,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status CheckKeyOrder(size_t group, const DecodedRowGroup& decoded) const;
   rocksdb::Status ParseRowGroup(size_t group, const std::string& block_bytes,
                                 RowGroupView* view) const;
+  // Parses row group `group`, loading its block into *block unless it already holds it.
+  rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
+                               CachePin<RawBlock>* block, RowGroupView* view) const;
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
   rocksdb::Status ReadStoredBlock(const BlockLocation& location, bool verify,
                                   std::string* stored) const;
@@ -143,6 +147,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // Typed layout: per-group zone maps (entries point into zone_map_bytes_).
   std::string zone_map_bytes_;
   std::vector<ZoneMapEntry> zone_maps_;
+  // Per group, ExpiredFrom of its zone maps once read (kExpiryUnknown before).
+  static constexpr int64_t kExpiryUnknown = INT64_MIN;
+  mutable std::unique_ptr<std::atomic<int64_t>[]> group_expired_from_;
   // The file's merged column statistics, when it may be skipped by them (ReadFileStats).
   std::unique_ptr<ZoneMapSet> file_stats_;
   size_t dictionary_bytes_ = 0;

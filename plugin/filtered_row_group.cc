@@ -75,13 +75,17 @@ class RowGroupColumnSource : public ColumnSource {
 };
 
 bool AllExpired(const ZoneMapSet& zone_maps, int64_t now_seconds) {
-  if (now_seconds == INT64_MIN) return false;
-  const ZoneMap* expiry = zone_maps.Find(kExpiryZoneMapColumn);
-  return expiry != nullptr && expiry->row_count > 0 && expiry->null_count == 0 && expiry->has_max &&
-         static_cast<int64_t>(expiry->max.bits) <= now_seconds;
+  return now_seconds != INT64_MIN && ExpiredFrom(zone_maps) <= now_seconds;
 }
 
 }  // namespace
+
+int64_t ExpiredFrom(const ZoneMapSet& zone_maps) {
+  const ZoneMap* expiry = zone_maps.Find(kExpiryZoneMapColumn);
+  const bool every_row_expires =
+      expiry != nullptr && expiry->row_count > 0 && expiry->null_count == 0 && expiry->has_max;
+  return every_row_expires ? static_cast<int64_t>(expiry->max.bits) : INT64_MAX;
+}
 
 std::unique_ptr<DecodedRowGroup> NewEmptyRowGroup() { return std::make_unique<EmptyRowGroup>(); }
 

@@ -21,6 +21,10 @@ namespace columnar {
 // prove that no row matches or that every row has expired.
 bool RowGroupRuledOut(const ScanSpec& spec, bool skippable, const ZoneMapSet& zone_maps);
 
+// The clock reading (seconds) from which every row of a group with these zone maps has
+// expired; INT64_MAX when some row never expires.
+int64_t ExpiredFrom(const ZoneMapSet& zone_maps);
+
 struct FilteredRowGroupInput {
   const RowGroupView* view = nullptr;
   const TypedLayout* layout = nullptr;

@@ -27,7 +27,7 @@ enum class TableFormat : uint8_t { kBlockBasedTable, kColumnarTable };
 const char* TableFormatName(TableFormat format);
 
 struct TableStorage {
-  TableFormat format = TableFormat::kBlockBasedTable;
+  TableFormat format = TableFormat::kColumnarTable;
   rocksdb::BlockBasedTableOptions block_based;
   // The API sets `schema` itself (the table's serialized schema, updated by ALTER TABLE).
   ColumnarTableOptions columnar;

@@ -1,6 +1,7 @@
 #include "table_format/chunk.h"
 
 #include <memory>
+#include <vector>
 
 #include "table_format/checksum.h"
 #include "table_format/encodings/dictionary.h"
@@ -52,6 +53,18 @@ Status ScatterPresent(const ColumnVector& dense, const uint8_t* bitmap, uint32_t
   if (next != dense.size())
     return Status::Corruption("chunk: presence bitmap disagrees with values");
   return Status::OK();
+}
+
+// `wanted` (a bit per row) restated per present value: bit k = the k-th present row is wanted.
+void WantedPresentValues(const uint64_t* wanted, const uint8_t* presence, uint32_t rows,
+                         uint32_t present, std::vector<uint64_t>* out) {
+  out->assign((present + 63) / 64, 0);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < rows; i++) {
+    if (((presence[i / 8] >> (i % 8)) & 1) == 0) continue;
+    if ((wanted[i / 64] >> (i % 64)) & 1) (*out)[k / 64] |= uint64_t{1} << (k % 64);
+    k++;
+  }
 }
 
 }  // namespace
@@ -219,7 +232,14 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
       return Status::Corruption("chunk: file_dictionary chunk read without the file's dictionary");
     }
     ColumnVector dense(type);
-    s = DecodeFileDictionaryBody(raw, present, *options.file_dictionary, &dense);
+    std::vector<uint64_t> wanted_present;
+    const uint64_t* wanted = options.wanted_rows;
+    if (wanted != nullptr && header.has_nulls) {
+      WantedPresentValues(wanted, reinterpret_cast<const uint8_t*>(bitmap.data()),
+                          header.value_count, present, &wanted_present);
+      wanted = wanted_present.data();
+    }
+    s = DecodeFileDictionaryBody(raw, present, *options.file_dictionary, &dense, wanted);
     if (s.ok() && header.has_nulls) {
       s = ScatterPresent(dense, reinterpret_cast<const uint8_t*>(bitmap.data()), header.value_count,
                          out);

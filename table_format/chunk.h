@@ -84,6 +84,10 @@ struct ChunkReadOptions {
   uint32_t expected_values = 0;
   // The entries of the file's dictionary of the column, for chunks encoded file_dictionary.
   const ColumnVector* file_dictionary = nullptr;
+  // The rows whose values the caller reads (bit i of LSB-first 64-bit words = row i); null
+  // means all. Byte strings of other rows may be left empty where that saves copying them
+  // (file_dictionary chunks); nulls stay exact.
+  const uint64_t* wanted_rows = nullptr;
 };
 
 // Decodes the chunk at the start of *input into *out (replacing its contents and type) and

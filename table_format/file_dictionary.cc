@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <functional>
-#include <utility>
 #include <string_view>
+#include <utility>
 
 #include "table_format/varint.h"
 
@@ -235,7 +235,7 @@ size_t FileDictionarySet::MemoryUsage() const {
 }
 
 Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVector& entries,
-                                ColumnVector* out) {
+                                ColumnVector* out, const uint64_t* wanted) {
   Slice in = body;
   uint8_t code_encoding;
   uint32_t code_length;
@@ -268,8 +268,14 @@ Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVec
   out->Reserve(count);
   size_t next_exception = 0;
   for (size_t i = 0; i < count; i++) {
-    out->AppendBytes(code_data[i] == 0 ? exceptions.GetBytes(next_exception++)
-                                       : entries.GetBytes(static_cast<size_t>(code_data[i]) - 1));
+    const bool exception = code_data[i] == 0;
+    if (wanted != nullptr && ((wanted[i / 64] >> (i % 64)) & 1) == 0) {
+      next_exception += exception ? 1 : 0;
+      out->AppendBytes(Slice());
+      continue;
+    }
+    out->AppendBytes(exception ? exceptions.GetBytes(next_exception++)
+                               : entries.GetBytes(static_cast<size_t>(code_data[i]) - 1));
   }
   return Status::OK();
 }

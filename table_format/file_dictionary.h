@@ -129,8 +129,9 @@ class FileDictionarySet {
   std::map<std::string, ColumnVector> columns_;
 };
 
-// Decodes a file_dictionary chunk body of `count` values with the column's entries.
+// Decodes a file_dictionary chunk body of `count` values with the column's entries. With
+// `wanted` (a bit per value, LSB-first words), values not wanted are left empty.
 Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVector& entries,
-                                ColumnVector* out);
+                                ColumnVector* out, const uint64_t* wanted = nullptr);
 
 }  // namespace columnar

@@ -95,13 +95,15 @@ Slice RowGroupView::ChunkOf(uint32_t slot) const {
 }
 
 Status RowGroupView::DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* out,
-                                bool verify_checksum, const ColumnVector* file_dictionary) const {
+                                bool verify_checksum, const ColumnVector* file_dictionary,
+                                const uint64_t* wanted_rows) const {
   Slice chunk = ChunkOf(slot);
   if (chunk.empty()) return Status::NotFound("row group: slot absent");
   ChunkReadOptions options;
   options.verify_checksum = verify_checksum;
   options.expected_values = row_count_;
   options.file_dictionary = file_dictionary;
+  options.wanted_rows = wanted_rows;
   return ReadChunk(&chunk, type, out, options);
 }
 

@@ -71,9 +71,10 @@ class RowGroupView {
   Slice ChunkOf(uint32_t slot) const;
   // Decodes `slot` into *out (type `type`); an absent slot gives Status::NotFound.
   // `file_dictionary`: the file's dictionary of the column, for chunks that use it.
+  // `wanted_rows`: ChunkReadOptions::wanted_rows.
   Status DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* out,
-                    bool verify_checksum = true,
-                    const ColumnVector* file_dictionary = nullptr) const;
+                    bool verify_checksum = true, const ColumnVector* file_dictionary = nullptr,
+                    const uint64_t* wanted_rows = nullptr) const;
   // Total encoded size of the group.
   size_t size() const { return size_; }
 

@@ -467,10 +467,13 @@ class TypedLayout::Assembler {
     std::vector<RowAction> actions(rows);
     bool any_key = false;
     bool any_typed_value = false;
+    if (selection != nullptr) built_rows_.assign((rows + 63) / 64, 0);
     for (uint32_t row = 0; row < rows; row++) {
       actions[row] = ActionFor(row);
       any_key |= actions[row] != RowAction::kDrop;
-      any_typed_value |= actions[row] == RowAction::kWhole && opaque_values_.IsNull(row);
+      const bool built = actions[row] == RowAction::kWhole && opaque_values_.IsNull(row);
+      any_typed_value |= built;
+      if (built && selection != nullptr) built_rows_[row / 64] |= uint64_t{1} << (row % 64);
     }
     auto group = std::make_unique<TypedRowGroup>();
     if (!any_key) {
@@ -558,8 +561,10 @@ class TypedLayout::Assembler {
         return Status::Corruption("typed layout: chunk for an unknown column");
       }
       if (!Keeps(column->id)) continue;
+      // A selective scan builds few rows: only theirs are materialised.
       s = view_.DecodeSlot(slot, PhysicalTypeOfLogical(column->type), &regular_[column->id], false,
-                           layout_.FileDictionaryOf(column->id));
+                           layout_.FileDictionaryOf(column->id),
+                           built_rows_.empty() ? nullptr : built_rows_.data());
       if (!s.ok()) return s;
       present_[column->id] = true;
     }
@@ -685,6 +690,7 @@ class TypedLayout::Assembler {
   std::vector<ColumnVector> regular_;
   std::vector<bool> present_;
   std::vector<RowCell> cells_;
+  std::vector<uint64_t> built_rows_;  // with a selection: the rows returned with their values
 };
 
 Status TypedLayout::DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,

@@ -23,7 +23,7 @@ struct ShellFlags {
 
   std::string db_path;
   // The format of tables created without an sstable_format option.
-  TableFormat storage = TableFormat::kBlockBasedTable;
+  TableFormat storage = TableFormat::kColumnarTable;
   OutputFormat format = OutputFormat::kTable;
   std::vector<Input> inputs;
   bool help = false;

@@ -50,7 +50,7 @@ TEST(TableApiCatalogTest, TablesSurviveReopenWithTheirStorageSettings) {
                                                   rocksdb::ColumnFamilyOptions*) { configured++; };
   {
     auto db = MustOpen(options, dir.path());
-    TableStorage block_based;
+    TableStorage block_based = test::BlockBasedStorage();
     block_based.block_based.block_size = 8 * 1024;
     block_based.adjust_column_family = [](rocksdb::ColumnFamilyOptions* cf) {
       cf->compression_per_level = {rocksdb::kNoCompression, rocksdb::kLZ4Compression,

@@ -112,7 +112,7 @@ TEST_F(TableApiCqlTest, MetricsTableFromTheSourceDocument) {
 TEST_F(TableApiCqlTest, AccessLogQueriesFromTheSourceDocument) {
   LoadAccessLogs();
   Table* table = test::MustGetTable(db_.get(), "logs.access16");
-  EXPECT_STREQ(table->table_factory()->Name(), "BlockBasedTable");  // the default storage
+  EXPECT_STREQ(table->table_factory()->Name(), "ColumnarTable");  // the default storage
   ASSERT_TRUE(db_->db()->Flush(rocksdb::FlushOptions(), table->column_family()).ok());
 
   // Latest request.
@@ -167,7 +167,9 @@ TEST_F(TableApiCqlTest, AccessLogQueriesFromTheSourceDocument) {
 
 TEST_F(TableApiCqlTest, SchemaChangesAndIdentifiers) {
   Run("CREATE TABLE IF NOT EXISTS ks.\"Mixed\" (\"Key\" text, n int, PRIMARY KEY (\"Key\")) "
-      "WITH sstable_format = 'columnar'");
+      "WITH sstable_format = 'block_based'");
+  EXPECT_STREQ(test::MustGetTable(db_.get(), "ks.Mixed")->table_factory()->Name(),
+               "BlockBasedTable");  // sstable_format overrides the default storage
   Run("CREATE TABLE IF NOT EXISTS ks.\"Mixed\" (other int PRIMARY KEY)");  // kept as it is
   Run("INSERT INTO ks.\"Mixed\" (\"Key\", n) VALUES ('a', 1) -- a comment");
   Run("ALTER TABLE ks.\"Mixed\" ADD extra blob");
@@ -189,7 +191,7 @@ TEST_F(TableApiCqlTest, SchemaChangesAndIdentifiers) {
   EXPECT_EQ(b.rows,
             (std::vector<Row>{{Value::Text("b"), Value::Blob(std::string("\xca\xfe", 2))}}));
   EXPECT_STREQ(test::MustGetTable(db_.get(), "ks.Mixed")->table_factory()->Name(),
-               kColumnarTableName);
+               "BlockBasedTable");  // the stored storage, not the default
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ class ApiDifferential {
     options_.now_micros = clock_.Function();
     // In memory: flushes, compactions and reopens without waiting for the disk.
     options_.db_options.env = env_.get();
-    TableStorage block_based;
+    TableStorage block_based = test::BlockBasedStorage();
     TableStorage columnar = test::ColumnarStorage();
     // Small groups and blocks, so a few hundred rows span many of both.
     columnar.columnar.rows_per_group = 1 + random_.Uniform(8);

@@ -96,7 +96,11 @@ inline TableStorage ColumnarStorage() {
   return storage;
 }
 
-inline TableStorage BlockBasedStorage() { return TableStorage(); }
+inline TableStorage BlockBasedStorage() {
+  TableStorage storage;
+  storage.format = TableFormat::kBlockBasedTable;
+  return storage;
+}
 
 // What `database` holds: the latest sequence number (every write, the catalog's included,
 // advances it) and every key and value of the default and table column families. Equal fingerprints

@@ -119,26 +119,27 @@ TEST_F(ShellProgramTest, StandardInput) {
   // Interactive: a greeting and prompts; errors are shown but do not change the exit status.
   EXPECT_EQ(Run({}, "SELECT * FROM ks.nope WHERE k = 1;\ndescribe tables\n", true), kShellExitOk);
   EXPECT_EQ(out_.str(), "Connected to " + dir_.Sub("db") +
-                            " (new tables: BlockBasedTable). HELP for help, EXIT to leave.\n"
+                            " (new tables: ColumnarTable). HELP for help, EXIT to leave.\n"
                             "cql> cql> ks.t\ncql> \n");
   EXPECT_EQ(err_.str(), "<stdin>:1:1: NotFound: unknown table ks.nope\n");
 }
 
 TEST_F(ShellProgramTest, StorageChoosesTheFormatOfNewTables) {
-  EXPECT_EQ(Run({"--storage=columnar", "-e", "CREATE TABLE ks.c (k int PRIMARY KEY);"}),
+  EXPECT_EQ(Run({"--storage=block_based", "-e", "CREATE TABLE ks.b (k int PRIMARY KEY);"}),
             kShellExitOk);
   EXPECT_EQ(Run({"-e",
-                 "CREATE TABLE ks.b (k int PRIMARY KEY);"
-                 "CREATE TABLE ks.explicit (k int PRIMARY KEY) WITH sstable_format = 'columnar';"
+                 "CREATE TABLE ks.c (k int PRIMARY KEY);"
+                 "CREATE TABLE ks.explicit (k int PRIMARY KEY) WITH sstable_format = 'block_based';"
                  "DESCRIBE TABLE ks.c; DESCRIBE TABLE ks.b; DESCRIBE TABLE ks.explicit"}),
             kShellExitOk);
   const std::string out = out_.str();
   const size_t c = out.find("-- storage: ColumnarTable\nCREATE TABLE ks.c ");
   const size_t b = out.find("-- storage: BlockBasedTable\nCREATE TABLE ks.b ");
-  const size_t explicit_columnar = out.find("-- storage: ColumnarTable\nCREATE TABLE ks.explicit ");
+  const size_t explicit_block_based =
+      out.find("-- storage: BlockBasedTable\nCREATE TABLE ks.explicit ");
   EXPECT_NE(c, std::string::npos) << out;
   EXPECT_NE(b, std::string::npos) << out;
-  EXPECT_NE(explicit_columnar, std::string::npos) << out;
+  EXPECT_NE(explicit_block_based, std::string::npos) << out;
 }
 
 TEST_F(ShellProgramTest, DatabaseThatCannotBeOpened) {

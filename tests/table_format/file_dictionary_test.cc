@@ -1,0 +1,227 @@
+// File dictionaries (table_format/file_dictionary.h): admission only of recurring values,
+// round trips through chunks and the dictionary block, selective materialisation, and
+// damaged bodies.
+#include "table_format/file_dictionary.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "table_format/chunk.h"
+
+namespace columnar {
+namespace {
+
+ColumnVector Strings(const std::vector<std::string>& values) {
+  ColumnVector out(PhysicalType::kBytes);
+  for (const std::string& v : values) out.AppendBytes(v);
+  return out;
+}
+
+// Recurring values (a few paths, one with a NUL byte) and, now and then, a one-off id.
+std::vector<std::string> ChunkValues(std::mt19937_64& rng, size_t n) {
+  static const char* const kPaths[] = {"/api/v1/users", "/api/v1/orders/search", "/static/app.js",
+                                       "/healthz"};
+  std::vector<std::string> values;
+  for (size_t i = 0; i < n; i++) {
+    if (rng() % 5 == 0) {
+      values.push_back("req-" + std::to_string(rng()));
+    } else if (rng() % 7 == 0) {
+      values.push_back(std::string("nul\0inside", 10));
+    } else {
+      values.push_back(kPaths[rng() % 4]);
+    }
+  }
+  return values;
+}
+
+struct WrittenFile {
+  std::vector<std::string> chunks;  // one encoded chunk each
+  std::vector<ColumnVector> values;
+  std::string dictionary_block;
+};
+
+WrittenFile WriteFile(size_t chunk_count, bool with_nulls, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  FileDictionaryWriters writers;
+  WrittenFile file;
+  for (size_t c = 0; c < chunk_count; c++) {
+    ColumnVector values(PhysicalType::kBytes);
+    for (const std::string& v : ChunkValues(rng, 128)) {
+      if (with_nulls && rng() % 4 == 0) {
+        values.AppendNull();
+      } else {
+        values.AppendBytes(v);
+      }
+    }
+    ChunkWriteOptions options;
+    options.file_dictionary = writers.For("path");
+    std::string chunk;
+    EXPECT_TRUE(WriteChunk(values, options, &chunk).ok());
+    file.chunks.push_back(std::move(chunk));
+    file.values.push_back(std::move(values));
+  }
+  EXPECT_TRUE(writers.Finish(ChunkWriteOptions(), &file.dictionary_block).ok());
+  return file;
+}
+
+Encoding EncodingOf(const std::string& chunk) {
+  ChunkHeader header;
+  EXPECT_TRUE(ParseChunkHeader(chunk, &header).ok());
+  return header.encoding;
+}
+
+TEST(FileDictionaryTest, AdmitsOnlyValuesSeenInAnEarlierChunk) {
+  FileDictionaryWriter writer;
+  const ColumnVector first = Strings({"a-long-recurring-value", "a-long-recurring-value", "x"});
+  std::string body;
+  EXPECT_FALSE(writer.TryEncode(first, 1000, &body)) << "nothing was seen before";
+  EXPECT_TRUE(body.empty());
+  EXPECT_EQ(writer.entry_count(), 0u);
+
+  const ColumnVector second = Strings({"a-long-recurring-value", "never-seen-before"});
+  EXPECT_TRUE(writer.TryEncode(second, 1000, &body));
+  ASSERT_EQ(writer.entry_count(), 1u);
+  EXPECT_EQ(writer.Entries().GetBytes(0), Slice("a-long-recurring-value"));
+
+  ColumnVector decoded(PhysicalType::kBytes);
+  ASSERT_TRUE(DecodeFileDictionaryBody(body, second.size(), writer.Entries(), &decoded).ok());
+  ASSERT_EQ(decoded.size(), 2u);
+  EXPECT_EQ(decoded.GetBytes(0), Slice("a-long-recurring-value"));
+  EXPECT_EQ(decoded.GetBytes(1), Slice("never-seen-before"));  // an exception
+}
+
+TEST(FileDictionaryTest, KeepsTheLocalEncodingWhenItIsSmaller) {
+  FileDictionaryWriter writer;
+  std::string body;
+  const ColumnVector values = Strings({"aa", "bb"});
+  EXPECT_FALSE(writer.TryEncode(values, 1000, &body));
+  EXPECT_FALSE(writer.TryEncode(values, 1, &body)) << "a 1-byte local encoding cannot be beaten";
+  EXPECT_EQ(writer.entry_count(), 0u) << "values of an unused encoding are not admitted";
+}
+
+class FileDictionaryRoundTripTest : public ::testing::TestWithParam<bool> {};
+
+TEST_P(FileDictionaryRoundTripTest, ChunksReadBackThroughTheDictionaryBlock) {
+  const bool with_nulls = GetParam();
+  const WrittenFile file = WriteFile(12, with_nulls, 7);
+  FileDictionarySet dictionaries;
+  ASSERT_TRUE(FileDictionarySet::Decode(file.dictionary_block, &dictionaries).ok());
+  const ColumnVector* entries = dictionaries.Find("path");
+  ASSERT_NE(entries, nullptr);
+  EXPECT_EQ(dictionaries.Find("other"), nullptr);
+
+  size_t shared = 0;
+  for (size_t c = 0; c < file.chunks.size(); c++) {
+    SCOPED_TRACE("chunk " + std::to_string(c));
+    shared += EncodingOf(file.chunks[c]) == Encoding::kFileDictionary ? 1 : 0;
+    Slice in(file.chunks[c]);
+    ChunkReadOptions options;
+    options.file_dictionary = entries;
+    ColumnVector decoded;
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
+    EXPECT_TRUE(in.empty());
+    const ColumnVector& expected = file.values[c];
+    ASSERT_EQ(decoded.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); i++) {
+      ASSERT_EQ(decoded.IsNull(i), expected.IsNull(i)) << i;
+      if (!expected.IsNull(i)) {
+        ASSERT_EQ(decoded.GetBytes(i), expected.GetBytes(i)) << i;
+      }
+    }
+  }
+  EXPECT_NE(EncodingOf(file.chunks[0]), Encoding::kFileDictionary) << "nothing seen yet";
+  EXPECT_GE(shared, file.chunks.size() / 2) << "recurring paths should use the dictionary";
+}
+
+TEST_P(FileDictionaryRoundTripTest, WantedRowsAreExactAndNullsStayNulls) {
+  const bool with_nulls = GetParam();
+  const WrittenFile file = WriteFile(6, with_nulls, 11);
+  FileDictionarySet dictionaries;
+  ASSERT_TRUE(FileDictionarySet::Decode(file.dictionary_block, &dictionaries).ok());
+  std::mt19937_64 rng(3);
+  for (size_t c = 1; c < file.chunks.size(); c++) {
+    ASSERT_EQ(EncodingOf(file.chunks[c]), Encoding::kFileDictionary) << c;
+    std::vector<uint64_t> wanted(2, 0);
+    for (int i = 0; i < 128; i++) {
+      if (rng() % 3 == 0) wanted[i / 64] |= uint64_t{1} << (i % 64);
+    }
+    Slice in(file.chunks[c]);
+    ChunkReadOptions options;
+    options.file_dictionary = dictionaries.Find("path");
+    options.wanted_rows = wanted.data();
+    ColumnVector decoded;
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
+    const ColumnVector& expected = file.values[c];
+    ASSERT_EQ(decoded.size(), expected.size());
+    size_t left_empty = 0;
+    for (size_t i = 0; i < expected.size(); i++) {
+      ASSERT_EQ(decoded.IsNull(i), expected.IsNull(i)) << i;
+      if (expected.IsNull(i)) continue;
+      if ((wanted[i / 64] >> (i % 64)) & 1) {
+        ASSERT_EQ(decoded.GetBytes(i), expected.GetBytes(i)) << i;
+      } else {
+        left_empty += decoded.GetBytes(i).empty() ? 1 : 0;
+      }
+    }
+    EXPECT_GT(left_empty, 0u) << "rows nobody reads are not copied";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Nulls, FileDictionaryRoundTripTest, ::testing::Bool());
+
+TEST(FileDictionaryTest, DamagedBodiesAreCorruption) {
+  FileDictionaryWriter writer;
+  std::string body;
+  const ColumnVector values = Strings({"recurring-value-0123456789", "recurring-value-0123456789"});
+  ASSERT_FALSE(writer.TryEncode(values, 1000, &body));
+  ASSERT_TRUE(writer.TryEncode(values, 1000, &body));
+  const ColumnVector entries = writer.Entries();
+  ColumnVector out(PhysicalType::kBytes);
+  ASSERT_TRUE(DecodeFileDictionaryBody(body, 2, entries, &out).ok());
+
+  for (size_t cut = 0; cut < body.size(); cut++) {
+    ColumnVector truncated(PhysicalType::kBytes);
+    EXPECT_FALSE(DecodeFileDictionaryBody(Slice(body.data(), cut), 2, entries, &truncated).ok())
+        << "cut at " << cut;
+  }
+  // Codes that point past the dictionary.
+  const ColumnVector empty_entries(PhysicalType::kBytes);
+  EXPECT_TRUE(DecodeFileDictionaryBody(body, 2, empty_entries, &out).IsCorruption());
+  // Every single-byte change decodes to an error or to two values, never past the input.
+  for (size_t i = 0; i < body.size(); i++) {
+    for (int bit = 0; bit < 8; bit++) {
+      std::string damaged = body;
+      damaged[i] = static_cast<char>(damaged[i] ^ (1 << bit));
+      ColumnVector decoded(PhysicalType::kBytes);
+      if (DecodeFileDictionaryBody(damaged, 2, entries, &decoded).ok()) {
+        EXPECT_EQ(decoded.size(), 2u);
+      }
+    }
+  }
+}
+
+TEST(FileDictionaryTest, ChunkWithoutTheFileDictionaryIsCorruption) {
+  const WrittenFile file = WriteFile(3, false, 5);
+  ASSERT_EQ(EncodingOf(file.chunks[2]), Encoding::kFileDictionary);
+  Slice in(file.chunks[2]);
+  ColumnVector decoded;
+  const Status s = ReadChunk(&in, PhysicalType::kBytes, &decoded, ChunkReadOptions());
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+}
+
+TEST(FileDictionaryTest, DictionaryBlockRejectsDamage) {
+  const WrittenFile file = WriteFile(4, false, 9);
+  FileDictionarySet set;
+  for (size_t cut = 0; cut < file.dictionary_block.size(); cut++) {
+    EXPECT_FALSE(FileDictionarySet::Decode(Slice(file.dictionary_block.data(), cut), &set).ok())
+        << "cut at " << cut;
+  }
+  const std::string trailing = file.dictionary_block + "x";
+  EXPECT_TRUE(FileDictionarySet::Decode(trailing, &set).IsCorruption());
+}
+
+}  // namespace
+}  // namespace columnar
