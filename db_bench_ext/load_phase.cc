@@ -209,14 +209,16 @@ Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& s
   outcome->write_latency.p999_us = static_cast<double>(latencies.Percentile(99.9));
   outcome->write_latency.max_us = static_cast<double>(latencies.max());
 
-  // Settle: one full compaction, so storage is compared in its final form.
-  const auto compaction_start = Clock::now();
-  rocksdb::CompactRangeOptions compact;
-  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
-  s = db->CompactRange(compact, column_family, nullptr, nullptr);
-  if (s.ok()) s = WaitForCompactions(db, column_family);
-  outcome->final_compaction_seconds =
-      std::chrono::duration<double>(Clock::now() - compaction_start).count();
+  if (settings.full_compaction) {
+    // One full compaction, so storage is compared in its final form.
+    const auto compaction_start = Clock::now();
+    rocksdb::CompactRangeOptions compact;
+    compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+    s = db->CompactRange(compact, column_family, nullptr, nullptr);
+    if (s.ok()) s = WaitForCompactions(db, column_family);
+    outcome->final_compaction_seconds =
+        std::chrono::duration<double>(Clock::now() - compaction_start).count();
+  }
   outcome->peak_sst_bytes = peak.Stop();
   return s;
 }

@@ -17,6 +17,9 @@ struct LoadSettings {
   int writers = 4;
   double background_reads_per_second = 20;
   uint64_t seed = 1;
+  // After the load settles, force one full compaction so every configuration is measured in
+  // its final, fully compacted form (rather than wherever leveled compaction stopped).
+  bool full_compaction = false;
   std::string progress_label;
 };
 

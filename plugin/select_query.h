@@ -15,6 +15,8 @@
 //     column: partition key, clustering columns, then regular columns in id order.
 #pragma once
 
+#include <rocksdb/snapshot.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -48,6 +50,10 @@ struct SelectQuery {
   // filter/predicate.h) are returned. ColumnarTable files evaluate it while reading
   // (pushdown.h); every row is checked again after RocksDB's merge.
   std::optional<Predicate> filter;
+  // Reads the data as of this snapshot (DB::GetSnapshot of the table's database, released by
+  // the caller after the query); null reads the latest data, all partitions of the query at
+  // one implicit snapshot.
+  const rocksdb::Snapshot* snapshot = nullptr;
 
   // A query of one partition (one value per partition key column).
   static SelectQuery ForPartition(const std::vector<Value>& partition_values);

@@ -161,11 +161,15 @@ Status Table::Select(const SelectQuery& query, ResultSet* result, SelectStats* s
   }
   const int64_t now_seconds = MicrosToSeconds(context_.now_micros());
   // Several partitions are read at one snapshot; one partition's iterator has its own.
-  std::optional<rocksdb::ManagedSnapshot> snapshot;
-  if (plan.partitions.size() > 1) snapshot.emplace(context_.db);
+  std::optional<rocksdb::ManagedSnapshot> implicit_snapshot;
+  if (query.snapshot == nullptr && plan.partitions.size() > 1) {
+    implicit_snapshot.emplace(context_.db);
+  }
+  const rocksdb::Snapshot* snapshot =
+      query.snapshot != nullptr ? query.snapshot
+                                : (implicit_snapshot ? implicit_snapshot->snapshot() : nullptr);
   const std::shared_ptr<ScanSpec> spec = NewScanSpec(plan, now_seconds);
-  const rocksdb::ReadOptions read_options =
-      SelectReadOptions(snapshot ? snapshot->snapshot() : nullptr, spec);
+  const rocksdb::ReadOptions read_options = SelectReadOptions(snapshot, spec);
   uint64_t rejected = 0;
   RowScanner scanner(
       context_.db, context_.column_family, current, [this] { return codec(); }, now_seconds);

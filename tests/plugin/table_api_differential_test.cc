@@ -1,9 +1,13 @@
 // Differential tests of the Table API: the same random operations (inserts and batches with
 // TTLs, expiries and write times; row and partition deletes; clock moves; ALTER TABLE ADD /
-// DROP; flushes, compactions and reopens) go to a BlockBasedTable table and a ColumnarTable
-// table of the same schema in one database, and to an in-memory model. Every read (partition
-// scans, IN lists, clustering prefixes and ranges, inclusive or exclusive, both directions,
-// LIMIT, projections, writetime() and ttl()) must return identical ResultSets from all three.
+// DROP; snapshots taken and released; flushes, compactions and reopens) go to a
+// BlockBasedTable table and a ColumnarTable table of the same schema in one database, and to
+// an in-memory model. Every read (partition scans, IN lists, clustering prefixes and ranges,
+// inclusive or exclusive, both directions, LIMIT, projections, writetime() and ttl(), ALLOW
+// FILTERING predicates, latest or at a snapshot) must return identical ResultSets from all
+// three. The model evaluates filters naively on every row of its full copy of the table, so
+// the ColumnarTable side checks predicate pushdown (zone maps, placeholders that shadow older
+// versions, rows dropped at sequence number 0) against a full scan.
 // Schemas: the source documents' metrics and access16 tables, and random schemas.
 #include <gtest/gtest.h>
 #include <rocksdb/env.h>
@@ -48,6 +52,8 @@ class ApiDifferential {
     MakeKeyPools();
   }
 
+  ~ApiDifferential() { ReleaseSnapshots(); }
+
   void Run(size_t operations) {
     for (size_t i = 0; i < operations && !::testing::Test::HasFailure(); i++) RunOne();
     for (Table* table : tables_) FlushAndCompact(table);
@@ -56,6 +62,16 @@ class ApiDifferential {
     CheckEveryPartition("after the final reopen");
     // The key pools are small so that queries find rows: a run of empty results proves little.
     EXPECT_GT(nonempty_checks_ * 3, checks_) << nonempty_checks_ << " of " << checks_;
+  }
+
+  // The ColumnarTable side took every pushdown path at least once: the run has teeth.
+  void ExpectPushdownExercised() const {
+    EXPECT_GT(filtered_checks_, 100u);
+    EXPECT_GT(snapshot_checks_, 20u);
+    EXPECT_GT(pushdown_.row_groups_pruned + pushdown_.row_groups_without_match, 0u);
+    EXPECT_GT(pushdown_.rows_built, 0u);
+    EXPECT_GT(pushdown_.placeholders, 0u);
+    EXPECT_GT(pushdown_.rows_dropped, 0u);
   }
 
  private:
@@ -73,7 +89,10 @@ class ApiDifferential {
   void MakeKeyPools() {
     const size_t partition_columns = schema().partition_key().size();
     for (const ColumnDef& column : schema().columns()) {
-      if (!column.is_key()) continue;
+      if (!column.is_key()) {
+        ValuePool(column);
+        continue;
+      }
       const bool last_partition_column =
           column.role == ColumnRole::kPartitionKey &&
           column.id == schema().partition_key()[partition_columns - 1];
@@ -90,6 +109,20 @@ class ApiDifferential {
   }
 
   const Value& Pick(uint32_t id) { return pools_[id][random_.Uniform(pools_[id].size())]; }
+
+  // A regular column's few frequent values (so that filters on it hit), made on first use.
+  const std::vector<Value>& ValuePool(const ColumnDef& column) {
+    std::vector<Value>& pool = pools_[column.id];
+    for (int i = 0; pool.empty() && i < 3; i++) pool.push_back(random_.Of(column.type));
+    return pool;
+  }
+
+  // Null a quarter of the time, else half from the pool, half random.
+  Value RegularValue(const ColumnDef& column) {
+    if (random_.OneIn(4)) return Value();
+    const std::vector<Value>& pool = ValuePool(column);
+    return random_.OneIn(2) ? pool[random_.Uniform(pool.size())] : random_.Of(column.type);
+  }
 
   std::vector<Value> RandomPartition() {
     std::vector<Value> values;
@@ -108,7 +141,7 @@ class ApiDifferential {
     for (uint32_t id : schema().partition_key()) row[id] = Pick(id);
     for (uint32_t id : schema().clustering_key()) row[id] = Pick(id);
     for (uint32_t id : schema().LiveRegularColumns()) {
-      row[id] = random_.OrNull(schema().columns()[id].type, 4);
+      row[id] = RegularValue(schema().columns()[id]);
     }
     return row;
   }
@@ -197,11 +230,73 @@ class ApiDifferential {
   }
 
   void Reopen() {
+    ReleaseSnapshots();
     schema_.reset();
     tables_[0] = tables_[1] = nullptr;
     db_.reset();
     ASSERT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
     FindTables();
+  }
+
+  // Holds a snapshot of the database and a copy of the model as it is now.
+  void TakeSnapshot() {
+    if (snapshots_.size() >= 3) return ReleaseSnapshot();
+    snapshots_.push_back({db_->db()->GetSnapshot(), model_});
+  }
+
+  void ReleaseSnapshot() {
+    if (snapshots_.empty()) return;
+    const size_t i = random_.Uniform(snapshots_.size());
+    db_->db()->ReleaseSnapshot(snapshots_[i].snapshot);
+    snapshots_.erase(snapshots_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+
+  void ReleaseSnapshots() {
+    while (!snapshots_.empty()) ReleaseSnapshot();
+  }
+
+  // A literal of the column's type, mostly one of its frequent values.
+  Value Literal(const ColumnDef& column) {
+    if (column.is_key()) return random_.OneIn(4) ? random_.Of(column.type) : Pick(column.id);
+    const std::vector<Value>& pool = ValuePool(column);
+    return random_.OneIn(4) ? random_.Of(column.type) : pool[random_.Uniform(pool.size())];
+  }
+
+  // A leaf on a clustering or live regular column.
+  Predicate RandomLeaf(const std::vector<const ColumnDef*>& columns) {
+    const ColumnDef& column = *columns[random_.Uniform(columns.size())];
+    switch (random_.Uniform(8)) {
+      case 0:
+        return Predicate::IsNull(column.name);
+      case 1:
+        return Predicate::IsNotNull(column.name);
+      case 2: {
+        std::vector<Value> list;
+        for (size_t i = 0, n = random_.Uniform(4); i < n; i++) list.push_back(Literal(column));
+        return Predicate::In(column.name, std::move(list));
+      }
+      default:
+        return Predicate::Compare(column.name, kAllCompareOps[random_.Uniform(6)], Literal(column));
+    }
+  }
+
+  Predicate RandomFilter(const std::vector<const ColumnDef*>& columns, int depth) {
+    if (depth == 0 || random_.OneIn(2)) return RandomLeaf(columns);
+    std::vector<Predicate> children;
+    for (size_t i = 0, n = 1 + random_.Uniform(3); i < n; i++) {
+      children.push_back(RandomFilter(columns, depth - 1));
+    }
+    return random_.OneIn(3) ? Predicate::Or(std::move(children))
+                            : Predicate::And(std::move(children));
+  }
+
+  std::optional<Predicate> MaybeFilter() {
+    std::vector<const ColumnDef*> columns;
+    for (const ColumnDef& column : schema().columns()) {
+      if (column.is_live() && column.role != ColumnRole::kPartitionKey) columns.push_back(&column);
+    }
+    if (columns.empty() || random_.OneIn(2)) return std::nullopt;
+    return RandomFilter(columns, 2);
   }
 
   std::optional<ClusteringBound> RandomBound(uint32_t id) {
@@ -246,31 +341,50 @@ class ApiDifferential {
     for (const ModelSelector& selector : selectors) query.columns.push_back(selector.Text());
     query.limit = random_.OneIn(3) ? 1 + random_.Uniform(10) : 0;
     query.reversed = random_.OneIn(2);
+    query.filter = MaybeFilter();
     return query;
   }
 
   void Check(const SelectQuery& query, const std::vector<ModelSelector>& selectors,
-             const std::string& when) {
-    const ResultSet expected = model_.Select(schema(), query, selectors, clock_.now_micros());
+             const std::string& when, const test::TableModel& model) {
+    const ResultSet expected = model.Select(schema(), query, selectors, clock_.now_micros());
     checks_++;
     nonempty_checks_ += !expected.rows.empty();
+    filtered_checks_ += query.filter.has_value();
+    snapshot_checks_ += query.snapshot != nullptr;
     for (Table* table : tables_) {
       ResultSet got;
-      const Status s = table->Select(query, &got);
+      SelectStats stats;
+      const Status s = table->Select(query, &got, &stats);
+      if (table == tables_[1]) AddStats(stats);
       ASSERT_TRUE(s.ok()) << table->name() << ": " << s.ToString();
       ASSERT_EQ(got.column_names, expected.column_names) << table->name();
       ASSERT_EQ(got.column_types, expected.column_types) << table->name();
       ASSERT_TRUE(got.rows == expected.rows && SerializeRows(got) == SerializeRows(expected))
           << table->name() << " " << when << ", step " << step_ << ", limit " << query.limit
-          << (query.reversed ? ", reversed" : "") << "\nexpected:\n"
+          << (query.reversed ? ", reversed" : "")
+          << (query.filter ? ", filter " + query.filter->ToString() : "") << "\nexpected:\n"
           << ResultSetToString(expected) << "got:\n"
           << ResultSetToString(got);
     }
   }
 
+  void AddStats(const SelectStats& stats) {
+    pushdown_.row_groups_pruned += stats.row_groups_pruned;
+    pushdown_.row_groups_without_match += stats.row_groups_without_match;
+    pushdown_.rows_built += stats.rows_built;
+    pushdown_.placeholders += stats.placeholders;
+    pushdown_.rows_dropped += stats.rows_dropped;
+  }
+
   void CheckRandomQuery() {
     const std::vector<ModelSelector> selectors = RandomSelectors();
-    Check(RandomQuery(selectors), selectors, "random query");
+    SelectQuery query = RandomQuery(selectors);
+    if (snapshots_.empty() || random_.OneIn(2))
+      return Check(query, selectors, "random query", model_);
+    const HeldSnapshot& held = snapshots_[random_.Uniform(snapshots_.size())];
+    query.snapshot = held.snapshot;
+    Check(query, selectors, "random query at a snapshot", held.model);
   }
 
   // Every partition of the key pools, whole, in both directions.
@@ -290,7 +404,7 @@ class ApiDifferential {
       for (bool reversed : {false, true}) {
         SelectQuery query = SelectQuery::ForPartition(partition);
         query.reversed = reversed;
-        Check(query, {}, when);
+        Check(query, {}, when, model_);
         if (::testing::Test::HasFailure()) return;
       }
     }
@@ -317,6 +431,10 @@ class ApiDifferential {
       Reopen();
     } else if (choice < 65) {
       Alter();
+    } else if (choice < 67) {
+      TakeSnapshot();
+    } else if (choice < 68) {
+      ReleaseSnapshot();
     } else {
       CheckRandomQuery();
     }
@@ -332,9 +450,17 @@ class ApiDifferential {
   std::shared_ptr<const TableSchema> schema_;
   std::map<uint32_t, std::vector<Value>> pools_;
   test::TableModel model_;
+  struct HeldSnapshot {
+    const rocksdb::Snapshot* snapshot;
+    test::TableModel model;  // the model when the snapshot was taken
+  };
+  std::vector<HeldSnapshot> snapshots_;
   size_t step_ = 0;
   size_t checks_ = 0;
   size_t nonempty_checks_ = 0;
+  size_t filtered_checks_ = 0;
+  size_t snapshot_checks_ = 0;
+  SelectStats pushdown_;  // summed over the ColumnarTable side's reads
 };
 
 std::string RandomSchemaCql(uint64_t seed, const std::string& name) {
@@ -346,11 +472,15 @@ std::string RandomSchemaCql(uint64_t seed, const std::string& name) {
 }
 
 TEST(TableApiDifferentialTest, MetricsTable) {
-  ApiDifferential(test::MetricsTableCql, 11).Run(3000);
+  ApiDifferential run(test::MetricsTableCql, 11);
+  run.Run(3000);
+  run.ExpectPushdownExercised();
 }
 
 TEST(TableApiDifferentialTest, Access16Table) {
-  ApiDifferential(test::Access16TableCql, 12).Run(1500);
+  ApiDifferential run(test::Access16TableCql, 12);
+  run.Run(1500);
+  run.ExpectPushdownExercised();
 }
 
 TEST(TableApiDifferentialTest, RandomSchemas) {

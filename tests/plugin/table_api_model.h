@@ -1,7 +1,8 @@
 // An in-memory model of one table for the Table API differential tests: the rows by encoded
 // key, with the semantics of table.h and select_query.h written out directly (typed
-// comparisons for clustering restrictions instead of encoded key ranges), so both table
-// formats are checked against something that does not share the API's read path.
+// comparisons for clustering restrictions instead of encoded key ranges, a naive evaluator of
+// ALLOW FILTERING predicates instead of filter/), so both table formats are checked against
+// something that does not share the API's read path. A copy is the model of a snapshot.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "filter/predicate.h"
 #include "plugin/columnar_db.h"
 #include "table_format/key_codec.h"
 #include "table_format/row_codec.h"
@@ -85,8 +87,10 @@ class TableModel {
       std::vector<const Entry*> rows;
       for (auto it = rows_.lower_bound(prefix);
            it != rows_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
-        if (Live(it->second, now_seconds) && Matches(it->second, query))
+        if (Live(it->second, now_seconds) && Matches(it->second, query) &&
+            (!query.filter.has_value() || FilterMatches(schema, *query.filter, it->second))) {
           rows.push_back(&it->second);
+        }
       }
       if (query.reversed) std::reverse(rows.begin(), rows.end());
       for (const Entry* row : rows) {
@@ -153,6 +157,62 @@ class TableModel {
       if (c > 0 || (c == 0 && !query.upper_bound->inclusive)) return false;
     }
     return true;
+  }
+
+  // predicate.h's semantics read literally: a comparison or IN with a null cell is false, IS
+  // [NOT] NULL tests presence, values are ordered by CompareValues. Literals have the column's
+  // type (the tests generate them so).
+  static bool FilterMatches(const TableSchema& schema, const Predicate& predicate,
+                            const Entry& row) {
+    switch (predicate.kind) {
+      case Predicate::Kind::kAnd:
+        for (const Predicate& child : predicate.children) {
+          if (!FilterMatches(schema, child, row)) return false;
+        }
+        return true;
+      case Predicate::Kind::kOr:
+        for (const Predicate& child : predicate.children) {
+          if (FilterMatches(schema, child, row)) return true;
+        }
+        return false;
+      default:
+        break;
+    }
+    const ColumnDef* column = schema.FindColumn(predicate.column);
+    EXPECT_NE(column, nullptr) << predicate.column;
+    if (column == nullptr) return false;
+    const Value cell = column->id < row.values.size() ? row.values[column->id] : Value();
+    switch (predicate.kind) {
+      case Predicate::Kind::kIsNull:
+        return cell.is_null();
+      case Predicate::Kind::kIsNotNull:
+        return !cell.is_null();
+      case Predicate::Kind::kIn:
+        if (cell.is_null()) return false;
+        for (const Value& value : predicate.in_list) {
+          if (CompareValues(cell, value) == 0) return true;
+        }
+        return false;
+      default:
+        break;
+    }
+    if (cell.is_null()) return false;
+    const int order = CompareValues(cell, predicate.literal);
+    switch (predicate.op) {
+      case CompareOp::kEq:
+        return order == 0;
+      case CompareOp::kNe:
+        return order != 0;
+      case CompareOp::kLt:
+        return order < 0;
+      case CompareOp::kLe:
+        return order <= 0;
+      case CompareOp::kGt:
+        return order > 0;
+      case CompareOp::kGe:
+        return order >= 0;
+    }
+    return false;
   }
 
   static std::vector<ModelSelector> AllColumns(const TableSchema& schema) {
