@@ -19,7 +19,7 @@ struct LoadSettings {
   uint64_t seed = 1;
   // After the load settles, force one full compaction so every configuration is measured in
   // its final, fully compacted form (rather than wherever leveled compaction stopped).
-  bool full_compaction = false;
+  bool full_compaction = true;
   std::string progress_label;
 };
 

@@ -1,9 +1,12 @@
 #include "db_bench_ext/read_phase.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 #include "db_bench_ext/latency_histogram.h"
 
@@ -74,11 +77,14 @@ Status Verify(const Table& table, const WorkloadDriver& driver, const QuerySpec&
   return Status::OK();
 }
 
-// Runs queries from `threads` threads for warm-up + measure seconds; returns the number that
-// completed inside the measured window, and their latencies when `latencies` is given.
-uint64_t RunTimed(const Table& table, const WorkloadDriver& driver, const QuerySpec& spec,
-                  int64_t as_of_s, const ReadSettings& settings, int threads,
-                  LatencyHistogram* latencies, Status* error) {
+// Runs queries from `threads` threads: a warm-up, then queries started during the measured
+// window count, each allowed to finish, and every reader counts at least one (so queries
+// longer than the window, at high reader counts, still count). Returns queries per second: the
+// counted queries over the time from the window's start to the end of the last of them; their
+// latencies go to `latencies` when it is given.
+double RunTimed(const Table& table, const WorkloadDriver& driver, const QuerySpec& spec,
+                int64_t as_of_s, const ReadSettings& settings, int threads,
+                LatencyHistogram* latencies, Status* error) {
   const auto measure_start =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(settings.warmup_seconds));
@@ -87,6 +93,7 @@ uint64_t RunTimed(const Table& table, const WorkloadDriver& driver, const QueryS
                           std::chrono::duration<double>(settings.measure_seconds));
   std::atomic<uint64_t> completed{0};
   std::mutex mutex;
+  Clock::time_point last_end = measure_end;
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; t++) {
     workers.emplace_back([&, t] {
@@ -94,9 +101,11 @@ uint64_t RunTimed(const Table& table, const WorkloadDriver& driver, const QueryS
       LatencyHistogram local;
       ResultSet rows;
       uint64_t count = 0;
+      Clock::time_point local_last_end = measure_end;
       for (;;) {
         const auto begin = Clock::now();
-        if (begin >= measure_end) break;
+        // Every reader counts at least one query, however long the queries are.
+        if (begin >= measure_end && count > 0) break;
         Status s = table.Select(driver.MakeQuery(spec, &rng, as_of_s), &rows);
         const auto end = Clock::now();
         if (!s.ok()) {
@@ -104,20 +113,21 @@ uint64_t RunTimed(const Table& table, const WorkloadDriver& driver, const QueryS
           *error = s;
           break;
         }
-        if (begin >= measure_start && end <= measure_end) {
+        if (begin >= measure_start) {
           count++;
+          local_last_end = std::max(local_last_end, end);
           local.Record(std::chrono::duration_cast<std::chrono::microseconds>(end - begin).count());
         }
       }
       completed += count;
-      if (latencies != nullptr) {
-        std::lock_guard<std::mutex> lock(mutex);
-        latencies->Merge(local);
-      }
+      std::lock_guard<std::mutex> lock(mutex);
+      last_end = std::max(last_end, local_last_end);
+      if (latencies != nullptr) latencies->Merge(local);
     });
   }
   for (std::thread& worker : workers) worker.join();
-  return completed;
+  const double seconds = std::chrono::duration<double>(last_end - measure_start).count();
+  return static_cast<double>(completed.load()) / seconds;
 }
 
 }  // namespace
@@ -131,16 +141,16 @@ Status RunQuery(const Table& table, const WorkloadDriver& driver, const QuerySpe
   if (!s.ok()) return s;
 
   LatencyHistogram latencies;
-  const uint64_t single = RunTimed(table, driver, spec, as_of_s, settings, 1, &latencies, &s);
+  const double single = RunTimed(table, driver, spec, as_of_s, settings, 1, &latencies, &s);
   if (!s.ok()) return s;
   result->p50_us = static_cast<double>(latencies.Percentile(50));
   result->p99_us = static_cast<double>(latencies.Percentile(99));
-  result->qps_by_concurrency[1] = static_cast<double>(single) / settings.measure_seconds;
+  result->qps_by_concurrency[1] = single;
   for (int readers : settings.readers) {
     if (readers <= 1) continue;
-    const uint64_t done = RunTimed(table, driver, spec, as_of_s, settings, readers, nullptr, &s);
+    const double qps = RunTimed(table, driver, spec, as_of_s, settings, readers, nullptr, &s);
     if (!s.ok()) return s;
-    result->qps_by_concurrency[readers] = static_cast<double>(done) / settings.measure_seconds;
+    result->qps_by_concurrency[readers] = qps;
   }
   return Status::OK();
 }

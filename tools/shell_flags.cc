@@ -78,7 +78,7 @@ const char* ShellUsage() {
          "  --db=PATH                 the database directory (created when missing)\n"
          "  --storage=columnar|block_based\n"
          "                            the format of tables created without an\n"
-         "                            sstable_format option (default block_based)\n"
+         "                            sstable_format option (default columnar)\n"
          "  --format=table|csv|json   how SELECT results are printed (default table)\n"
          "  -e, --execute STATEMENTS  run these statements and commands\n"
          "  -f, --file FILE           run the statements and commands of FILE\n"
