@@ -44,9 +44,9 @@ DEFINE_string(readers, "", "Comma-separated reader counts for throughput (defaul
 DEFINE_double(warmup_seconds, -1, "Warm-up before each measurement (negative: the preset's)");
 DEFINE_double(measure_seconds, -1, "Length of each measurement (negative: the preset's)");
 DEFINE_bool(full_compaction, true,
-            "After the load settles (flush, wait for compactions), compact everything once, so "
-            "every configuration is measured in the same, final LSM shape (false: wherever "
-            "leveled compaction stopped, e.g. the newest hours still in L0)");
+            "After the load's final flush, compact everything once, so every configuration is "
+            "measured in the same, final LSM shape (false: wait for leveled compaction to stop, "
+            "leaving the newest hours in L0 or not by timing)");
 DEFINE_int32(verification_draws, 20, "Fixed queries per query kind hashed for the gate");
 DEFINE_uint64(cache_mb, 256, "Block / row-group cache per configuration, MiB");
 DEFINE_uint64(seed, 1, "Seed of the generated data and of the query draws");

@@ -25,7 +25,8 @@ struct LoadSettings {
 
 struct LoadOutcome {
   uint64_t rows = 0;
-  // Writes only (ingestion rate), and writes + flush + triggered compactions (CPU cost).
+  // The writes alone (ingestion rate), and the process CPU from the first write to the end of
+  // the final flush: writers, flushes and the compactions that ran meanwhile (CPU cost).
   double write_seconds = 0;
   CpuUsage cpu;
   LatencySummary write_latency;
