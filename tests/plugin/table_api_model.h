@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "filter/compare_op.h"
 #include "filter/predicate.h"
 #include "plugin/columnar_db.h"
 #include "table_format/key_codec.h"
@@ -197,22 +198,7 @@ class TableModel {
         break;
     }
     if (cell.is_null()) return false;
-    const int order = CompareValues(cell, predicate.literal);
-    switch (predicate.op) {
-      case CompareOp::kEq:
-        return order == 0;
-      case CompareOp::kNe:
-        return order != 0;
-      case CompareOp::kLt:
-        return order < 0;
-      case CompareOp::kLe:
-        return order <= 0;
-      case CompareOp::kGt:
-        return order > 0;
-      case CompareOp::kGe:
-        return order >= 0;
-    }
-    return false;
+    return OrderSatisfies(predicate.op, CompareValues(cell, predicate.literal));
   }
 
   static std::vector<ModelSelector> AllColumns(const TableSchema& schema) {
