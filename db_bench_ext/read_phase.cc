@@ -127,7 +127,7 @@ double RunTimed(const Table& table, const WorkloadDriver& driver, const QuerySpe
   }
   for (std::thread& worker : workers) worker.join();
   const double seconds = std::chrono::duration<double>(last_end - measure_start).count();
-  return static_cast<double>(completed.load()) / seconds;
+  return seconds > 0 ? static_cast<double>(completed.load()) / seconds : 0;
 }
 
 }  // namespace
