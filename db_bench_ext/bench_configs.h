@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "plugin/table_storage.h"
+#include "table_api/table_storage.h"
 
 namespace columnar {
 namespace bench {

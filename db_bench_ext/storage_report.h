@@ -4,7 +4,7 @@
 #pragma once
 
 #include "db_bench_ext/results.h"
-#include "plugin/columnar_db.h"
+#include "table_api/database.h"
 
 namespace columnar {
 namespace bench {

@@ -9,7 +9,7 @@
 
 #include "db_bench_ext/query_catalog.h"
 #include "db_bench_ext/random_distributions.h"
-#include "plugin/columnar_db.h"
+#include "table_api/database.h"
 
 namespace columnar {
 namespace bench {

@@ -1,4 +1,4 @@
-#include "plugin/cql_statements.h"
+#include "table_api/cql_statements.h"
 
 #include <charconv>
 #include <set>

@@ -1,13 +1,13 @@
-#include "plugin/columnar_db.h"
+#include "table_api/database.h"
 
 #include <algorithm>
 #include <chrono>
 #include <set>
 
-#include "plugin/cql_statements.h"
-#include "plugin/statement_binding.h"
-#include "plugin/status_context.h"
-#include "plugin/table_catalog.h"
+#include "table_api/cql_statements.h"
+#include "table_api/statement_binding.h"
+#include "table_api/status_context.h"
+#include "table_api/table_catalog.h"
 
 namespace columnar {
 namespace {

@@ -35,11 +35,11 @@
 #include <string>
 #include <vector>
 
-#include "plugin/result_set.h"
-#include "plugin/row_writer.h"
-#include "plugin/select_query.h"
-#include "plugin/table.h"
-#include "plugin/table_storage.h"
+#include "table_api/result_set.h"
+#include "table_api/row_writer.h"
+#include "table_api/select_query.h"
+#include "table_api/table.h"
+#include "table_api/table_storage.h"
 
 namespace columnar {
 

@@ -1,4 +1,4 @@
-#include "plugin/expired_files.h"
+#include "table_api/expired_files.h"
 
 #include <rocksdb/comparator.h>
 #include <rocksdb/convenience.h>

@@ -1,4 +1,4 @@
-#include "plugin/result_set.h"
+#include "table_api/result_set.h"
 
 #include <cstdint>
 

@@ -1,10 +1,10 @@
-#include "plugin/row_scanner.h"
+#include "table_api/row_scanner.h"
 
 #include <algorithm>
 #include <memory>
 
 #include "plugin/pushdown.h"
-#include "plugin/status_context.h"
+#include "table_api/status_context.h"
 
 namespace columnar {
 namespace {

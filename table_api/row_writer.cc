@@ -1,4 +1,4 @@
-#include "plugin/row_writer.h"
+#include "table_api/row_writer.h"
 
 #include "table_format/key_codec.h"
 

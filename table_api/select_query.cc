@@ -1,4 +1,4 @@
-#include "plugin/select_query.h"
+#include "table_api/select_query.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 
 #include "filter/binder.h"
 #include "filter/row_matcher.h"
-#include "plugin/row_scanner.h"
+#include "table_api/row_scanner.h"
 
 namespace columnar {
 namespace {

@@ -1,4 +1,4 @@
-#include "plugin/statement_binding.h"
+#include "table_api/statement_binding.h"
 
 #include <map>
 #include <optional>

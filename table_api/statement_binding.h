@@ -6,9 +6,9 @@
 
 #include <vector>
 
-#include "plugin/cql_statements.h"
-#include "plugin/row_writer.h"
-#include "plugin/select_query.h"
+#include "table_api/cql_statements.h"
+#include "table_api/row_writer.h"
+#include "table_api/select_query.h"
 #include "table_format/schema.h"
 
 namespace columnar {

@@ -1,11 +1,11 @@
-#include "plugin/table.h"
+#include "table_api/table.h"
 
 #include <rocksdb/write_batch.h>
 
 #include <optional>
 
-#include "plugin/row_scanner.h"
-#include "plugin/status_context.h"
+#include "table_api/row_scanner.h"
+#include "table_api/status_context.h"
 #include "table_format/key_codec.h"
 
 namespace columnar {

@@ -1,5 +1,5 @@
 // Table: typed reads and writes of one table (one RocksDB column family). Obtained from
-// Database (columnar_db.h), which owns it; safe to use from several threads, also while
+// Database (database.h), which owns it; safe to use from several threads, also while
 // ALTER TABLE runs (each call works on the schema current when it starts).
 //
 // Writes (see row_writer.h for the options):
@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "plugin/pushdown.h"
-#include "plugin/result_set.h"
-#include "plugin/row_writer.h"
-#include "plugin/select_query.h"
-#include "plugin/table_maintenance.h"
+#include "table_api/result_set.h"
+#include "table_api/row_writer.h"
+#include "table_api/select_query.h"
+#include "table_api/table_maintenance.h"
 #include "table_format/row_codec.h"
 #include "table_format/schema.h"
 

@@ -1,9 +1,9 @@
-#include "plugin/table_catalog.h"
+#include "table_api/table_catalog.h"
 
 #include <algorithm>
 #include <memory>
 
-#include "plugin/status_context.h"
+#include "table_api/status_context.h"
 
 namespace columnar {
 namespace {

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "plugin/table_storage.h"
+#include "table_api/table_storage.h"
 #include "table_format/schema.h"
 
 namespace columnar {

@@ -1,4 +1,4 @@
-#include "plugin/table_maintenance.h"
+#include "table_api/table_maintenance.h"
 
 namespace columnar {
 

@@ -10,9 +10,9 @@
 #include <functional>
 #include <memory>
 
-#include "plugin/expired_files.h"
 #include "plugin/row_compaction_filter.h"
 #include "plugin/row_expiry_properties.h"
+#include "table_api/expired_files.h"
 #include "table_format/schema.h"
 
 namespace columnar {

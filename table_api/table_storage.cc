@@ -1,4 +1,4 @@
-#include "plugin/table_storage.h"
+#include "table_api/table_storage.h"
 
 #include <rocksdb/convenience.h>
 

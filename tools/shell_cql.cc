@@ -4,9 +4,9 @@
 #include <variant>
 #include <vector>
 
-#include "plugin/cql_statements.h"
-#include "plugin/statement_binding.h"
-#include "plugin/status_context.h"
+#include "table_api/cql_statements.h"
+#include "table_api/statement_binding.h"
+#include "table_api/status_context.h"
 #include "tools/shell_tokens.h"
 
 namespace columnar {

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "plugin/columnar_db.h"
+#include "table_api/database.h"
 #include "tools/shell_input_splitter.h"
 
 namespace columnar {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "plugin/table_storage.h"
+#include "table_api/table_storage.h"
 #include "tools/shell_result_printer.h"
 
 namespace columnar {

@@ -5,7 +5,7 @@
 #include <istream>
 #include <ostream>
 
-#include "plugin/columnar_db.h"
+#include "table_api/database.h"
 #include "tools/shell_flags.h"
 
 namespace columnar {

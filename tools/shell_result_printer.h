@@ -16,7 +16,7 @@
 #include <ostream>
 #include <string>
 
-#include "plugin/result_set.h"
+#include "table_api/result_set.h"
 
 namespace columnar {
 

@@ -18,7 +18,7 @@
 #include <ostream>
 #include <string>
 
-#include "plugin/columnar_db.h"
+#include "table_api/database.h"
 #include "tools/shell_input_splitter.h"
 #include "tools/shell_result_printer.h"
 

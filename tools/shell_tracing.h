@@ -1,5 +1,5 @@
 // What TRACING ON prints after each SELECT: the table and its format, the predicate pushdown
-// counters of the query (plugin/select_query.h SelectStats; ColumnarTable files fill them,
+// counters of the query (table_api/select_query.h SelectStats; ColumnarTable files fill them,
 // other formats leave them at 0 but for the rows rejected after the merge) and the elapsed
 // time.
 #pragma once
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "plugin/select_query.h"
+#include "table_api/select_query.h"
 
 namespace columnar {
 

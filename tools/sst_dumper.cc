@@ -14,9 +14,9 @@
 #include <set>
 
 #include "plugin/columnar_table.h"
+#include "plugin/raw_table_entries.h"
 #include "plugin/table_file.h"
 #include "table_format/column_stats.h"
-#include "tools/raw_table_entries.h"
 
 namespace columnar {
 

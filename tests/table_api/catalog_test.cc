@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 #include <rocksdb/convenience.h>
 
-#include "plugin/table_catalog.h"
+#include "table_api/table_catalog.h"
 #include "table_format/cql_parser.h"
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace {

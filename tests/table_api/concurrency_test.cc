@@ -6,7 +6,7 @@
 #include <atomic>
 #include <thread>
 
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace {

@@ -16,8 +16,8 @@
 #include <functional>
 
 #include "table_format/cql_lexer.h"
-#include "tests/plugin/table_api_model.h"
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/table_model.h"
+#include "tests/table_api/test_util.h"
 #include "tests/table_format/random_values.h"
 
 namespace columnar {

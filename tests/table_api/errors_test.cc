@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace {

@@ -12,7 +12,7 @@
 #include <random>
 
 #include "table_format/key_codec.h"
-#include "tests/plugin/maintenance_test_util.h"
+#include "tests/table_api/maintenance_test_util.h"
 
 namespace columnar {
 namespace {

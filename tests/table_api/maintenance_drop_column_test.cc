@@ -8,7 +8,7 @@
 
 #include <map>
 
-#include "tests/plugin/maintenance_test_util.h"
+#include "tests/table_api/maintenance_test_util.h"
 
 namespace columnar {
 namespace {

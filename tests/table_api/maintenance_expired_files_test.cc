@@ -15,7 +15,7 @@
 #include <set>
 
 #include "table_format/key_codec.h"
-#include "tests/plugin/maintenance_test_util.h"
+#include "tests/table_api/maintenance_test_util.h"
 
 namespace columnar {
 namespace {

@@ -5,7 +5,7 @@
 // filter and RocksDB's statistics count the removal, and no row that has not expired is lost.
 #include <gtest/gtest.h>
 
-#include "tests/plugin/maintenance_test_util.h"
+#include "tests/table_api/maintenance_test_util.h"
 
 namespace columnar {
 namespace {

@@ -12,7 +12,7 @@
 #include "plugin/time_window_partitioner.h"
 #include "table_format/cql_parser.h"
 #include "table_format/key_codec.h"
-#include "tests/plugin/maintenance_test_util.h"
+#include "tests/table_api/maintenance_test_util.h"
 
 namespace columnar {
 namespace {

@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "plugin/columnar_db.h"
 #include "plugin/tiered_table_factory.h"
 #include "plugin/time_window_partitioner.h"
-#include "tests/plugin/table_api_model.h"
-#include "tests/plugin/table_api_test_util.h"
+#include "table_api/database.h"
+#include "tests/table_api/table_model.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace test {

@@ -12,7 +12,7 @@
 #include <tuple>
 #include <vector>
 
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace {

@@ -3,8 +3,8 @@
 // are not rows of the table are Corruption naming their key.
 #include <gtest/gtest.h>
 
-#include "plugin/row_scanner.h"
-#include "tests/plugin/table_api_test_util.h"
+#include "table_api/row_scanner.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace {

@@ -4,7 +4,7 @@
 // memtable and after a flush.
 #include <gtest/gtest.h>
 
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace {

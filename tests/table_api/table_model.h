@@ -12,7 +12,7 @@
 
 #include "filter/compare_op.h"
 #include "filter/predicate.h"
-#include "plugin/columnar_db.h"
+#include "table_api/database.h"
 #include "table_format/key_codec.h"
 #include "table_format/row_codec.h"
 

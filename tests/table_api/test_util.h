@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "plugin/columnar_db.h"
+#include "table_api/database.h"
 #include "tests/plugin/test_db.h"
 
 namespace columnar {

@@ -3,7 +3,7 @@
 // absolute expiries, the table's default_time_to_live and USING TTL 0.
 #include <gtest/gtest.h>
 
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/test_util.h"
 
 namespace columnar {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "tests/plugin/table_api_test_util.h"
+#include "tests/table_api/test_util.h"
 
 #ifndef CQL_SHELL_BINARY
 #error "CQL_SHELL_BINARY (the path of the built cql_shell) is set by tools/CMakeLists.txt"

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "plugin/columnar_db.h"
-#include "tests/plugin/table_api_test_util.h"
+#include "table_api/database.h"
+#include "tests/table_api/test_util.h"
 #include "tools/shell_session.h"
 
 namespace columnar {

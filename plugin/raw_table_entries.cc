@@ -1,4 +1,4 @@
-#include "tools/raw_table_entries.h"
+#include "plugin/raw_table_entries.h"
 
 #include <memory>
 

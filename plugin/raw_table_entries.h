@@ -4,7 +4,8 @@
 // latest visible value of each key and hides sequence numbers, types, deletions and merge
 // operands. To print what the file stores, this opens the file's TableReader the way
 // SstFileReader::Open does (table/sst_file_reader.cc) and walks its internal iterator and its
-// range tombstones. This is the only part of tools/ that needs RocksDB's internal headers.
+// range tombstones. It lives in plugin/ (the only layer with RocksDB internal headers) for
+// tools/sst_dumper.
 #pragma once
 
 #include <rocksdb/options.h>

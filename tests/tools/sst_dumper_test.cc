@@ -1,5 +1,7 @@
 // columnar_sst_dump's library: what it prints for real ColumnarTable files, and how it fails
 // for missing, foreign and damaged ones.
+#include "tools/sst_dumper.h"
+
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <rocksdb/sst_file_reader.h>
@@ -12,7 +14,6 @@
 #include "plugin/columnar_table.h"
 #include "tests/plugin/sst_file_fixtures.h"
 #include "tests/plugin/test_db.h"
-#include "tools/sst_dumper.h"
 
 namespace columnar {
 namespace {
