@@ -242,16 +242,12 @@ rocksdb::Status ColumnarTableReader::ReadAt(uint64_t offset, uint64_t size,
   }
   out->resize(size);
   if (size == 0) return Status::OK();  // no read, and no copy from a null result
+  // Always read into *out: with direct I/O and no aligned buffer, RocksDB reads into its own
+  // aligned buffer and copies the bytes into this scratch before it frees that buffer. (Passing
+  // an AlignedBuf would make the result point into memory this function must then keep alive.)
   Slice result;
-  rocksdb::IOStatus s;
-  if (file_->use_direct_io()) {
-    rocksdb::AlignedBuf aligned;
-    s = file_->Read(rocksdb::IOOptions(), offset, size, &result, nullptr, &aligned,
-                    rocksdb::Env::IO_TOTAL);
-  } else {
-    s = file_->Read(rocksdb::IOOptions(), offset, size, &result, &(*out)[0], nullptr,
-                    rocksdb::Env::IO_TOTAL);
-  }
+  const rocksdb::IOStatus s = file_->Read(rocksdb::IOOptions(), offset, size, &result, &(*out)[0],
+                                          nullptr, rocksdb::Env::IO_TOTAL);
   if (!s.ok()) return s;
   if (result.size() != size) return Status::Corruption("ColumnarTable: truncated read");
   if (result.data() != out->data()) std::memcpy(&(*out)[0], result.data(), size);
