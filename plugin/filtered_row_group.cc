@@ -15,18 +15,36 @@ class EmptyRowGroup : public DecodedRowGroup {
 };
 
 // The predicate columns of one row group, decoded on the evaluator's demand: dictionary
-// chunks as dictionary + codes, others as plain values; a column the group (or the file's
-// schema) does not store reads as all null.
+// chunks as dictionary + codes, others as plain values. Partition key columns, which the file
+// stores once per partition, are decoded from the rows' partitions. A regular column the group
+// (or the file's schema) does not store reads as all null: the rows have no value for it. A
+// key column whose value some row of the group does not have (a key that is not a key of the
+// schema) is unavailable: the evaluator keeps every row as a possible match, never dropping a
+// row on a predicate it cannot evaluate.
 class RowGroupColumnSource : public ColumnSource {
  public:
   RowGroupColumnSource(const RowGroupView& view, const TypedLayout& layout,
-                       const BoundPredicate& predicate)
-      : view_(view), layout_(layout) {
+                       const Slice& first_user_key, const BoundPredicate& predicate)
+      : view_(view), layout_(layout), first_user_key_(first_user_key) {
     CollectTypes(predicate);
   }
 
   Status Fetch(uint32_t column_id, ColumnData* data) override {
     Decoded& decoded = columns_[column_id];
+    const ColumnDef* column = layout_.schema().ColumnById(column_id);
+    if (column != nullptr && column->role == ColumnRole::kPartitionKey) {
+      bool known = false;
+      Status s =
+          layout_.PartitionColumnValues(view_, first_user_key_, column_id, &decoded.values, &known);
+      if (!s.ok()) return s;
+      *data = known ? ColumnData::Plain(&decoded.values) : ColumnData();
+      return Status::OK();
+    }
+    if (column != nullptr && column->role == ColumnRole::kClustering &&
+        !layout_.ClusteringKnown(view_)) {
+      *data = ColumnData();  // unavailable
+      return Status::OK();
+    }
     uint32_t slot;
     PhysicalType type = types_.count(column_id) ? types_[column_id] : PhysicalType::kInt64;
     if (!layout_.ColumnSlot(column_id, &slot, &type) || !view_.HasSlot(slot)) {
@@ -70,6 +88,7 @@ class RowGroupColumnSource : public ColumnSource {
 
   const RowGroupView& view_;
   const TypedLayout& layout_;
+  const Slice first_user_key_;
   std::map<uint32_t, PhysicalType> types_;
   std::map<uint32_t, Decoded> columns_;
 };
@@ -99,7 +118,9 @@ bool RowGroupRuledOut(const ScanSpec& spec, bool skippable, const ZoneMapSet& zo
 Status DecodeFilteredRowGroup(const ScanSpec& spec, const FilteredRowGroupInput& input,
                               std::unique_ptr<DecodedRowGroup>* out) {
   const RowGroupView& view = *input.view;
-  RowGroupColumnSource source(view, *input.layout, *spec.predicate);
+  if (input.first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
+  const Slice first_user_key(input.first_internal_key.data(), input.first_internal_key.size() - 8);
+  RowGroupColumnSource source(view, *input.layout, first_user_key, *spec.predicate);
   EvaluationResult evaluation;
   Status s = spec.evaluator->Evaluate(view.row_count(), &source, &evaluation, input.zone_maps);
   if (!s.ok()) return s;

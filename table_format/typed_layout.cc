@@ -729,4 +729,48 @@ bool TypedLayout::ColumnSlot(uint32_t column_id, uint32_t* slot, PhysicalType* t
   return false;
 }
 
+Status TypedLayout::PartitionColumnValues(const RowGroupView& view, const Slice& first_user_key,
+                                          uint32_t column_id, ColumnVector* out,
+                                          bool* known) const {
+  const std::vector<uint32_t>& partition_key = schema().partition_key();
+  size_t position = partition_key.size();
+  for (size_t i = 0; i < partition_key.size(); i++) {
+    if (partition_key[i] == column_id) position = i;
+  }
+  if (position == partition_key.size()) {
+    return Status::InvalidArgument("typed layout: not a partition key column");
+  }
+  ColumnVector changes;
+  std::vector<Slice> partitions;
+  Status s = DecodePartitions(view, first_user_key, &changes, &partitions);
+  if (!s.ok()) return s;
+  const ColumnDef& column = schema().partition_column(position);
+  out->Reset(PhysicalTypeOfLogical(column.type));
+  out->Reserve(partitions.size());
+  *known = true;
+  Value value;
+  for (size_t row = 0; row < partitions.size(); row++) {
+    // Rows of one partition share its slice: decode each partition once.
+    if (row == 0 || partitions[row].data() != partitions[row - 1].data() ||
+        partitions[row].size() != partitions[row - 1].size()) {
+      Slice in = partitions[row];
+      for (size_t i = 0; i < partition_key.size() && s.ok(); i++) {
+        s = DecodeKeyComponent(&in, schema().partition_column(i).type, ClusteringOrder::kAsc,
+                               i == position ? &value : nullptr);
+      }
+      if (!s.ok() || !in.empty()) {
+        // An opaque key is its own partition: it has no partition key values.
+        *known = false;
+        return Status::OK();
+      }
+    }
+    AppendValue(value, out);
+  }
+  return Status::OK();
+}
+
+bool TypedLayout::ClusteringKnown(const RowGroupView& view) const {
+  return !view.HasSlot(kOpaqueKeySlot);
+}
+
 }  // namespace columnar

@@ -61,6 +61,15 @@ class TypedLayout : public RowLayout {
   // Where schema column `column_id` (a clustering or regular column) is stored in a row
   // group, and as what; false for partition key columns and ids the schema does not have.
   bool ColumnSlot(uint32_t column_id, uint32_t* slot, PhysicalType* type) const;
+  // The values of partition key column `column_id` for every row of the group. The partition
+  // key is not stored per row (slot 0 and the group's first user key hold each partition
+  // once), so it is decoded from the partitions. *known is false when some row's partition is
+  // not a partition key of the schema (an opaque key): that row's value is unknown.
+  Status PartitionColumnValues(const RowGroupView& view, const Slice& first_user_key,
+                               uint32_t column_id, ColumnVector* out, bool* known) const;
+  // False when some row of the group has a key that is not a key of the schema: its
+  // clustering columns are stored as null although the row has no such values.
+  bool ClusteringKnown(const RowGroupView& view) const;
   // The file dictionary of schema column `column_id`, or nullptr.
   const ColumnVector* FileDictionaryOf(uint32_t column_id) const;
 
