@@ -49,16 +49,22 @@ Status ParseTableName(TokenCursor* cursor, std::string* keyspace, std::string* t
   return s;
 }
 
-Status ParseTerm(TokenCursor* cursor, OptionTerm* term) {
+// `depth`: the maps enclosing this term plus one. Bounded (kMaxCqlTermNesting), so this
+// parser, CanonicalTermText and OptionTerm's destructor recurse a bounded number of times.
+Status ParseTerm(TokenCursor* cursor, int depth, OptionTerm* term) {
   term->token = cursor->Peek();
+  if (cursor->PeekSymbol("{") && depth > kMaxCqlTermNesting) {
+    return cursor->Error("option value nested deeper than " + std::to_string(kMaxCqlTermNesting) +
+                         " maps");
+  }
   if (cursor->ConsumeSymbol("{")) {
     term->is_map = true;
     if (cursor->ConsumeSymbol("}")) return Status::OK();
     do {
       OptionTerm key, value;
-      Status s = ParseTerm(cursor, &key);
+      Status s = ParseTerm(cursor, depth + 1, &key);
       if (s.ok()) s = cursor->ExpectSymbol(":");
-      if (s.ok()) s = ParseTerm(cursor, &value);
+      if (s.ok()) s = ParseTerm(cursor, depth + 1, &value);
       if (!s.ok()) return s;
       term->entries.emplace_back(std::move(key), std::move(value));
     } while (cursor->ConsumeSymbol(","));
@@ -193,7 +199,7 @@ Status ParseWithClause(TokenCursor* cursor, bool allow_clustering_order, WithCla
       s = cursor->ErrorAt(name.token, "option '" + name.name + "' given twice");
     }
     if (s.ok()) s = cursor->ExpectSymbol("=");
-    if (s.ok()) s = ParseTerm(cursor, &term);
+    if (s.ok()) s = ParseTerm(cursor, 1, &term);
     if (s.ok()) s = ApplyOption(*cursor, name, term, &clause->options);
     if (!s.ok()) return s;
   } while (cursor->ConsumeKeyword("and"));

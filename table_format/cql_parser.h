@@ -28,6 +28,10 @@
 
 namespace columnar {
 
+// Option terms nested deeper than this (maps in maps) are InvalidArgument: the term parser
+// and printer recurse once per level, and untrusted statements must not exhaust the stack.
+inline constexpr int kMaxCqlTermNesting = 32;
+
 struct CreateTableStatement {
   bool if_not_exists = false;
   TableSchema schema;
