@@ -34,6 +34,8 @@ class ColumnarTableFactory : public rocksdb::TableFactory {
   bool IsDeleteRangeSupported() const override { return true; }
 
   std::string GetPrintableOptions() const override;
+  // kBlockCacheOpts(): the shared cache (RocksDB's block-cache DB properties read it).
+  const void* GetOptionsPtr(const std::string& name) const override;
   rocksdb::Status PrepareOptions(const rocksdb::ConfigOptions& config_options) override;
   rocksdb::Status ValidateOptions(const rocksdb::DBOptions& db_options,
                                   const rocksdb::ColumnFamilyOptions& cf_options) const override;
@@ -46,9 +48,12 @@ class ColumnarTableFactory : public rocksdb::TableFactory {
 
  private:
   Status Rebuild();
+  // options_, read under the lock that guards its schema string.
+  ColumnarTableOptions OptionsCopy() const;
 
   ColumnarTableOptions options_;
   mutable std::mutex mutex_;
+  std::mutex update_mutex_;  // serialises UpdateSchema
   // Rebuilt by PrepareOptions; built lazily from options_ when a factory made in C++ is used
   // without it.
   mutable std::shared_ptr<const TableSettings> settings_;

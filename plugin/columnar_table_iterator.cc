@@ -121,12 +121,21 @@ bool ColumnarTableIterator::PartitionFilterExcludes(const rocksdb::Slice& target
   return !reader_->PartitionMayMatch(partition);
 }
 
-bool ColumnarTableIterator::ConfiningPartition(const rocksdb::Slice& target_user_key,
-                                               bool forward, rocksdb::Slice* partition) const {
+bool ColumnarTableIterator::ConfiningPartition(const rocksdb::Slice& target_user_key, bool forward,
+                                               rocksdb::Slice* partition) const {
   // Prefix mode of the column family's extractor confines a seek to the target's prefix.
   const bool prefix_mode = prefix_extractor_ != nullptr && !read_options_.total_order_seek &&
                            !read_options_.auto_prefix_mode;
-  if (prefix_mode) return reader_->PartitionOf(target_user_key, prefix_extractor_, partition);
+  // The file's partitions may be longer than the extractor's prefix (a schema's partition key
+  // with a shorter extractor): the seek is confined to the file's partition only when every
+  // key with the target's prefix lies in it, i.e. the prefix starts with the partition.
+  if (prefix_mode) {
+    if (!prefix_extractor_->InDomain(target_user_key) ||
+        !reader_->PartitionOf(target_user_key, prefix_extractor_, partition)) {
+      return false;
+    }
+    return prefix_extractor_->Transform(target_user_key).starts_with(*partition);
+  }
   // Iterate bounds confine a scan to one partition when both ends lie in it: forward, the
   // target's partition and an upper bound at most its successor; backward (SeekForPrev, also
   // how SeekToLast with an upper bound starts), the lower bound's partition and a target at

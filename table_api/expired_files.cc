@@ -5,6 +5,7 @@
 #include <rocksdb/metadata.h>
 
 #include <set>
+#include <string>
 #include <vector>
 
 #include "plugin/row_expiry_properties.h"
@@ -18,7 +19,7 @@ struct Candidate {
   bool expired;
 };
 
-// Files at level >= 1 (the only ones DeleteFilesInRanges deletes), with their verdict.
+// Files at level >= 1 (L0 files may overlap anything: never deleted), with their verdict.
 std::vector<Candidate> JudgeFiles(const rocksdb::ColumnFamilyMetaData& metadata,
                                   const rocksdb::TablePropertiesCollection& properties,
                                   int64_t now_seconds) {
@@ -67,7 +68,8 @@ void CountRemoved(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
 }  // namespace
 
 Status DropExpiredFiles(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
-                        int64_t now_seconds, ExpiredFilesResult* result) {
+                        int64_t now_seconds, ExpiredFilesResult* result,
+                        const std::function<void()>& after_inspection) {
   *result = ExpiredFilesResult();
   Status s = db->PauseBackgroundWork();
   if (!s.ok()) return s;
@@ -75,29 +77,25 @@ Status DropExpiredFiles(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_fam
   db->GetColumnFamilyMetaData(column_family, &metadata);
   rocksdb::TablePropertiesCollection properties;
   s = db->GetPropertiesOfAllTables(column_family, &properties);
-  std::vector<std::string> bounds;  // pairs: smallest, largest
+  std::vector<std::string> doomed;  // file names, as DB::DeleteFile takes them
   if (s.ok()) {
     const rocksdb::Comparator* cmp = column_family->GetComparator();
     const std::vector<Candidate> files = JudgeFiles(metadata, properties, now_seconds);
     for (const Candidate& candidate : files) {
-      if (!candidate.expired || !RangeHoldsOnlyExpired(files, candidate.file->smallestkey,
-                                                       candidate.file->largestkey, cmp)) {
-        continue;
+      if (candidate.expired && RangeHoldsOnlyExpired(files, candidate.file->smallestkey,
+                                                     candidate.file->largestkey, cmp)) {
+        doomed.push_back(candidate.file->name);
       }
-      bounds.push_back(candidate.file->smallestkey);
-      bounds.push_back(candidate.file->largestkey);
     }
   }
-  if (s.ok() && !bounds.empty()) {
-    std::vector<rocksdb::Slice> slices(bounds.begin(), bounds.end());
-    std::vector<rocksdb::RangePtr> ranges;
-    for (size_t i = 0; i < slices.size(); i += 2) ranges.emplace_back(&slices[i], &slices[i + 1]);
-    s = rocksdb::DeleteFilesInRanges(db, column_family, ranges.data(), ranges.size(),
-                                     /*include_end=*/true);
+  if (after_inspection) after_inspection();
+  for (size_t i = 0; s.ok() && i < doomed.size(); i++) {
+    s = db->DeleteFile(doomed[i]);
+    // A file that left the last level (a file ingested below it), or is gone, stays as it is
+    // or was: not an error, the count below says what was removed.
+    if (s.IsInvalidArgument()) s = Status::OK();
   }
-  // DeleteFilesInRanges quietly keeps files it cannot delete (a boundary key shared with a
-  // neighbour file): count what is actually gone.
-  if (s.ok() && !bounds.empty()) CountRemoved(db, column_family, metadata, result);
+  if (s.ok() && !doomed.empty()) CountRemoved(db, column_family, metadata, result);
   Status resumed = db->ContinueBackgroundWork();
   if (!s.ok()) {
     *result = ExpiredFilesResult();

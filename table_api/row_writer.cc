@@ -90,6 +90,12 @@ Status EncodeRowKey(const TableSchema& schema, const Row& row, std::string* key)
   return Status::OK();
 }
 
+Status RowTooLarge(size_t bytes) {
+  return Status::InvalidArgument("row of " + std::to_string(bytes) +
+                                 " bytes is larger than the largest row a table stores (" +
+                                 std::to_string(kMaxRowBytes) + " bytes)");
+}
+
 }  // namespace
 
 int64_t MicrosToSeconds(int64_t micros) {
@@ -119,8 +125,17 @@ Status EncodeRowWrite(const RowCodec& codec, const Row& row, const RowWriteOptio
   s = ResolveExpiry(schema, options, MicrosToSeconds(now_micros), &meta);
   if (s.ok()) s = EncodeRowKey(schema, row, key);
   if (!s.ok()) return s;
+  // Refused before encoding when the values alone are too large (no copy of a huge value),
+  // and after it for the exact size.
+  size_t value_bytes = 0;
+  for (const Value& v : row) value_bytes += IsBytesType(v.type()) ? v.bytes().size() : 0;
+  if (key->size() + value_bytes > kMaxRowBytes) return RowTooLarge(key->size() + value_bytes);
   value->clear();
-  return codec.EncodeRow(meta, row, value);
+  s = codec.EncodeRow(meta, row, value);
+  if (s.ok() && key->size() + value->size() > kMaxRowBytes) {
+    s = RowTooLarge(key->size() + value->size());
+  }
+  return s;
 }
 
 }  // namespace columnar

@@ -48,10 +48,19 @@ struct RowWrite {
 // dropped) column.
 Status RowFromNamedRow(const TableSchema& schema, const NamedRow& named, Row* row);
 
+// The largest row (encoded key + value) the Table API writes. A ColumnarTable chunk or data
+// block holds at most 1 GiB (table_format/chunk.h, data_block.h): a larger value would be
+// accepted by RocksDB and only fail when a flush writes it, a background error that leaves
+// the database read-only. Rows up to this size fit with room for the rest of their row group
+// and block; the limit applies to every table format, so that the format never decides
+// whether a write is accepted.
+inline constexpr size_t kMaxRowBytes = size_t{256} << 20;
+
 // The RocksDB key and value of `row` written with `options` at clock reading `now_micros`.
 // InvalidArgument (naming the column or option) when a key column is missing or null, a value
 // has the wrong type or is malformed, a dropped column has a value, the row is longer than
-// the schema, or the TTL/expiry options are invalid.
+// the schema, the TTL/expiry options are invalid, or the encoded row is larger than
+// kMaxRowBytes.
 Status EncodeRowWrite(const RowCodec& codec, const Row& row, const RowWriteOptions& options,
                       int64_t now_micros, std::string* key, std::string* value);
 
