@@ -113,13 +113,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   const Slice bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
   switch (data[0] % 7) {
-    case 0: Index(bytes); break;
-    case 1: Root(bytes); break;
-    case 2: Block(bytes); break;
-    case 3: Dictionaries(bytes); break;
-    case 4: ZoneMapBlock(bytes); break;
-    case 5: RangeDeletions(bytes); break;
-    default: ZoneMaps(bytes); break;
+    case 0:
+      Index(bytes);
+      break;
+    case 1:
+      Root(bytes);
+      break;
+    case 2:
+      Block(bytes);
+      break;
+    case 3:
+      Dictionaries(bytes);
+      break;
+    case 4:
+      ZoneMapBlock(bytes);
+      break;
+    case 5:
+      RangeDeletions(bytes);
+      break;
+    default:
+      ZoneMaps(bytes);
+      break;
   }
   return 0;
 }

@@ -13,12 +13,12 @@ namespace columnar {
 namespace fuzz {
 
 // Aborts (a fuzzer finding) when a check the target relies on fails.
-#define FUZZ_CHECK(condition)                                                       \
-  do {                                                                              \
-    if (!(condition)) {                                                             \
+#define FUZZ_CHECK(condition)                                                                 \
+  do {                                                                                        \
+    if (!(condition)) {                                                                       \
       std::fprintf(stderr, "%s:%d: FUZZ_CHECK failed: %s\n", __FILE__, __LINE__, #condition); \
-      std::abort();                                                                 \
-    }                                                                               \
+      std::abort();                                                                           \
+    }                                                                                         \
   } while (0)
 
 inline constexpr const char* kFuzzCreateTable =

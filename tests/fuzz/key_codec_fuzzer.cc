@@ -46,8 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 
   const auto type = static_cast<LogicalType>(selector % kNumLogicalTypes);
-  const auto order = (selector / kNumLogicalTypes) % 2 ? ClusteringOrder::kDesc
-                                                       : ClusteringOrder::kAsc;
+  const auto order =
+      (selector / kNumLogicalTypes) % 2 ? ClusteringOrder::kDesc : ClusteringOrder::kAsc;
   Slice in = key;
   Value value;
   if (DecodeKeyComponent(&in, type, order, &value).ok()) {

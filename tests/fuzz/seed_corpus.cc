@@ -67,10 +67,18 @@ ColumnVector SampleColumn(PhysicalType type, bool nulls) {
       continue;
     }
     switch (type) {
-      case PhysicalType::kInt32: v.Append<int32_t>(1000 + i * 3 + (i % 5)); break;
-      case PhysicalType::kInt64: v.Append<int64_t>(1700000000000 + i * 1000); break;
-      case PhysicalType::kFloat32: v.Append<float>(20.5f + static_cast<float>(i % 7) * 0.25f); break;
-      case PhysicalType::kFloat64: v.Append<double>(0.1 * i + 3.25); break;
+      case PhysicalType::kInt32:
+        v.Append<int32_t>(1000 + i * 3 + (i % 5));
+        break;
+      case PhysicalType::kInt64:
+        v.Append<int64_t>(1700000000000 + i * 1000);
+        break;
+      case PhysicalType::kFloat32:
+        v.Append<float>(20.5f + static_cast<float>(i % 7) * 0.25f);
+        break;
+      case PhysicalType::kFloat64:
+        v.Append<double>(0.1 * i + 3.25);
+        break;
       case PhysicalType::kBytes: {
         static const char* kWords[] = {"GET", "POST", "0badc0ffee", "deadbeef", "user-17"};
         v.AppendBytes(std::string(kWords[i % 5]) + (i % 3 == 0 ? std::to_string(i) : ""));
@@ -396,8 +404,10 @@ void TextSeeds(const fs::path& root) {
 
   Corpus options(root, "table_options");
   options.Add("rows_per_group=64;block_size=4096;column_compression=zstd");
-  options.Add("column_encodings=value:alp,name:dictionary;column_compression=default:zstd,name:none");
-  options.Add("bloom_bits_per_key=0;whole_key_filter=false;partition_filter=true;cache_size=1048576");
+  options.Add(
+      "column_encodings=value:alp,name:dictionary;column_compression=default:zstd,name:none");
+  options.Add(
+      "bloom_bits_per_key=0;whole_key_filter=false;partition_filter=true;cache_size=1048576");
   options.Add("schema=" + fuzz::FuzzSchema().Serialize());
   options.Add("group_target_bytes=512;column_compression_level=19;rows_per_group=7");
 

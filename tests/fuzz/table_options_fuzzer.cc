@@ -66,8 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   rocksdb::ConfigOptions config;
   config.ignore_unknown_options = false;
   std::shared_ptr<rocksdb::TableFactory> factory;
-  if (!rocksdb::TableFactory::CreateFromString(config, "id=ColumnarTable;" + text, &factory)
-           .ok()) {
+  if (!rocksdb::TableFactory::CreateFromString(config, "id=ColumnarTable;" + text, &factory).ok()) {
     return 0;
   }
   FUZZ_CHECK(factory != nullptr);

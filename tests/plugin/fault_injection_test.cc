@@ -185,8 +185,8 @@ void CheckScan(rocksdb::DB* db, const Model& model, const std::string& start, bo
     }
     if (!it->Valid()) {
       ASSERT_TRUE(expected == model.end())
-          << "forward scan from " << start << " ended without error after " << i
-          << " entries, at " << expected->first;
+          << "forward scan from " << start << " ended without error after " << i << " entries, at "
+          << expected->first;
     }
   } else {
     it->SeekForPrev(start);
@@ -273,8 +273,7 @@ void RunFaultInjection(bool compressed) {
     if (::testing::Test::HasFatalFailure()) return;
     if (round == 700) {
       // A compaction reading through the faults fails as a whole or not at all.
-      compaction_failed =
-          !db->CompactRange(rocksdb::CompactRangeOptions(), nullptr, nullptr).ok();
+      compaction_failed = !db->CompactRange(rocksdb::CompactRangeOptions(), nullptr, nullptr).ok();
     }
   }
   // Reopening with faults: the open may fail, but retrying works.
@@ -312,13 +311,12 @@ void RunFaultInjection(bool compressed) {
   model["zz-after-faults"] = "v";
   CheckScan(db.get(), model, "", true, kKeys * 2, &clean);
   EXPECT_EQ(clean.errors, 0u);
-  std::printf("faults (%s): %llu injected, %llu reads ok, %llu errors, compaction under "
-              "faults %s\n",
-              compressed ? "compressed" : "plain",
-              static_cast<unsigned long long>(policy.injected()),
-              static_cast<unsigned long long>(outcome.ok),
-              static_cast<unsigned long long>(outcome.errors),
-              compaction_failed ? "failed" : "succeeded");
+  std::printf(
+      "faults (%s): %llu injected, %llu reads ok, %llu errors, compaction under "
+      "faults %s\n",
+      compressed ? "compressed" : "plain", static_cast<unsigned long long>(policy.injected()),
+      static_cast<unsigned long long>(outcome.ok), static_cast<unsigned long long>(outcome.errors),
+      compaction_failed ? "failed" : "succeeded");
 }
 
 TEST(FaultInjectionTest, ReadFaultsAreStatusesNeverWrongDataAndTheDatabaseRecovers) {

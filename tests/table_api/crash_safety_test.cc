@@ -14,13 +14,12 @@
 //
 // COLUMNAR_CRASH_KILLS sets the number of kills (default 3; the long run uses 20).
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <poll.h>
+#include <rocksdb/db.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
-#include <rocksdb/db.h>
 
 #include <algorithm>
 #include <chrono>
@@ -51,9 +50,7 @@ struct RowValues {
   int64_t v = 0;
   std::string s;
   std::map<std::string, int32_t> extras;  // non-null extra columns
-  bool operator==(const RowValues& o) const {
-    return v == o.v && s == o.s && extras == o.extras;
-  }
+  bool operator==(const RowValues& o) const { return v == o.v && s == o.s && extras == o.extras; }
 };
 
 using Key = std::pair<int, int>;  // (p, c)
@@ -65,7 +62,7 @@ struct RowSpec {
 
 // One operation of the load, as sent on the pipe (one line, space-separated tokens).
 struct Op {
-  std::string kind;  // ins batch delrow delpart flush compact add drop expired dropexp
+  std::string kind;           // ins batch delrow delpart flush compact add drop expired dropexp
   std::vector<RowSpec> rows;  // ins, batch
   Key key{0, 0};              // delrow (p, c), delpart (p)
   std::string column;         // add, drop
@@ -252,7 +249,8 @@ Status RunOp(Database* database, Table* table, const Op& op) {
     if (op.kind == "expired") options.expiry_seconds = 1000;  // long past
     Status s = table->InsertBatch(rows, options);
     // Files of expired rows only: what DropExpiredFiles drops.
-    if (s.ok() && op.kind == "expired") s = db->Flush(rocksdb::FlushOptions(), table->column_family());
+    if (s.ok() && op.kind == "expired")
+      s = db->Flush(rocksdb::FlushOptions(), table->column_family());
     return s;
   }
   if (op.kind == "delrow") {
@@ -264,7 +262,8 @@ Status RunOp(Database* database, Table* table, const Op& op) {
     return db->CompactRange(rocksdb::CompactRangeOptions(), table->column_family(), nullptr,
                             nullptr);
   }
-  if (op.kind == "add") return database->AlterTable("ALTER TABLE crash.t ADD " + op.column + " int");
+  if (op.kind == "add")
+    return database->AlterTable("ALTER TABLE crash.t ADD " + op.column + " int");
   if (op.kind == "drop") return database->AlterTable("ALTER TABLE crash.t DROP " + op.column);
   ExpiredFilesResult result;
   return table->DropExpiredFiles(&result);
@@ -352,7 +351,8 @@ Status ReadTable(Database* database, Model* model) {
         }
       }
       if (p == kExpiredPartition) {
-        return Status::Corruption("an expired row is visible: c=" + std::to_string(spec.key.second));
+        return Status::Corruption("an expired row is visible: c=" +
+                                  std::to_string(spec.key.second));
       }
       model->rows[spec.key] = spec.values;
     }
@@ -371,8 +371,8 @@ ChildRun RunAndKill(const std::string& path, uint64_t seed, bool sync, int run_m
   ChildRun run;
   int fds[2];
   EXPECT_EQ(pipe(fds), 0);
-  const std::string spec = std::to_string(fds[1]) + " " + path + " " + std::to_string(seed) +
-                           " " + (sync ? "1" : "0");
+  const std::string spec =
+      std::to_string(fds[1]) + " " + path + " " + std::to_string(seed) + " " + (sync ? "1" : "0");
   const pid_t pid = fork();
   if (pid == 0) {
     close(fds[0]);
@@ -396,10 +396,11 @@ ChildRun RunAndKill(const std::string& path, uint64_t seed, bool sync, int run_m
     }
     pollfd pfd{fds[0], POLLIN, 0};
     const int wait_ms =
-        run.killed ? 1000
-                   : static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                          kill_at - now)
-                                          .count()) + 1;
+        run.killed
+            ? 1000
+            : static_cast<int>(
+                  std::chrono::duration_cast<std::chrono::milliseconds>(kill_at - now).count()) +
+                  1;
     if (poll(&pfd, 1, wait_ms) <= 0) continue;
     char chunk[4096];
     const ssize_t n = read(fds[0], chunk, sizeof(chunk));
@@ -490,9 +491,10 @@ TEST(CrashSafetyTest, KilledLoadLosesNoAcknowledgedWriteAndAppliesNothingByHalve
     }
   }
   EXPECT_GT(acknowledged, 0u);
-  std::printf("crash safety: %d kills, %llu acknowledged operations, %d in-flight operations "
-              "found applied\n",
-              kills, static_cast<unsigned long long>(acknowledged), in_flight_applied);
+  std::printf(
+      "crash safety: %d kills, %llu acknowledged operations, %d in-flight operations "
+      "found applied\n",
+      kills, static_cast<unsigned long long>(acknowledged), in_flight_applied);
 }
 
 }  // namespace
