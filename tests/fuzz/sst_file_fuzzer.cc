@@ -7,6 +7,7 @@
 //   bit 0: read with verify_checksums off (so damaged data blocks reach the decoders)
 //   bit 1: a 3-byte prefix extractor (partition filters, prefix seeks)
 //   bit 2: ingest into a database in the same Env and Get / iterate through it
+//   bit 3: and compact it there (the builder rewrites what was read)
 #include <rocksdb/db.h>
 #include <rocksdb/env.h>
 #include <rocksdb/merge_operator.h>
@@ -106,32 +107,45 @@ void ReadFile(const std::string& path, bool verify, bool prefix) {
   }
 }
 
-void IngestFile(const std::string& path, bool prefix) {
-  rocksdb::Options options = FuzzOptions(prefix);
-  static int counter = 0;
-  const std::string db_path = "/fuzz/db" + std::to_string(counter++ % 2);
-  rocksdb::DestroyDB(db_path, options);
-  rocksdb::DB* raw_db = nullptr;
-  if (!rocksdb::DB::Open(options, db_path, &raw_db).ok()) return;
-  std::unique_ptr<rocksdb::DB> db(raw_db);
+// One database for the whole run (opening one per input would dominate the run time); each
+// input is ingested into a column family of its own, dropped afterwards.
+rocksdb::DB* SharedDb() {
+  static rocksdb::DB* db = [] {
+    rocksdb::Options options = FuzzOptions(false);
+    rocksdb::DestroyDB("/fuzz/db", options);
+    rocksdb::DB* opened = nullptr;
+    FUZZ_CHECK(rocksdb::DB::Open(options, "/fuzz/db", &opened).ok());
+    return opened;
+  }();
+  return db;
+}
+
+void IngestFile(const std::string& path, bool prefix, bool compact) {
+  rocksdb::DB* db = SharedDb();
+  static uint64_t counter = 0;
+  rocksdb::ColumnFamilyHandle* handle = nullptr;
+  FUZZ_CHECK(db->CreateColumnFamily(rocksdb::ColumnFamilyOptions(FuzzOptions(prefix)),
+                                    "cf" + std::to_string(counter++), &handle)
+                 .ok());
   rocksdb::IngestExternalFileOptions ingest;
   ingest.move_files = false;
   ingest.verify_checksums_before_ingest = (counter % 2) == 0;
-  if (db->IngestExternalFile({path}, ingest).ok()) {
-    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
+  if (db->IngestExternalFile(handle, {path}, ingest).ok()) {
+    rocksdb::ReadOptions read;
+    read.total_order_seek = true;
+    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(read, handle));
     std::vector<std::string> keys;
     Scan(it.get(), true, &keys);
+    it.reset();
     for (size_t i = 0; i < keys.size() && i < 32; i += 3) {
       std::string value;
-      (void)db->Get(rocksdb::ReadOptions(), keys[i], &value);
-      (void)db->Get(rocksdb::ReadOptions(), keys[i] + '\x01', &value);
+      (void)db->Get(rocksdb::ReadOptions(), handle, keys[i], &value);
+      (void)db->Get(rocksdb::ReadOptions(), handle, keys[i] + '\x01', &value);
     }
-    it.reset();
-    (void)db->VerifyChecksum();
-    (void)db->CompactRange(rocksdb::CompactRangeOptions(), nullptr, nullptr);
+    if (compact) (void)db->CompactRange(rocksdb::CompactRangeOptions(), handle, nullptr, nullptr);
   }
-  db.reset();
-  rocksdb::DestroyDB(db_path, options);
+  FUZZ_CHECK(db->DropColumnFamily(handle).ok());
+  FUZZ_CHECK(db->DestroyColumnFamilyHandle(handle).ok());
 }
 
 }  // namespace
@@ -149,7 +163,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                  env, rocksdb::Slice(reinterpret_cast<const char*>(data) + 1, size - 1), path)
                  .ok());
   ReadFile(path, /*verify=*/(flags & 1) == 0, (flags & 2) != 0);
-  if (flags & 4) IngestFile(path, (flags & 2) != 0);
+  if (flags & 4) IngestFile(path, (flags & 2) != 0, (flags & 8) != 0);
   env->DeleteFile(path);
   return 0;
 }
