@@ -26,7 +26,7 @@ rocksdb::Env* MemEnv() {
   return env;
 }
 
-// Writes 300 rows with the factory and reads them back.
+// Writes 100 rows with the factory and reads them back.
 void WriteAndRead(const std::shared_ptr<rocksdb::TableFactory>& factory) {
   rocksdb::Options options;
   options.env = MemEnv();
@@ -36,7 +36,7 @@ void WriteAndRead(const std::shared_ptr<rocksdb::TableFactory>& factory) {
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   if (!writer.Open(path).ok()) return;
   char key[16];
-  for (int i = 0; i < 300; i++) {
+  for (int i = 0; i < 100; i++) {
     snprintf(key, sizeof(key), "k%05d", i);
     if (!writer.Put(key, std::string(i % 23, static_cast<char>('a' + i % 26))).ok()) return;
   }
@@ -52,7 +52,7 @@ void WriteAndRead(const std::shared_ptr<rocksdb::TableFactory>& factory) {
     rows++;
   }
   FUZZ_CHECK(it->status().ok());
-  FUZZ_CHECK(rows == 300);
+  FUZZ_CHECK(rows == 100);
   FUZZ_CHECK(reader.VerifyChecksum().ok());
   MemEnv()->DeleteFile(path);
 }
@@ -69,7 +69,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!rocksdb::TableFactory::CreateFromString(config, "id=ColumnarTable;" + text, &factory).ok()) {
     return 0;
   }
-  FUZZ_CHECK(factory != nullptr);
+  // RocksDB's own parser (not ours) accepts an empty id, e.g. one cut short by a NUL byte, as
+  // "no factory".
+  if (factory == nullptr) return 0;
   FUZZ_CHECK(std::string(factory->Name()) == kColumnarTableName);
   (void)factory->GetPrintableOptions();
   std::string serialized;
