@@ -50,10 +50,12 @@ tsan: setup
 	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_TSAN=ON \
 	  -DCOLUMNAR_BUILD_BENCHMARKS=OFF > /dev/null
 	@cmake --build $(TSAN_BUILD_DIR) -j $(JOBS) --target plugin_tests table_api_tests
+	@rm -rf $(TSAN_BUILD_DIR)/tsan-logs && mkdir -p $(TSAN_BUILD_DIR)/tsan-logs
 	@for t in plugin_tests table_api_tests; do \
-	  TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
+	  TSAN_OPTIONS="halt_on_error=0 exitcode=0 second_deadlock_stack=1 log_path=$(CURDIR)/$(TSAN_BUILD_DIR)/tsan-logs/$$t" \
 	    $(TSAN_BUILD_DIR)/tests/$$t --gtest_filter='$(TSAN_FILTER)' || exit 1; \
 	done
+	@./scripts/check_tsan_reports.sh $$(ls $(TSAN_BUILD_DIR)/tsan-logs/* 2>/dev/null)
 
 demo: build
 	@./scripts/demo.sh $(BUILD_DIR) $(DEMO_REPORT_DIR)
