@@ -2,12 +2,22 @@
 #   make demo   the main job: a quick side-by-side benchmark against BlockBasedTable
 #   make test   build everything and run the test suite (ctest)
 #   make sanitize  the unit tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make fuzz      every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (clang)
+#   make tsan      the concurrency tests under ThreadSanitizer
 BUILD_DIR ?= build
 SANITIZE_BUILD_DIR ?= build-asan
+FUZZ_BUILD_DIR ?= build-fuzz
+TSAN_BUILD_DIR ?= build-tsan
+FUZZ_SECONDS ?= 60
+# Targets to run (default: all), e.g. make fuzz FUZZ_TARGETS="chunk sst_file"
+FUZZ_TARGETS ?=
+# The concurrency suites: readers and writers racing, tiny caches, the Table API from many
+# threads, ALTER TABLE during reads and writes.
+TSAN_FILTER ?= *Concurrency*:TinyCache*
 JOBS ?= $(shell nproc)
 DEMO_REPORT_DIR ?= report-demo
 
-.PHONY: all setup build demo test sanitize clean
+.PHONY: all setup build demo test sanitize fuzz tsan clean
 
 all: build
 
@@ -28,8 +38,27 @@ sanitize: setup
 	@cd $(SANITIZE_BUILD_DIR) && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
+fuzz: setup
+	@command -v clang++-14 >/dev/null && ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || \
+	  (apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null || sudo apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null)
+	@cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_FUZZ=ON \
+	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 > /dev/null
+	@cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS)
+	@./scripts/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+tsan: setup
+	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_TSAN=ON \
+	  -DCOLUMNAR_BUILD_BENCHMARKS=OFF > /dev/null
+	@cmake --build $(TSAN_BUILD_DIR) -j $(JOBS) --target plugin_tests table_api_tests
+	@rm -rf $(TSAN_BUILD_DIR)/tsan-logs && mkdir -p $(TSAN_BUILD_DIR)/tsan-logs
+	@for t in plugin_tests table_api_tests; do \
+	  TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0 exitcode=0 second_deadlock_stack=1 log_path=$(CURDIR)/$(TSAN_BUILD_DIR)/tsan-logs/$$t" \
+	    $(TSAN_BUILD_DIR)/tests/$$t --gtest_filter='$(TSAN_FILTER)' || exit 1; \
+	done
+	@./scripts/check_tsan_reports.sh $$(ls $(TSAN_BUILD_DIR)/tsan-logs/* 2>/dev/null)
+
 demo: build
 	@./scripts/demo.sh $(BUILD_DIR) $(DEMO_REPORT_DIR)
 
 clean:
-	rm -rf $(BUILD_DIR) $(SANITIZE_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_BUILD_DIR) $(FUZZ_BUILD_DIR) $(TSAN_BUILD_DIR)
