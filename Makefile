@@ -38,9 +38,8 @@ sanitize: setup
 	@cd $(SANITIZE_BUILD_DIR) && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
-fuzz: setup
-	@command -v clang++-14 >/dev/null && ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || \
-	  (apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null || sudo apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null)
+fuzz:
+	@./scripts/setup.sh clang-14 libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_FUZZ=ON \
 	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 > /dev/null
 	@cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS)

@@ -9,6 +9,8 @@ src_dir="$here/third_party/rocksdb-src"
 
 packages=(build-essential cmake pkg-config librocksdb-dev libzstd-dev liblz4-dev libxsimd-dev
           libgflags-dev googletest libgtest-dev libgmock-dev libbenchmark-dev rocksdb-tools dpkg-dev)
+# Extra packages a target needs beyond the build's (e.g. make fuzz: clang-14 libclang-rt-14-dev).
+packages+=("$@")
 
 missing=()
 for p in "${packages[@]}"; do
