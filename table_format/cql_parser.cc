@@ -394,7 +394,7 @@ std::string WrittenTypeText(const TokenCursor& cursor) {
   return text;
 }
 
-// Why a Cassandra type this store does not have is refused, as NotSupported at its position.
+// Why a Cassandra type this store does not have is refused, at its position.
 Status UnsupportedTypeError(const TokenCursor& cursor) {
   const std::string& name = cursor.Peek().text;
   const std::string written = WrittenTypeText(cursor);
@@ -415,8 +415,7 @@ Status UnsupportedTypeError(const TokenCursor& cursor) {
   } else {
     message = "parameterized type " + written + " is not supported";
   }
-  const Status invalid = cursor.Error(message);
-  return Status::NotSupported(invalid.getState());
+  return cursor.Error(message);
 }
 
 template <typename Statement, typename ParseFn>

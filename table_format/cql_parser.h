@@ -12,9 +12,10 @@
 //                       | WITH name = term [AND name = term ...];
 //
 // Types: boolean, int, bigint, float, double, timestamp, date, text (varchar), ascii, blob,
-// uuid. Collections (set, list, map, also frozen<...>), tuples and counter are refused
-// (NotSupported, naming the type and its position). Typed options: column_encodings (map column -> encoding name), column_compression
-// (map column or 'default' -> 'none' | 'zstd'), default_time_to_live (integer seconds).
+// uuid. Collections (set, list, map, also frozen<...>), tuples and counter are refused with a
+// message naming the type, why, and the alternative. Typed options: column_encodings (map
+// column -> encoding name), column_compression (map column or 'default' -> 'none' | 'zstd'),
+// default_time_to_live (integer seconds).
 // Every other option is kept as the canonical CQL text of its term (strings re-quoted,
 // maps as {'k': 'v', ...} in the written order) and printed back by ToCql().
 // CLUSTERING ORDER BY lists the clustering columns in key order (a prefix; the rest are
@@ -62,7 +63,7 @@ Status ParseAlterTable(TokenCursor* cursor, AlterTableStatement* statement);
 Status ApplyAlterTable(const Slice& cql, const TableSchema& current, TableSchema* altered);
 
 // Parses a CQL type name at the cursor. Collections, tuples, frozen<...> and counter are
-// NotSupported with a message naming the type and its position.
+// refused with a message naming the type, why it is refused, and its position.
 Status ParseCqlType(TokenCursor* cursor, LogicalType* type);
 
 // Parses an option value (the term after `name =` in a WITH clause) at the cursor, for the

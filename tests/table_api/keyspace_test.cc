@@ -409,28 +409,28 @@ TEST_F(TableApiKeyspaceTest, CreateTableHonoursTheStatementsSstableFormat) {
 
 TEST_F(TableApiKeyspaceTest, UnsupportedTypesAreRefusedWithTheAlternative) {
   Run("CREATE TABLE ks.t (k int PRIMARY KEY, v text)");
-  const auto not_supported = &Status::IsNotSupported;
-  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, tags set<text>)", not_supported,
+  const auto invalid = &Status::IsInvalidArgument;
+  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, tags set<text>)", invalid,
                 "non-frozen collection type set<text> is not supported (rows are written whole, "
                 "so its elements cannot be updated one by one); Cassandra's alternative is "
                 "frozen<set<text>>, but frozen collections are not supported yet either at line "
                 "1, column 44");
-  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, l list<int>)", not_supported,
+  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, l list<int>)", invalid,
                 "alternative is frozen<list<int>>");
-  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m map<text,int>)", not_supported,
+  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m map<text,int>)", invalid,
                 "non-frozen collection type map<text, int> is not supported");
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m frozen<map<text, list<int>>>)",
-                not_supported, "frozen collection type frozen<map<text, list<int>>> is not "
+                invalid, "frozen collection type frozen<map<text, list<int>>> is not "
                                "supported yet");
-  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, n counter)", not_supported,
+  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, n counter)", invalid,
                 "counter columns are not supported: ");
-  ExpectRefused("ALTER TABLE ks.t ADD tags set<text>", not_supported,
+  ExpectRefused("ALTER TABLE ks.t ADD tags set<text>", invalid,
                 "alternative is frozen<set<text>>");
-  ExpectRefused("ALTER TABLE ks.t ADD hits counter", not_supported,
+  ExpectRefused("ALTER TABLE ks.t ADD hits counter", invalid,
                 "counter columns are not supported");
   const std::string before = test::DatabaseFingerprint(db_.get());
   EXPECT_TRUE(db_->CreateTable("CREATE TABLE ks.s (k int PRIMARY KEY, n counter)", TableStorage())
-                  .IsNotSupported());
+                  .IsInvalidArgument());
   EXPECT_EQ(test::DatabaseFingerprint(db_.get()), before);
 }
 
