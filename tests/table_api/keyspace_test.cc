@@ -223,7 +223,9 @@ TEST_F(TableApiKeyspaceTest, UseInASessionResolvesUnqualifiedNames) {
   EXPECT_EQ(RunIn(&session, "SELECT v FROM t WHERE k = 1").rows,
             (std::vector<Row>{{Value::Text("in ks")}}));
   RunIn(&session, "ALTER TABLE t ADD n int");
-  EXPECT_NE(test::MustGetTable(db_.get(), "ks.t")->schema()->FindColumn("n"), nullptr);
+  Table* in_ks = test::MustGetTable(db_.get(), "ks.t");
+  ASSERT_NE(in_ks, nullptr);
+  EXPECT_NE(in_ks->schema()->FindColumn("n"), nullptr);
   Table* table = nullptr;
   ASSERT_TRUE(session.GetTable("t", &table).ok());
   EXPECT_EQ(table->name(), "ks.t");
@@ -286,6 +288,7 @@ TEST_F(TableApiKeyspaceTest, DropTableRemovesTheColumnFamilyAndTheCatalogEntry) 
   Run("CREATE TABLE ks.t (k int PRIMARY KEY, v text) WITH sstable_format = 'block_based'");
   Run("INSERT INTO ks.t (k, v) VALUES (1, 'one')");
   Table* dropped = test::MustGetTable(db_.get(), "ks.t");
+  ASSERT_NE(dropped, nullptr);
   ASSERT_TRUE(db_->db()->Flush(rocksdb::FlushOptions(), dropped->column_family()).ok());
   Run("DROP TABLE ks.t;");
   EXPECT_TRUE(db_->ListTables().empty());
@@ -299,6 +302,7 @@ TEST_F(TableApiKeyspaceTest, DropTableRemovesTheColumnFamilyAndTheCatalogEntry) 
   // The same name starts empty, with the new schema and storage.
   Run("CREATE TABLE ks.t (k int PRIMARY KEY, n bigint)");
   Table* created = test::MustGetTable(db_.get(), "ks.t");
+  ASSERT_NE(created, nullptr);
   EXPECT_STREQ(created->table_factory()->Name(), kColumnarTableName);
   EXPECT_EQ(CountRows("ks.t", "k = 1"), 0u);
   Run("INSERT INTO ks.t (k, n) VALUES (3, 30)");
@@ -359,7 +363,9 @@ TEST_F(TableApiKeyspaceTest, AlterDefaultTimeToLiveAppliesToLaterWrites) {
   Run("CREATE TABLE ks.t (k int PRIMARY KEY, v text)");
   Run("INSERT INTO ks.t (k, v) VALUES (1, 'before')");
   Run("ALTER TABLE ks.t WITH default_time_to_live = 100");
-  EXPECT_EQ(test::MustGetTable(db_.get(), "ks.t")->schema()->options().default_time_to_live, 100);
+  Table* table = test::MustGetTable(db_.get(), "ks.t");
+  ASSERT_NE(table, nullptr);
+  EXPECT_EQ(table->schema()->options().default_time_to_live, 100);
   Run("INSERT INTO ks.t (k, v) VALUES (2, 'after')");
   Run("INSERT INTO ks.t (k, v) VALUES (3, 'own ttl') USING TTL 500");
   EXPECT_EQ(Run("SELECT ttl(v) FROM ks.t WHERE k IN (1, 2, 3)").rows,
@@ -404,7 +410,9 @@ TEST_F(TableApiKeyspaceTest, CreateTableHonoursTheStatementsSstableFormat) {
   EXPECT_EQ(test::DatabaseFingerprint(db_.get()), before);
   EXPECT_EQ(db_->ListTables(), (std::vector<std::string>{"ks.b", "ks.c", "ks.d"}));
   Reopen();
-  EXPECT_STREQ(test::MustGetTable(db_.get(), "ks.b")->table_factory()->Name(), "BlockBasedTable");
+  table = test::MustGetTable(db_.get(), "ks.b");
+  ASSERT_NE(table, nullptr);
+  EXPECT_STREQ(table->table_factory()->Name(), "BlockBasedTable");
 }
 
 TEST_F(TableApiKeyspaceTest, UnsupportedTypesAreRefusedWithTheAlternative) {
