@@ -52,8 +52,8 @@ Status ReplicationFactor(const TokenCursor& cursor, const CqlOptionTerm& term,
                !token.text.empty() && token.text.size() <= 9;
   for (char c : token.text) valid = valid && std::isdigit(static_cast<unsigned char>(c));
   if (!valid) {
-    return cursor.ErrorAt(token, "replication factor of '" + option +
-                                     "' must be a non-negative integer");
+    return cursor.ErrorAt(token,
+                          "replication factor of '" + option + "' must be a non-negative integer");
   }
   *factor = std::to_string(std::stoi(token.text));  // canonical: no leading zeros
   return Status::OK();
@@ -127,8 +127,8 @@ Status ApplyReplication(const TokenCursor& cursor, const CqlOptionTerm& term,
 Status ApplyDurableWrites(const TokenCursor& cursor, const CqlOptionTerm& term,
                           KeyspaceDefinition* keyspace) {
   const Token& token = term.token;
-  const bool literal = !term.is_map && (token.kind == TokenKind::kIdentifier ||
-                                        token.kind == TokenKind::kString);
+  const bool literal =
+      !term.is_map && (token.kind == TokenKind::kIdentifier || token.kind == TokenKind::kString);
   std::string text = literal ? token.text : "";
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (text != "true" && text != "false") {
@@ -183,8 +183,7 @@ std::string KeyspaceDefinition::ToCql() const {
 }
 
 bool operator==(const KeyspaceDefinition& a, const KeyspaceDefinition& b) {
-  return a.name == b.name && a.replication == b.replication &&
-         a.durable_writes == b.durable_writes;
+  return a.name == b.name && a.replication == b.replication && a.durable_writes == b.durable_writes;
 }
 
 Status ParseCreateKeyspace(TokenCursor* cursor, CreateKeyspaceStatement* statement) {

@@ -300,8 +300,8 @@ Status RefuseSchemaObject(const TokenCursor& cursor, const std::string& verb) {
   }
   std::string upper = object.text;
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return CqlNotSupportedAt(object, verb + " " + upper +
-                                       " is not supported (keyspaces and tables only)");
+  return CqlNotSupportedAt(object,
+                           verb + " " + upper + " is not supported (keyspaces and tables only)");
 }
 
 template <typename Statement, typename ParseFn>
@@ -374,8 +374,7 @@ Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement) {
   } else if (cursor->PeekKeyword("delete")) {
     s = ParseInto<DeleteStatement>(cursor, statement, ParseDelete);
   } else {
-    return cursor->Error(
-        "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, SELECT or DELETE");
+    return cursor->Error("expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, SELECT or DELETE");
   }
   if (s.ok()) cursor->SkipSemicolon();
   return s;

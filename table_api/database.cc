@@ -427,8 +427,8 @@ Status Database::CreateKeyspaceLocked(const KeyspaceDefinition& keyspace, bool i
   }
   if (keyspace_catalog_ == nullptr) {
     rocksdb::ColumnFamilyHandle* handle = nullptr;
-    Status s = db_->CreateColumnFamily(rocksdb::ColumnFamilyOptions(), kKeyspaceColumnFamilyName,
-                                       &handle);
+    Status s =
+        db_->CreateColumnFamily(rocksdb::ColumnFamilyOptions(), kKeyspaceColumnFamilyName, &handle);
     if (!s.ok()) return WithContext("creating the keyspace catalog", s);
     handles_.push_back(handle);
     keyspace_catalog_ = std::make_unique<KeyspaceCatalog>(db_.get(), handle);
@@ -521,9 +521,9 @@ Status Database::ExecuteStatement(const CqlStatement& statement, ResultSet* resu
       if (!s.ok()) return s;
     }
     // Outside the lock: the compaction may take a while, and a dropped Table stays valid.
-    return WithContext("truncating table " + table->name(),
-                       TruncateColumnFamily(db_.get(), table->column_family(),
-                                            options_.write_options));
+    return WithContext(
+        "truncating table " + table->name(),
+        TruncateColumnFamily(db_.get(), table->column_family(), options_.write_options));
   }
   if (std::holds_alternative<UseStatement>(statement.statement)) {
     return Status::InvalidArgument(

@@ -117,10 +117,10 @@ Status StorageForCreateTable(const TableStorage& given, const TableSchema& schem
   Status s = CqlTableFormat(schema, &format);
   if (!s.ok()) return s;
   if (format.has_value() && given.format.has_value() && *format != *given.format) {
-    return Status::InvalidArgument(
-        std::string("the statement's sstable_format asks for ") + TableFormatName(*format) +
-        " but its TableStorage::format is " + TableFormatName(*given.format) +
-        ": leave TableStorage::format unset or make them agree");
+    return Status::InvalidArgument(std::string("the statement's sstable_format asks for ") +
+                                   TableFormatName(*format) + " but its TableStorage::format is " +
+                                   TableFormatName(*given.format) +
+                                   ": leave TableStorage::format unset or make them agree");
   }
   *storage = given;
   if (format.has_value()) storage->format = format;

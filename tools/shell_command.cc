@@ -43,10 +43,9 @@ Status ParseDescribe(TokenCursor* cursor, ShellCommand* command) {
 
 // CONSISTENCY [level]: cqlsh's levels; accepted and ignored on one node.
 Status ParseConsistency(TokenCursor* cursor, ShellCommand* command) {
-  static const char* const kLevels[] = {"any",          "one",         "two",
-                                        "three",        "quorum",      "all",
-                                        "local_quorum", "each_quorum", "serial",
-                                        "local_serial", "local_one"};
+  static const char* const kLevels[] = {"any",    "one",          "two",          "three",
+                                        "quorum", "all",          "local_quorum", "each_quorum",
+                                        "serial", "local_serial", "local_one"};
   command->kind = ShellCommand::Kind::kConsistency;
   if (cursor->AtEnd() || cursor->PeekSymbol(";")) return Status::OK();
   for (const char* level : kLevels) {
@@ -115,8 +114,8 @@ Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
 }  // namespace
 
 bool IsShellCommandWord(const std::string& lower_word) {
-  static const char* const kWords[] = {"help",   "describe", "desc", "tracing", "consistency",
-                                       "flush",  "compact",  "source", "exit",  "quit"};
+  static const char* const kWords[] = {"help",  "describe", "desc",   "tracing", "consistency",
+                                       "flush", "compact",  "source", "exit",    "quit"};
   for (const char* word : kWords) {
     if (lower_word == word) return true;
   }

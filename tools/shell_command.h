@@ -35,10 +35,10 @@ struct ShellCommand {
     kExit
   };
   Kind kind = Kind::kHelp;
-  std::string table;     // DESCRIBE TABLE, FLUSH, COMPACT (empty: every table)
-  bool tracing = false;  // TRACING ON
-  std::string path;      // SOURCE
-  std::string keyspace;  // DESCRIBE KEYSPACE (empty: the current one)
+  std::string table;        // DESCRIBE TABLE, FLUSH, COMPACT (empty: every table)
+  bool tracing = false;     // TRACING ON
+  std::string path;         // SOURCE
+  std::string keyspace;     // DESCRIBE KEYSPACE (empty: the current one)
   std::string consistency;  // CONSISTENCY: the level in upper case (empty: show it)
 };
 

@@ -309,8 +309,7 @@ TEST_F(TableApiKeyspaceTest, DropTableRemovesTheColumnFamilyAndTheCatalogEntry) 
   Reopen();
   EXPECT_EQ(db_->ListTables(), (std::vector<std::string>{"ks.t"}));
   EXPECT_EQ(CountRows("ks.t", "k = 1"), 0u);
-  EXPECT_EQ(Run("SELECT n FROM ks.t WHERE k = 3").rows,
-            (std::vector<Row>{{Value::BigInt(30)}}));
+  EXPECT_EQ(Run("SELECT n FROM ks.t WHERE k = 3").rows, (std::vector<Row>{{Value::BigInt(30)}}));
 }
 
 class TableApiTruncateTest : public TableApiKeyspaceTest,
@@ -375,8 +374,7 @@ TEST_F(TableApiKeyspaceTest, AlterDefaultTimeToLiveAppliesToLaterWrites) {
             (std::vector<Row>{{Value::Int(1)}, {Value::Int(3)}}));
   Reopen();
   Run("INSERT INTO ks.t (k, v) VALUES (4, 'after reopen')");
-  EXPECT_EQ(Run("SELECT ttl(v) FROM ks.t WHERE k = 4").rows,
-            (std::vector<Row>{{Value::Int(100)}}));
+  EXPECT_EQ(Run("SELECT ttl(v) FROM ks.t WHERE k = 4").rows, (std::vector<Row>{{Value::Int(100)}}));
   Run("ALTER TABLE ks.t WITH default_time_to_live = 0");
   Run("INSERT INTO ks.t (k, v) VALUES (5, 'no ttl')");
   EXPECT_EQ(Run("SELECT ttl(v) FROM ks.t WHERE k = 5").rows, (std::vector<Row>{{Value()}}));
@@ -394,14 +392,14 @@ TEST_F(TableApiKeyspaceTest, CreateTableHonoursTheStatementsSstableFormat) {
                                test::ColumnarStorage(), &table)
                   .ok());
   EXPECT_STREQ(table->table_factory()->Name(), kColumnarTableName);
-  ASSERT_TRUE(db_->CreateTable("CREATE TABLE ks.d (k int PRIMARY KEY)", TableStorage(), &table)
-                  .ok());
+  ASSERT_TRUE(
+      db_->CreateTable("CREATE TABLE ks.d (k int PRIMARY KEY)", TableStorage(), &table).ok());
   EXPECT_STREQ(table->table_factory()->Name(), kColumnarTableName);  // neither says: columnar
 
   const std::string before = test::DatabaseFingerprint(db_.get());
-  const Status s = db_->CreateTable(
-      "CREATE TABLE ks.e (k int PRIMARY KEY) WITH sstable_format = 'block_based'",
-      test::ColumnarStorage());
+  const Status s =
+      db_->CreateTable("CREATE TABLE ks.e (k int PRIMARY KEY) WITH sstable_format = 'block_based'",
+                       test::ColumnarStorage());
   EXPECT_TRUE(s.IsInvalidArgument()) << s.ToString();
   EXPECT_NE(s.ToString().find("sstable_format asks for BlockBasedTable but its "
                               "TableStorage::format is ColumnarTable"),
@@ -427,15 +425,13 @@ TEST_F(TableApiKeyspaceTest, UnsupportedTypesAreRefusedWithTheAlternative) {
                 "alternative is frozen<list<int>>");
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m map<text,int>)", invalid,
                 "non-frozen collection type map<text, int> is not supported");
-  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m frozen<map<text, list<int>>>)",
-                invalid, "frozen collection type frozen<map<text, list<int>>> is not "
-                               "supported yet");
+  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m frozen<map<text, list<int>>>)", invalid,
+                "frozen collection type frozen<map<text, list<int>>> is not "
+                "supported yet");
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, n counter)", invalid,
                 "counter columns are not supported: ");
-  ExpectRefused("ALTER TABLE ks.t ADD tags set<text>", invalid,
-                "alternative is frozen<set<text>>");
-  ExpectRefused("ALTER TABLE ks.t ADD hits counter", invalid,
-                "counter columns are not supported");
+  ExpectRefused("ALTER TABLE ks.t ADD tags set<text>", invalid, "alternative is frozen<set<text>>");
+  ExpectRefused("ALTER TABLE ks.t ADD hits counter", invalid, "counter columns are not supported");
   const std::string before = test::DatabaseFingerprint(db_.get());
   EXPECT_TRUE(db_->CreateTable("CREATE TABLE ks.s (k int PRIMARY KEY, n counter)", TableStorage())
                   .IsInvalidArgument());

@@ -38,8 +38,8 @@ inline std::string MetricsTableCql(const std::string& name = "metrics.v2metrics5
          "        'class': 'ZstdCompressor',\n"
          "        'chunk_length_in_kb': '16'\n"
          "    }\n"
-         "    AND default_time_to_live = 2592000\n"
-         + std::string(sstable_format ? "    AND sstable_format = 'columnar'\n" : "") +
+         "    AND default_time_to_live = 2592000\n" +
+         std::string(sstable_format ? "    AND sstable_format = 'columnar'\n" : "") +
          "    AND column_encodings = {'time': 'delta_of_delta', 'value': 'alp'}\n"
          "    AND column_compression = {'time': 'zstd', 'value': 'zstd'};";
 }

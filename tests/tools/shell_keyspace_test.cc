@@ -108,18 +108,19 @@ TEST_F(ShellTest, ConsistencyIsAcceptedAndIgnored) {
 
 TEST_F(ShellTest, RefusedStatementsSayWhatAndWhereAndChangeNothing) {
   RunOk(kCreateKeyspace);
-  RunOk("CREATE TABLE ks.t (k int PRIMARY KEY, v text);\nINSERT INTO ks.t (k, v) VALUES (1, 'one');");
+  RunOk(
+      "CREATE TABLE ks.t (k int PRIMARY KEY, v text);\nINSERT INTO ks.t (k, v) VALUES (1, 'one');");
   const std::string before = test::DatabaseFingerprint(db_.get());
-  const std::string out = Run(
-      "INSERT INTO ks.t (k, v) VALUES (2, 'two') IF NOT EXISTS;\n"
-      "UPDATE ks.t SET v = 'x'\n"
-      "  WHERE k = 1 IF v = 'one';\n"
-      "CREATE TABLE ks.c (k int PRIMARY KEY,\n"
-      "  hits counter);\n"
-      "ALTER TABLE ks.t ADD tags set<text>;\n"
-      "  UPDATE ks.t SET v = 'x' WHERE k = 1;\n"
-      "CREATE KEYSPACE k2 WITH replication = {'class': 'Everywhere'};\n"
-      "CREATE TABLE ks.m (k int PRIMARY KEY, m map<text, int>);\n");
+  const std::string out =
+      Run("INSERT INTO ks.t (k, v) VALUES (2, 'two') IF NOT EXISTS;\n"
+          "UPDATE ks.t SET v = 'x'\n"
+          "  WHERE k = 1 IF v = 'one';\n"
+          "CREATE TABLE ks.c (k int PRIMARY KEY,\n"
+          "  hits counter);\n"
+          "ALTER TABLE ks.t ADD tags set<text>;\n"
+          "  UPDATE ks.t SET v = 'x' WHERE k = 1;\n"
+          "CREATE KEYSPACE k2 WITH replication = {'class': 'Everywhere'};\n"
+          "CREATE TABLE ks.m (k int PRIMARY KEY, m map<text, int>);\n");
   EXPECT_EQ(out, "");  // no note: the keyspace was not created
   EXPECT_EQ(
       errors(),
