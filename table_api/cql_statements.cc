@@ -1,21 +1,12 @@
 #include "table_api/cql_statements.h"
 
+#include <cctype>
 #include <charconv>
 #include <set>
 #include <utility>
 
 namespace columnar {
 namespace {
-
-Status ParseTableName(TokenCursor* cursor, std::string* keyspace, std::string* table) {
-  keyspace->clear();
-  Status s = cursor->ExpectName("table name", table);
-  if (s.ok() && cursor->ConsumeSymbol(".")) {
-    *keyspace = std::move(*table);
-    s = cursor->ExpectName("table name", table);
-  }
-  return s;
-}
 
 Status ParseColumnName(TokenCursor* cursor, std::string* name, Token* token) {
   *token = cursor->Peek();
@@ -122,10 +113,19 @@ Status ParseInsertColumns(TokenCursor* cursor, InsertStatement* insert) {
   return s;
 }
 
+// Lightweight transactions: a condition (IF ...) at the cursor is refused.
+Status RefuseConditions(const TokenCursor& cursor, const std::string& statement) {
+  if (!cursor.PeekKeyword("if")) return Status::OK();
+  return CqlNotSupportedAt(cursor.Peek(),
+                           "lightweight transactions (" + statement +
+                               ") are not supported: they need a Paxos round between "
+                               "replicas, and this store is one node without one");
+}
+
 Status ParseInsert(TokenCursor* cursor, InsertStatement* insert) {
   Status s = cursor->ExpectKeyword("insert");
   if (s.ok()) s = cursor->ExpectKeyword("into");
-  if (s.ok()) s = ParseTableName(cursor, &insert->keyspace, &insert->table);
+  if (s.ok()) s = ParseQualifiedTableName(cursor, &insert->keyspace, &insert->table);
   if (s.ok()) s = ParseInsertColumns(cursor, insert);
   const Token values_token = cursor->Peek();
   if (s.ok()) s = cursor->ExpectKeyword("values");
@@ -138,7 +138,7 @@ Status ParseInsert(TokenCursor* cursor, InsertStatement* insert) {
     s = ParseUsingOption(cursor, insert);
     if (s.ok() && cursor->ConsumeKeyword("and")) s = ParseUsingOption(cursor, insert);
   }
-  return s;
+  return s.ok() ? RefuseConditions(*cursor, "INSERT ... IF NOT EXISTS") : s;
 }
 
 Status ParseOperator(TokenCursor* cursor, RelationOperator* op) {
@@ -250,7 +250,7 @@ Status ParseSelect(TokenCursor* cursor, SelectStatement* select) {
   Status s = cursor->ExpectKeyword("select");
   if (s.ok()) s = ParseSelectors(cursor, &select->selectors);
   if (s.ok()) s = cursor->ExpectKeyword("from");
-  if (s.ok()) s = ParseTableName(cursor, &select->keyspace, &select->table);
+  if (s.ok()) s = ParseQualifiedTableName(cursor, &select->keyspace, &select->table);
   if (s.ok() && cursor->PeekKeyword("where")) s = ParseWhere(cursor, &select->where);
   if (s.ok() && cursor->ConsumeKeyword("order")) s = ParseOrderBy(cursor, &select->order_by);
   if (s.ok() && cursor->ConsumeKeyword("limit")) s = ParseLimit(cursor, &select->limit);
@@ -267,12 +267,41 @@ Status ParseDelete(TokenCursor* cursor, DeleteStatement* remove) {
     return cursor->Error("expected FROM (DELETE removes whole rows or partitions, not columns)");
   }
   if (s.ok()) s = cursor->ExpectKeyword("from");
-  if (s.ok()) s = ParseTableName(cursor, &remove->keyspace, &remove->table);
+  if (s.ok()) s = ParseQualifiedTableName(cursor, &remove->keyspace, &remove->table);
   if (s.ok() && cursor->PeekKeyword("using")) {
     return cursor->Error("DELETE ... USING is not supported");
   }
   if (s.ok()) s = ParseWhere(cursor, &remove->where);
-  return s;
+  return s.ok() ? RefuseConditions(*cursor, "DELETE ... IF") : s;
+}
+
+// UPDATE is refused as a whole; an IF in it (at the top level: IF is a reserved word, so it
+// cannot be a name there) makes the refusal name the lightweight transaction.
+Status RefuseUpdate(const TokenCursor& cursor) {
+  for (size_t ahead = 1; cursor.Peek(ahead).kind != TokenKind::kEnd; ahead++) {
+    if (cursor.PeekSymbol(";", ahead)) break;
+    if (cursor.PeekKeyword("if", ahead)) {
+      return CqlNotSupportedAt(cursor.Peek(ahead),
+                               "lightweight transactions (UPDATE ... IF) are not supported: "
+                               "they need a Paxos round between replicas, and this store is "
+                               "one node without one");
+    }
+  }
+  return CqlNotSupportedAt(cursor.Peek(),
+                           "UPDATE is not supported: rows are written whole, with INSERT "
+                           "(which replaces the row)");
+}
+
+// CREATE / DROP / ALTER of an object this store does not have.
+Status RefuseSchemaObject(const TokenCursor& cursor, const std::string& verb) {
+  const Token& object = cursor.Peek(1);
+  if (object.kind != TokenKind::kIdentifier) {
+    return CqlErrorAt(object, "expected KEYSPACE or TABLE after " + verb);
+  }
+  std::string upper = object.text;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return CqlNotSupportedAt(object,
+                           verb + " " + upper + " is not supported (keyspaces and tables only)");
 }
 
 template <typename Statement, typename ParseFn>
@@ -291,16 +320,53 @@ Status CqlErrorAt(const Token& token, const std::string& message) {
                                  ")");
 }
 
+Status CqlNotSupportedAt(const Token& token, const std::string& message) {
+  const Status invalid = CqlErrorAt(token, message);
+  return Status::NotSupported(invalid.getState());
+}
+
+Status ParseQualifiedTableName(TokenCursor* cursor, std::string* keyspace, std::string* table) {
+  keyspace->clear();
+  Status s = cursor->ExpectName("table name", table);
+  if (s.ok() && cursor->ConsumeSymbol(".")) {
+    *keyspace = std::move(*table);
+    s = cursor->ExpectName("table name", table);
+  }
+  return s;
+}
+
 Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement) {
   Status s;
-  if (cursor->PeekKeyword("create")) {
+  if (cursor->PeekKeyword("create") && cursor->PeekKeyword("table", 1)) {
     s = ParseInto<CreateTableStatement>(
         cursor, statement,
         [](TokenCursor* c, CreateTableStatement* st) { return ParseCreateTable(c, st); });
-  } else if (cursor->PeekKeyword("alter")) {
+  } else if (cursor->PeekKeyword("create") && cursor->PeekKeyword("keyspace", 1)) {
+    s = ParseInto<CreateKeyspaceStatement>(
+        cursor, statement,
+        [](TokenCursor* c, CreateKeyspaceStatement* st) { return ParseCreateKeyspace(c, st); });
+  } else if (cursor->PeekKeyword("alter") && cursor->PeekKeyword("table", 1)) {
     s = ParseInto<AlterTableStatement>(
         cursor, statement,
         [](TokenCursor* c, AlterTableStatement* st) { return ParseAlterTable(c, st); });
+  } else if (cursor->PeekKeyword("drop") && cursor->PeekKeyword("table", 1)) {
+    s = ParseInto<DropTableStatement>(cursor, statement, ParseDropTable);
+  } else if (cursor->PeekKeyword("drop") && cursor->PeekKeyword("keyspace", 1)) {
+    s = ParseInto<DropKeyspaceStatement>(cursor, statement, ParseDropKeyspace);
+  } else if (cursor->PeekKeyword("create") || cursor->PeekKeyword("alter") ||
+             cursor->PeekKeyword("drop")) {
+    std::string verb = cursor->Peek().text;
+    for (char& c : verb) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return RefuseSchemaObject(*cursor, verb);
+  } else if (cursor->PeekKeyword("use")) {
+    s = ParseInto<UseStatement>(cursor, statement, ParseUse);
+  } else if (cursor->PeekKeyword("truncate")) {
+    s = ParseInto<TruncateStatement>(cursor, statement, ParseTruncate);
+  } else if (cursor->PeekKeyword("update")) {
+    return RefuseUpdate(*cursor);
+  } else if (cursor->PeekKeyword("begin") || cursor->PeekKeyword("apply")) {
+    return CqlNotSupportedAt(cursor->Peek(),
+                             "BATCH is not supported: run its statements one by one");
   } else if (cursor->PeekKeyword("insert")) {
     s = ParseInto<InsertStatement>(cursor, statement, ParseInsert);
   } else if (cursor->PeekKeyword("select")) {
@@ -308,7 +374,7 @@ Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement) {
   } else if (cursor->PeekKeyword("delete")) {
     s = ParseInto<DeleteStatement>(cursor, statement, ParseDelete);
   } else {
-    return cursor->Error("expected CREATE TABLE, ALTER TABLE, INSERT, SELECT or DELETE");
+    return cursor->Error("expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, SELECT or DELETE");
   }
   if (s.ok()) cursor->SkipSemicolon();
   return s;

@@ -8,11 +8,18 @@
 //       [WHERE relation [AND relation ...]]
 //       [ORDER BY c [ASC|DESC] [, c [ASC|DESC] ...]] [LIMIT n] [ALLOW FILTERING]
 //   DELETE FROM [ks.]t WHERE relation [AND relation ...]
+//   and the keyspace and table statements of cql_ddl_statements.h (CREATE / DROP KEYSPACE,
+//   USE, DROP TABLE, TRUNCATE).
 //
 //   selector := column | WRITETIME(column) | TTL(column)
 //   relation := column (= | < | <= | > | >=) literal | column IN (literal [, literal ...])
 //   literal  := 'string' | integer | float | NaN | Infinity | -Infinity | -NaN | true | false
 //             | null | 0xhex | uuid
+//
+// Refused, as NotSupported naming what and where: lightweight transactions (INSERT ... IF NOT
+// EXISTS, UPDATE / DELETE ... IF ...: one node has no Paxos round to run them), UPDATE (rows
+// are written whole: INSERT them), BATCH, and the CREATE / DROP / ALTER of objects this store
+// does not have (indexes, views, types, functions, roles, ...).
 //
 // Each statement may end with ';'. TTL is in seconds (0 = never expires), TIMESTAMP in
 // microseconds since the epoch: the write time writetime() returns, which does not reorder
@@ -26,6 +33,7 @@
 #include <variant>
 #include <vector>
 
+#include "table_api/cql_ddl_statements.h"
 #include "table_format/cql_lexer.h"
 #include "table_format/cql_parser.h"
 
@@ -95,7 +103,8 @@ struct DeleteStatement {
 
 struct CqlStatement {
   std::variant<CreateTableStatement, AlterTableStatement, InsertStatement, SelectStatement,
-               DeleteStatement>
+               DeleteStatement, CreateKeyspaceStatement, DropKeyspaceStatement, UseStatement,
+               DropTableStatement, TruncateStatement>
       statement;
 };
 
@@ -106,5 +115,10 @@ Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement);
 
 // "message at line L, column C (near <token>)", as InvalidArgument.
 Status CqlErrorAt(const Token& token, const std::string& message);
+// The same message, as NotSupported: valid CQL this store does not run.
+Status CqlNotSupportedAt(const Token& token, const std::string& message);
+
+// [ks.]name at the cursor; *keyspace is empty when the name is not qualified.
+Status ParseQualifiedTableName(TokenCursor* cursor, std::string* keyspace, std::string* table);
 
 }  // namespace columnar

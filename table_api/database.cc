@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <set>
 
 #include "table_api/cql_statements.h"
+#include "table_api/keyspace_catalog.h"
 #include "table_api/statement_binding.h"
 #include "table_api/status_context.h"
 #include "table_api/table_catalog.h"
@@ -50,7 +52,7 @@ Status BuildDescriptors(const DatabaseOptions& options, std::vector<std::string>
     if (!seen.insert(name).second) continue;
     rocksdb::ColumnFamilyOptions cf_options = options.column_family_options;
     const auto table = tables.find(name);
-    if (name == kCatalogColumnFamilyName) {
+    if (name == kCatalogColumnFamilyName || name == kKeyspaceColumnFamilyName) {
       cf_options = rocksdb::ColumnFamilyOptions();
     } else if (table != tables.end()) {
       Status s =
@@ -68,6 +70,36 @@ Status BuildDescriptors(const DatabaseOptions& options, std::vector<std::string>
     descriptors->emplace_back(name, cf_options);
   }
   return Status::OK();
+}
+
+// The write options of a table's writes. A write to a column family that DROP TABLE dropped
+// (through a Table* kept by a caller, or racing with the drop) is ignored: RocksDB would
+// otherwise fail it after its WAL write and stop every later write of the database.
+rocksdb::WriteOptions TableWriteOptions(rocksdb::WriteOptions options) {
+  options.ignore_missing_column_families = true;
+  return options;
+}
+
+// Deletes every key of the column family with one range deletion, [first key, last key + \0),
+// then compacts it so the space is freed now.
+Status TruncateColumnFamily(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                            const rocksdb::WriteOptions& write_options) {
+  std::string end;
+  {
+    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), column_family));
+    it->SeekToLast();
+    if (!it->status().ok()) return it->status();
+    if (!it->Valid()) return Status::OK();  // empty already
+    end = it->key().ToString() + '\0';
+  }
+  Status s = db->DeleteRange(TableWriteOptions(write_options), column_family, "", end);
+  if (s.ok()) s = db->Flush(rocksdb::FlushOptions(), column_family);
+  if (s.ok()) {
+    rocksdb::CompactRangeOptions compact;
+    compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+    s = db->CompactRange(compact, column_family, nullptr, nullptr);
+  }
+  return s;
 }
 
 // The table a data statement of type `Statement` names, when `statement` is one.
@@ -92,13 +124,19 @@ Database::Database(const DatabaseOptions& options, std::unique_ptr<rocksdb::DB> 
   for (rocksdb::ColumnFamilyHandle* handle : handles_) {
     if (handle->GetName() == kCatalogColumnFamilyName) {
       catalog_ = std::make_unique<TableCatalog>(db_.get(), handle);
+    } else if (handle->GetName() == kKeyspaceColumnFamilyName) {
+      keyspace_catalog_ = std::make_unique<KeyspaceCatalog>(db_.get(), handle);
     }
   }
 }
 
 Database::~Database() {
   tables_.clear();
+  dropped_tables_.clear();
   for (rocksdb::ColumnFamilyHandle* handle : handles_) db_->DestroyColumnFamilyHandle(handle);
+  for (rocksdb::ColumnFamilyHandle* handle : dropped_handles_) {
+    db_->DestroyColumnFamilyHandle(handle);
+  }
   db_->Close().PermitUncheckedError();  // nothing to report it to; the WAL keeps every write
 }
 
@@ -127,8 +165,21 @@ Status Database::Open(const DatabaseOptions& options, const std::string& path,
     schemas[entry.schema.QualifiedName()] = std::move(entry.schema);
   }
   opened->OpenTables(descriptors, schemas, maintenance);
+  s = opened->LoadKeyspaces();
+  if (!s.ok()) return s;
   *database = std::move(opened);
   return Status::OK();
+}
+
+Status Database::LoadKeyspaces() {
+  if (keyspace_catalog_ == nullptr) return Status::OK();
+  std::vector<KeyspaceDefinition> keyspaces;
+  Status s = keyspace_catalog_->ReadAll(&keyspaces);
+  for (KeyspaceDefinition& keyspace : keyspaces) {
+    const std::string name = keyspace.name;
+    keyspaces_[name] = std::move(keyspace);
+  }
+  return s;
 }
 
 void Database::OpenTables(
@@ -154,16 +205,18 @@ Table::Context Database::NewTableContext(rocksdb::ColumnFamilyHandle* handle,
   context.column_family = handle;
   context.table_factory = std::move(factory);
   context.now_micros = options_.now_micros;
-  context.write_options = options_.write_options;
+  context.write_options = TableWriteOptions(options_.write_options);
   return context;
 }
 
 Status Database::CreateTable(const std::string& cql, const TableStorage& storage, Table** table) {
   CreateTableStatement statement;
   Status s = ParseCreateTable(cql, &statement);
+  TableStorage chosen;
+  if (s.ok()) s = StorageForCreateTable(storage, statement.schema, &chosen);
   if (!s.ok()) return s;
   std::lock_guard<std::mutex> lock(mutex_);
-  return CreateTableLocked(statement.schema, statement.if_not_exists, storage, table);
+  return CreateTableLocked(statement.schema, statement.if_not_exists, chosen, table);
 }
 
 Status Database::CreateTableLocked(const TableSchema& schema, bool if_not_exists,
@@ -174,6 +227,9 @@ Status Database::CreateTableLocked(const TableSchema& schema, bool if_not_exists
     if (!if_not_exists) return Status::InvalidArgument("table " + name + " already exists");
     if (table != nullptr) *table = existing->second.get();
     return Status::OK();
+  }
+  if (name == kCatalogColumnFamilyName || name == kKeyspaceColumnFamilyName) {
+    return Status::InvalidArgument("table name " + name + " is reserved for the catalog");
   }
   for (rocksdb::ColumnFamilyHandle* handle : handles_) {
     if (handle->GetName() == name) {
@@ -302,11 +358,132 @@ std::vector<std::string> Database::ListTables() const {
   return names;
 }
 
+std::vector<std::string> Database::ListKeyspaces() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::set<std::string> names;
+  for (const auto& [name, keyspace] : keyspaces_) names.insert(name);
+  for (const auto& [name, table] : tables_) {
+    if (!table->schema()->keyspace().empty()) names.insert(table->schema()->keyspace());
+  }
+  return std::vector<std::string>(names.begin(), names.end());
+}
+
+bool Database::HasKeyspace(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return HasKeyspaceLocked(name);
+}
+
+bool Database::HasKeyspaceLocked(const std::string& name) const {
+  return keyspaces_.count(name) > 0 || !TablesOfKeyspaceLocked(name).empty();
+}
+
+Status Database::GetKeyspace(const std::string& name, KeyspaceDefinition* keyspace) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto found = keyspaces_.find(name);
+  if (found == keyspaces_.end()) {
+    return Status::NotFound("keyspace " + name + " was not created with CREATE KEYSPACE");
+  }
+  *keyspace = found->second;
+  return Status::OK();
+}
+
+std::vector<Table*> Database::TablesOfKeyspaceLocked(const std::string& keyspace) const {
+  std::vector<Table*> tables;  // in qualified name order
+  if (keyspace.empty()) return tables;
+  for (const auto& [name, table] : tables_) {
+    if (table->schema()->keyspace() == keyspace) tables.push_back(table.get());
+  }
+  return tables;
+}
+
+std::vector<std::string> Database::ListTablesOfKeyspace(const std::string& keyspace) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> names;
+  for (const Table* table : TablesOfKeyspaceLocked(keyspace)) names.push_back(table->name());
+  return names;
+}
+
+Status Database::DescribeKeyspace(const std::string& name, std::string* cql) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!HasKeyspaceLocked(name)) return Status::NotFound("unknown keyspace " + name);
+  const auto created = keyspaces_.find(name);
+  *cql = created != keyspaces_.end()
+             ? created->second.ToCql()
+             : "-- keyspace " + CqlIdentifier(name) +
+                   " was not created with CREATE KEYSPACE: its tables name it";
+  for (const Table* table : TablesOfKeyspaceLocked(name)) *cql += "\n\n" + DescribeTable(*table);
+  return Status::OK();
+}
+
+std::string DescribeTable(const Table& table) {
+  return std::string("-- storage: ") + table.table_factory()->Name() + "\n" +
+         table.schema()->ToCql();
+}
+
+Status Database::CreateKeyspaceLocked(const KeyspaceDefinition& keyspace, bool if_not_exists) {
+  if (keyspaces_.count(keyspace.name) > 0) {
+    if (if_not_exists) return Status::OK();
+    return Status::InvalidArgument("keyspace " + keyspace.name + " already exists");
+  }
+  if (keyspace_catalog_ == nullptr) {
+    rocksdb::ColumnFamilyHandle* handle = nullptr;
+    Status s =
+        db_->CreateColumnFamily(rocksdb::ColumnFamilyOptions(), kKeyspaceColumnFamilyName, &handle);
+    if (!s.ok()) return WithContext("creating the keyspace catalog", s);
+    handles_.push_back(handle);
+    keyspace_catalog_ = std::make_unique<KeyspaceCatalog>(db_.get(), handle);
+  }
+  Status s = keyspace_catalog_->Put(keyspace);
+  if (!s.ok()) return WithContext("creating keyspace " + keyspace.name, s);
+  keyspaces_[keyspace.name] = keyspace;
+  return Status::OK();
+}
+
+Status Database::DropKeyspaceLocked(const std::string& name, bool if_exists) {
+  if (!HasKeyspaceLocked(name)) {
+    return if_exists ? Status::OK() : Status::NotFound("unknown keyspace " + name);
+  }
+  // Tables first, the keyspace last: a failure part way leaves the keyspace to drop again.
+  for (Table* table : TablesOfKeyspaceLocked(name)) {
+    Status s = DropTableLocked(table);
+    if (!s.ok()) return WithContext("dropping keyspace " + name, s);
+  }
+  if (keyspaces_.count(name) == 0) return Status::OK();  // an implicit keyspace
+  Status s = keyspace_catalog_->Delete(name);
+  if (!s.ok()) return WithContext("dropping keyspace " + name, s);
+  keyspaces_.erase(name);
+  return Status::OK();
+}
+
+Status Database::DropTableLocked(Table* table) {
+  const std::string name = table->name();
+  // The column family first: a crash before the catalog entry is deleted leaves a table that
+  // the next Open recreates empty, rather than a column family that blocks the name.
+  rocksdb::ColumnFamilyHandle* handle = table->column_family();
+  Status s = db_->DropColumnFamily(handle);
+  if (s.ok()) s = catalog_->Delete(name);
+  if (!s.ok()) return WithContext("dropping table " + name, s);
+  handles_.erase(std::find(handles_.begin(), handles_.end(), handle));
+  dropped_handles_.push_back(handle);
+  auto entry = tables_.find(name);
+  dropped_tables_.push_back(std::move(entry->second));
+  tables_.erase(entry);
+  return Status::OK();
+}
+
 Status Database::Execute(const std::string& cql, ResultSet* result) {
-  if (result != nullptr) result->Clear();
   CqlStatement statement;
   Status s = ParseCqlStatement(cql, &statement);
-  return s.ok() ? ExecuteStatement(statement, result) : s;
+  if (!s.ok()) {
+    if (result != nullptr) result->Clear();
+    return s;
+  }
+  return Execute(statement, result);
+}
+
+Status Database::Execute(const CqlStatement& statement, ResultSet* result) {
+  if (result != nullptr) result->Clear();
+  return ExecuteStatement(statement, result);
 }
 
 Status Database::ExecuteStatement(const CqlStatement& statement, ResultSet* result) {
@@ -320,6 +497,38 @@ Status Database::ExecuteStatement(const CqlStatement& statement, ResultSet* resu
   if (const auto* alter = std::get_if<AlterTableStatement>(&statement.statement)) {
     std::lock_guard<std::mutex> lock(mutex_);
     return AlterTableLocked(alter->keyspace, alter->table, alter->alteration);
+  }
+  if (const auto* create = std::get_if<CreateKeyspaceStatement>(&statement.statement)) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return CreateKeyspaceLocked(create->keyspace, create->if_not_exists);
+  }
+  if (const auto* drop = std::get_if<DropKeyspaceStatement>(&statement.statement)) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return DropKeyspaceLocked(drop->keyspace, drop->if_exists);
+  }
+  if (const auto* drop = std::get_if<DropTableStatement>(&statement.statement)) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Table* table = nullptr;
+    Status s = FindTableLocked(drop->keyspace, drop->table, &table);
+    if (s.IsNotFound() && drop->if_exists) return Status::OK();
+    return s.ok() ? DropTableLocked(table) : s;
+  }
+  if (const auto* truncate = std::get_if<TruncateStatement>(&statement.statement)) {
+    Table* table = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      Status s = FindTableLocked(truncate->keyspace, truncate->table, &table);
+      if (!s.ok()) return s;
+    }
+    // Outside the lock: the compaction may take a while, and a dropped Table stays valid.
+    return WithContext(
+        "truncating table " + table->name(),
+        TruncateColumnFamily(db_.get(), table->column_family(), options_.write_options));
+  }
+  if (std::holds_alternative<UseStatement>(statement.statement)) {
+    return Status::InvalidArgument(
+        "USE sets the current keyspace of a session: run it with a CqlSession "
+        "(table_api/cql_session.h), or qualify the table names");
   }
   return ExecuteDataStatement(statement, result);
 }

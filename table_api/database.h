@@ -23,6 +23,18 @@
 // Row semantics (writes whole rows, expiry, ordering) are described in table.h, row_writer.h
 // and select_query.h. Tables, their schema and their storage settings are kept in a catalog
 // column family and survive reopen (table_catalog.h, table_storage.h).
+//
+// Keyspaces. CREATE KEYSPACE stores the keyspace with its replication options (keyspace_catalog.h;
+// this store is one node: they are shown by DESCRIBE and change nothing else). A table may
+// also name a keyspace that was never created, as tables always could here: that keyspace
+// exists implicitly (listed by ListKeyspaces, described without replication options) for as
+// long as it has tables, and a CREATE KEYSPACE of it records its options. DROP KEYSPACE drops
+// every table of the keyspace, created or implicit.
+//
+// Table names. "ks.t" names table t of keyspace ks. An unqualified name "t" means, in a
+// session with a current keyspace (USE ks, cql_session.h), the table ks.t (CREATE TABLE t
+// creates ks.t); without one (Execute here), the table t created without a keyspace, or the
+// only table called t in any keyspace.
 #pragma once
 
 #include <rocksdb/db.h>
@@ -35,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "table_api/cql_ddl_statements.h"
 #include "table_api/result_set.h"
 #include "table_api/row_writer.h"
 #include "table_api/select_query.h"
@@ -43,6 +56,7 @@
 
 namespace columnar {
 
+class KeyspaceCatalog;
 class TableCatalog;
 struct CqlStatement;
 
@@ -80,7 +94,8 @@ class Database {
 
   // CREATE TABLE [IF NOT EXISTS] ...; a table that exists already is InvalidArgument unless
   // IF NOT EXISTS is given (then OK, and the existing table is kept as it is). *table (when not
-  // null) gets the table.
+  // null) gets the table. The statement's sstable_format option picks the format when
+  // storage.format is unset; when both are given and differ, InvalidArgument.
   Status CreateTable(const std::string& cql, const TableStorage& storage, Table** table = nullptr);
   // ALTER TABLE ... ADD / DROP columns or WITH options. Rows written before keep their values:
   // an added column reads as null in them, a dropped column is no longer returned. Changing
@@ -92,10 +107,31 @@ class Database {
   // Qualified names, sorted.
   std::vector<std::string> ListTables() const;
 
-  // Runs one CQL statement (cql_statements.h): CREATE TABLE, ALTER TABLE, INSERT, SELECT or
-  // DELETE. *result (may be null except for SELECT) gets the rows of a SELECT and is cleared
-  // by the other statements.
+  // Keyspaces, created and implicit, sorted.
+  std::vector<std::string> ListKeyspaces() const;
+  bool HasKeyspace(const std::string& name) const;
+  // A keyspace created with CREATE KEYSPACE; NotFound for an implicit or unknown one.
+  Status GetKeyspace(const std::string& name, KeyspaceDefinition* keyspace) const;
+  // Qualified names of the tables of `keyspace`, sorted.
+  std::vector<std::string> ListTablesOfKeyspace(const std::string& keyspace) const;
+  // The keyspace's CREATE KEYSPACE statement (a comment for an implicit keyspace), then each
+  // of its tables as DescribeTable writes it, separated by blank lines. NotFound for an
+  // unknown keyspace.
+  Status DescribeKeyspace(const std::string& name, std::string* cql) const;
+
+  // Runs one CQL statement (cql_statements.h): CREATE / DROP KEYSPACE, CREATE / ALTER / DROP
+  // TABLE, TRUNCATE, INSERT, SELECT or DELETE. *result (may be null except for SELECT) gets
+  // the rows of a SELECT and is cleared by the other statements. USE is InvalidArgument here:
+  // it sets a session's keyspace (cql_session.h); this call has none.
+  //   DROP TABLE removes the table's column family and catalog entry; a Table* of it stays a
+  //   valid object until the Database is destroyed, but its writes fail. A crash between the
+  //   two leaves the table in the catalog, empty, at the next Open (DROP it again).
+  //   TRUNCATE deletes every row (one range deletion, so it is atomic) and compacts the table
+  //   to free the space; the schema stays.
   Status Execute(const std::string& cql, ResultSet* result);
+  // The same for a parsed statement (the shell parses with source positions). Its unqualified
+  // names are resolved as above; a session qualifies them first (cql_session.h).
+  Status Execute(const CqlStatement& statement, ResultSet* result);
 
   rocksdb::DB* db() const { return db_.get(); }
 
@@ -110,6 +146,12 @@ class Database {
                   const std::map<std::string, std::shared_ptr<TableMaintenance>>& maintenance);
   Status CreateTableLocked(const TableSchema& schema, bool if_not_exists,
                            const TableStorage& storage, Table** table);
+  Status LoadKeyspaces();
+  Status CreateKeyspaceLocked(const KeyspaceDefinition& keyspace, bool if_not_exists);
+  Status DropKeyspaceLocked(const std::string& name, bool if_exists);
+  Status DropTableLocked(Table* table);
+  bool HasKeyspaceLocked(const std::string& name) const;
+  std::vector<Table*> TablesOfKeyspaceLocked(const std::string& keyspace) const;
   Status AlterTableLocked(const std::string& keyspace, const std::string& name,
                           const TableAlteration& alteration);
   Status FindTableLocked(const std::string& keyspace, const std::string& name, Table** table) const;
@@ -125,8 +167,18 @@ class Database {
   // Every column family handle the database opened or created, destroyed before db_.
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   std::unique_ptr<TableCatalog> catalog_;
-  mutable std::mutex mutex_;  // guards tables_ and serialises CREATE / ALTER
+  // Null until the keyspace column family exists (the first CREATE KEYSPACE makes it).
+  std::unique_ptr<KeyspaceCatalog> keyspace_catalog_;
+  mutable std::mutex mutex_;  // guards the members below and serialises schema changes
   std::map<std::string, std::unique_ptr<Table>> tables_;  // by qualified name
+  std::map<std::string, KeyspaceDefinition> keyspaces_;   // created ones, by name
+  // Dropped tables and their column family handles, kept until the database is destroyed:
+  // callers may still hold a Table* (Execute itself uses one outside the lock).
+  std::vector<std::unique_ptr<Table>> dropped_tables_;
+  std::vector<rocksdb::ColumnFamilyHandle*> dropped_handles_;
 };
+
+// A table as DESCRIBE shows it: "-- storage: <table factory>" and its CREATE TABLE statement.
+std::string DescribeTable(const Table& table);
 
 }  // namespace columnar

@@ -32,7 +32,7 @@ Status NewTableColumnFamilyOptions(const rocksdb::ColumnFamilyOptions& base,
                                    const TableStorage& storage, const TableSchema& schema,
                                    rocksdb::ColumnFamilyOptions* options) {
   *options = base;
-  if (storage.format == TableFormat::kColumnarTable) {
+  if (storage.format.value_or(TableFormat::kColumnarTable) == TableFormat::kColumnarTable) {
     ColumnarTableOptions columnar = storage.columnar;
     columnar.schema = schema.Serialize();
     options->table_factory.reset(NewColumnarTableFactory(columnar));
@@ -84,21 +84,46 @@ Status ApplySchemaToTableFactory(rocksdb::TableFactory* factory, const TableSche
   return UpdateColumnarTableSchema(factory, schema.Serialize());
 }
 
-Status StorageForCqlTable(const TableStorage& defaults, const TableSchema& schema,
-                          TableStorage* storage) {
-  *storage = defaults;
+Status CqlTableFormat(const TableSchema& schema, std::optional<TableFormat>* format) {
+  format->reset();
   const auto& other = schema.options().other;
   const auto option = other.find("sstable_format");
   if (option == other.end()) return Status::OK();
   const std::string& value = option->second;  // canonical CQL text: a quoted string
   if (value == "'columnar'") {
-    storage->format = TableFormat::kColumnarTable;
+    *format = TableFormat::kColumnarTable;
   } else if (value == "'block_based'" || value == "'big'" || value == "'bti'") {
-    storage->format = TableFormat::kBlockBasedTable;
+    *format = TableFormat::kBlockBasedTable;
   } else {
     return Status::InvalidArgument("sstable_format " + value +
                                    " is not a known format (use 'columnar' or 'block_based')");
   }
+  return Status::OK();
+}
+
+Status StorageForCqlTable(const TableStorage& defaults, const TableSchema& schema,
+                          TableStorage* storage) {
+  std::optional<TableFormat> format;
+  Status s = CqlTableFormat(schema, &format);
+  if (!s.ok()) return s;
+  *storage = defaults;
+  if (format.has_value()) storage->format = format;
+  return Status::OK();
+}
+
+Status StorageForCreateTable(const TableStorage& given, const TableSchema& schema,
+                             TableStorage* storage) {
+  std::optional<TableFormat> format;
+  Status s = CqlTableFormat(schema, &format);
+  if (!s.ok()) return s;
+  if (format.has_value() && given.format.has_value() && *format != *given.format) {
+    return Status::InvalidArgument(std::string("the statement's sstable_format asks for ") +
+                                   TableFormatName(*format) + " but its TableStorage::format is " +
+                                   TableFormatName(*given.format) +
+                                   ": leave TableStorage::format unset or make them agree");
+  }
+  *storage = given;
+  if (format.has_value()) storage->format = format;
   return Status::OK();
 }
 

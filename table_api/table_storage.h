@@ -14,6 +14,7 @@
 #include <rocksdb/table.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "plugin/columnar_table.h"
@@ -27,7 +28,9 @@ enum class TableFormat : uint8_t { kBlockBasedTable, kColumnarTable };
 const char* TableFormatName(TableFormat format);
 
 struct TableStorage {
-  TableFormat format = TableFormat::kColumnarTable;
+  // Unset: the format the CREATE TABLE's sstable_format option names, else ColumnarTable.
+  // Set, it must agree with that option when the statement has one (Database::CreateTable).
+  std::optional<TableFormat> format;
   rocksdb::BlockBasedTableOptions block_based;
   // The API sets `schema` itself (the table's serialized schema, updated by ALTER TABLE).
   ColumnarTableOptions columnar;
@@ -63,11 +66,20 @@ Status RestoreTableColumnFamilyOptions(const rocksdb::ColumnFamilyOptions& base,
 // nothing for other factories (their files do not depend on the schema).
 Status ApplySchemaToTableFactory(rocksdb::TableFactory* factory, const TableSchema& schema);
 
-// The storage a CQL CREATE TABLE asks for: `defaults`, with the format chosen by the table
-// option sstable_format when present ('columnar' -> ColumnarTable; 'block_based', and
-// Cassandra's row formats 'big' and 'bti' -> BlockBasedTable). InvalidArgument for another
-// value.
+// The format the table option sstable_format names ('columnar' -> ColumnarTable;
+// 'block_based', and Cassandra's row formats 'big' and 'bti' -> BlockBasedTable), unset when
+// the schema has no such option. InvalidArgument for another value.
+Status CqlTableFormat(const TableSchema& schema, std::optional<TableFormat>* format);
+
+// The storage of Database::Execute("CREATE TABLE ..."): `defaults` (the database's default
+// storage), with the format sstable_format names when the statement has that option.
 Status StorageForCqlTable(const TableStorage& defaults, const TableSchema& schema,
                           TableStorage* storage);
+
+// The storage of Database::CreateTable(cql, given): `given`, with the format sstable_format
+// names when `given` leaves the format unset; InvalidArgument when both name a format and
+// they differ (neither silently wins).
+Status StorageForCreateTable(const TableStorage& given, const TableSchema& schema,
+                             TableStorage* storage);
 
 }  // namespace columnar

@@ -12,8 +12,10 @@
 //                       | WITH name = term [AND name = term ...];
 //
 // Types: boolean, int, bigint, float, double, timestamp, date, text (varchar), ascii, blob,
-// uuid. Typed options: column_encodings (map column -> encoding name), column_compression
-// (map column or 'default' -> 'none' | 'zstd'), default_time_to_live (integer seconds).
+// uuid. Collections (set, list, map, also frozen<...>), tuples and counter are refused with a
+// message naming the type, why, and the alternative. Typed options: column_encodings (map
+// column -> encoding name), column_compression (map column or 'default' -> 'none' | 'zstd'),
+// default_time_to_live (integer seconds).
 // Every other option is kept as the canonical CQL text of its term (strings re-quoted,
 // maps as {'k': 'v', ...} in the written order) and printed back by ToCql().
 // CLUSTERING ORDER BY lists the clustering columns in key order (a prefix; the rest are
@@ -21,6 +23,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "table_format/cql_lexer.h"
 #include "table_format/schema.h"
@@ -31,6 +35,13 @@ namespace columnar {
 // Option terms nested deeper than this (maps in maps) are InvalidArgument: the term parser
 // and printer recurse once per level, and untrusted statements must not exhaust the stack.
 inline constexpr int kMaxCqlTermNesting = 32;
+
+// An option value of a WITH clause: one literal token, or a map of terms.
+struct CqlOptionTerm {
+  Token token;  // the literal, or the '{' of a map
+  bool is_map = false;
+  std::vector<std::pair<CqlOptionTerm, CqlOptionTerm>> entries;
+};
 
 struct CreateTableStatement {
   bool if_not_exists = false;
@@ -55,7 +66,12 @@ Status ParseAlterTable(TokenCursor* cursor, AlterTableStatement* statement);
 // Parses an ALTER TABLE naming `current` (keyspace optional) and applies it.
 Status ApplyAlterTable(const Slice& cql, const TableSchema& current, TableSchema* altered);
 
-// Parses a CQL type name at the cursor.
+// Parses a CQL type name at the cursor. Collections, tuples, frozen<...> and counter are
+// refused with a message naming the type, why it is refused, and its position.
 Status ParseCqlType(TokenCursor* cursor, LogicalType* type);
+
+// Parses an option value (the term after `name =` in a WITH clause) at the cursor, for the
+// WITH clauses of other statements (CREATE KEYSPACE).
+Status ParseCqlOptionTerm(TokenCursor* cursor, CqlOptionTerm* term);
 
 }  // namespace columnar

@@ -1,5 +1,6 @@
 #include "tools/shell_command.h"
 
+#include <cctype>
 #include <utility>
 #include <vector>
 
@@ -24,9 +25,40 @@ Status ParseDescribe(TokenCursor* cursor, ShellCommand* command) {
     command->kind = ShellCommand::Kind::kDescribeTables;
     return Status::OK();
   }
-  if (!cursor->ConsumeKeyword("table")) return cursor->Error("expected TABLES or TABLE name");
+  if (cursor->ConsumeKeyword("keyspaces")) {
+    command->kind = ShellCommand::Kind::kDescribeKeyspaces;
+    return Status::OK();
+  }
+  if (cursor->ConsumeKeyword("keyspace")) {
+    command->kind = ShellCommand::Kind::kDescribeKeyspace;
+    if (cursor->AtEnd() || cursor->PeekSymbol(";")) return Status::OK();
+    return cursor->ExpectName("keyspace name", &command->keyspace);
+  }
+  if (!cursor->ConsumeKeyword("table")) {
+    return cursor->Error("expected TABLES, TABLE name, KEYSPACES or KEYSPACE [name]");
+  }
   command->kind = ShellCommand::Kind::kDescribeTable;
   return ParseTableName(cursor, &command->table);
+}
+
+// CONSISTENCY [level]: cqlsh's levels; accepted and ignored on one node.
+Status ParseConsistency(TokenCursor* cursor, ShellCommand* command) {
+  static const char* const kLevels[] = {"any",    "one",          "two",          "three",
+                                        "quorum", "all",          "local_quorum", "each_quorum",
+                                        "serial", "local_serial", "local_one"};
+  command->kind = ShellCommand::Kind::kConsistency;
+  if (cursor->AtEnd() || cursor->PeekSymbol(";")) return Status::OK();
+  for (const char* level : kLevels) {
+    if (cursor->ConsumeKeyword(level)) {
+      for (const char* c = level; *c != '\0'; c++) {
+        command->consistency += static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
+      }
+      return Status::OK();
+    }
+  }
+  return cursor->Error(
+      "unknown consistency level (ANY, ONE, TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, "
+      "EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE)");
 }
 
 Status ParseTracing(TokenCursor* cursor, ShellCommand* command) {
@@ -64,6 +96,7 @@ Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
     return ParseDescribe(cursor, command);
   }
   if (cursor->ConsumeKeyword("tracing")) return ParseTracing(cursor, command);
+  if (cursor->ConsumeKeyword("consistency")) return ParseConsistency(cursor, command);
   if (cursor->ConsumeKeyword("flush")) {
     return ParseOptionalTable(cursor, ShellCommand::Kind::kFlush, command);
   }
@@ -81,8 +114,8 @@ Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
 }  // namespace
 
 bool IsShellCommandWord(const std::string& lower_word) {
-  static const char* const kWords[] = {"help",    "describe", "desc", "tracing", "flush",
-                                       "compact", "source",   "exit", "quit"};
+  static const char* const kWords[] = {"help",  "describe", "desc",   "tracing", "consistency",
+                                       "flush", "compact",  "source", "exit",    "quit"};
   for (const char* word : kWords) {
     if (lower_word == word) return true;
   }

@@ -3,6 +3,8 @@
 //   HELP
 //   DESCRIBE TABLES | DESC TABLES
 //   DESCRIBE TABLE [ks.]name | DESC TABLE [ks.]name
+//   DESCRIBE KEYSPACES | DESCRIBE KEYSPACE [name]   (DESC too)
+//   CONSISTENCY [level]
 //   TRACING ON | TRACING OFF
 //   FLUSH [[ks.]name]
 //   COMPACT [[ks.]name]
@@ -23,6 +25,9 @@ struct ShellCommand {
     kHelp,
     kDescribeTables,
     kDescribeTable,
+    kDescribeKeyspaces,
+    kDescribeKeyspace,
+    kConsistency,
     kTracing,
     kFlush,
     kCompact,
@@ -30,9 +35,11 @@ struct ShellCommand {
     kExit
   };
   Kind kind = Kind::kHelp;
-  std::string table;     // DESCRIBE TABLE, FLUSH, COMPACT (empty: every table)
-  bool tracing = false;  // TRACING ON
-  std::string path;      // SOURCE
+  std::string table;        // DESCRIBE TABLE, FLUSH, COMPACT (empty: every table)
+  bool tracing = false;     // TRACING ON
+  std::string path;         // SOURCE
+  std::string keyspace;     // DESCRIBE KEYSPACE (empty: the current one)
+  std::string consistency;  // CONSISTENCY: the level in upper case (empty: show it)
 };
 
 // Whether a line starting with `lower_word` is a shell command.

@@ -28,6 +28,13 @@ Status FindTable(Database* db, const std::string& keyspace, const std::string& n
   return db->GetTable(keyspace.empty() ? name : keyspace + "." + name, table);
 }
 
+std::string OneNodeNote(const KeyspaceDefinition& keyspace) {
+  return "Note: keyspace " + keyspace.name +
+         ": this database is one node, so its replication options are stored and shown by "
+         "DESCRIBE but every table keeps a single copy of its rows (and every write goes to "
+         "the write-ahead log, whatever durable_writes says).";
+}
+
 Status RunInsert(Database* db, const InsertStatement& insert) {
   Table* table = nullptr;
   Status s = FindTable(db, insert.keyspace, insert.table, &table);
@@ -67,10 +74,12 @@ Status RunSelect(Database* db, const SelectStatement& select, CqlOutcome* outcom
 
 }  // namespace
 
-Status RunCqlStatement(Database* db, const ShellInput& input, CqlOutcome* outcome) {
+Status RunCqlStatement(CqlSession* session, Database* db, const ShellInput& input,
+                       CqlOutcome* outcome) {
   *outcome = CqlOutcome();
   CqlStatement statement;
   Status s = ParseStatement(input, &statement);
+  if (s.ok()) s = session->Qualify(&statement);
   if (!s.ok()) return s;
   if (const auto* insert = std::get_if<InsertStatement>(&statement.statement)) {
     return RunInsert(db, *insert);
@@ -81,8 +90,13 @@ Status RunCqlStatement(Database* db, const ShellInput& input, CqlOutcome* outcom
   if (const auto* remove = std::get_if<DeleteStatement>(&statement.statement)) {
     return RunDelete(db, *remove);
   }
-  // CREATE TABLE and ALTER TABLE: the database applies its default storage and catalog rules.
-  return db->Execute(input.text, nullptr);
+  // USE, and the schema statements: the session and the database apply the keyspace, the
+  // default storage and the catalog rules.
+  const auto* created = std::get_if<CreateKeyspaceStatement>(&statement.statement);
+  const std::string note = created != nullptr ? OneNodeNote(created->keyspace) : "";
+  s = session->Execute(std::move(statement), nullptr);
+  if (s.ok()) outcome->note = note;
+  return s;
 }
 
 }  // namespace columnar

@@ -6,12 +6,16 @@
 
 #include <string>
 
+#include "table_api/cql_session.h"
 #include "table_api/database.h"
 #include "tools/shell_input_splitter.h"
 
 namespace columnar {
 
 struct CqlOutcome {
+  // A line to print after a statement that succeeded but does less than it says (CREATE
+  // KEYSPACE on one node).
+  std::string note;
   bool is_select = false;
   // SELECT only: the rows, the table read, its table format and the pushdown counters.
   ResultSet rows;
@@ -20,8 +24,10 @@ struct CqlOutcome {
   SelectStats stats;
 };
 
-// Parses and runs `input` (a kCql piece) on `db`. CREATE TABLE takes the storage of the
-// database's DatabaseOptions::default_storage unless its sstable_format option says otherwise.
-Status RunCqlStatement(Database* db, const ShellInput& input, CqlOutcome* outcome);
+// Parses and runs `input` (a kCql piece) in `session` (its current keyspace qualifies the
+// table names; USE changes it). CREATE TABLE takes the storage of the database's
+// DatabaseOptions::default_storage unless its sstable_format option says otherwise.
+Status RunCqlStatement(CqlSession* session, Database* db, const ShellInput& input,
+                       CqlOutcome* outcome);
 
 }  // namespace columnar

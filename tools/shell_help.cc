@@ -4,6 +4,11 @@ namespace columnar {
 
 const char* ShellHelpText() {
   return R"(CQL statements (end each with ';'; a statement may span lines):
+  CREATE KEYSPACE [IF NOT EXISTS] ks WITH replication = {'class': 'SimpleStrategy',
+      'replication_factor': n} [AND durable_writes = true | false]
+    one node: replication is stored and shown by DESCRIBE, rows are kept once
+  DROP KEYSPACE [IF EXISTS] ks   drops every table of the keyspace
+  USE ks                         unqualified table names then mean ks.<name>
   CREATE TABLE [IF NOT EXISTS] [ks.]t (col type [PRIMARY KEY], ...,
       [PRIMARY KEY ((p1, p2, ...), c1, c2, ...)])
       [WITH CLUSTERING ORDER BY (c1 ASC|DESC, ...) [AND option = value ...]]
@@ -11,6 +16,8 @@ const char* ShellHelpText() {
              column_encodings = {'col': 'encoding'}, column_compression = {'col': 'zstd'}
   ALTER TABLE [ks.]t ADD col type | ADD (c1 t1, ...) | DROP col | DROP (c1, ...)
                    | WITH option = value [AND ...]
+  DROP TABLE [IF EXISTS] [ks.]t   removes the table and its rows
+  TRUNCATE [TABLE] [ks.]t         deletes every row, keeps the table
   INSERT INTO [ks.]t (c1, c2, ...) VALUES (v1, v2, ...)
       [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
   SELECT * | col | WRITETIME(col) | TTL(col), ... FROM [ks.]t
@@ -23,11 +30,17 @@ const char* ShellHelpText() {
     = on every partition key column deletes the partition; with = on every clustering
     column too, one row
 Types: boolean, int, bigint, float, double, timestamp, date, text (varchar), ascii, blob, uuid.
+Refused (with the reason and the position): collections (set, list, map, frozen<...>),
+  tuples, counter, UPDATE, BATCH, lightweight transactions (INSERT ... IF NOT EXISTS,
+  UPDATE / DELETE ... IF), indexes, views, types, functions, roles.
 
 Shell commands (one line each, case-insensitive, ';' optional):
   HELP                      this text
-  DESCRIBE TABLES           the tables of the database
+  DESCRIBE KEYSPACES        the keyspaces (created, and the ones only tables name)
+  DESCRIBE KEYSPACE [ks]    its CREATE KEYSPACE and CREATE TABLE statements
+  DESCRIBE TABLES           the tables of the current keyspace (all without USE)
   DESCRIBE TABLE [ks.]t     its CREATE TABLE statement and its storage format
+  CONSISTENCY [level]       accepted and ignored: one node has one copy of each row
   TRACING ON | OFF          after each SELECT, print the predicate pushdown counters and
                             the elapsed time
   FLUSH [[ks.]t]            write the memtable of a table (or of every table) to a file

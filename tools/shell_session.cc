@@ -43,14 +43,19 @@ Status CompactTable(Table* table) {
 ShellOptions::ShellOptions() : monotonic_nanos(SteadyNanos) {}
 
 Shell::Shell(Database* db, ShellOptions options, std::ostream& out, std::ostream& err)
-    : db_(db), options_(std::move(options)), out_(out), err_(err) {}
+    : db_(db), session_(db), options_(std::move(options)), out_(out), err_(err) {}
+
+std::string Shell::Prompt(bool continuing) const {
+  if (continuing) return "...> ";
+  return session_.keyspace().empty() ? "cql> " : "cql:" + session_.keyspace() + "> ";
+}
 
 void Shell::Run(std::istream& in, const std::string& source, bool prompt) {
   InputSplitter splitter;
   std::vector<ShellInput> pieces;
   std::string line;
   while (!exit_requested_) {
-    if (prompt) out_ << (splitter.pending() ? "...> " : "cql> ") << std::flush;
+    if (prompt) out_ << Prompt(splitter.pending()) << std::flush;
     if (!std::getline(in, line)) {
       if (prompt) out_ << "\n";  // end of input (Ctrl-D) leaves the prompt's line
       break;
@@ -90,8 +95,9 @@ void Shell::RunPiece(const ShellInput& piece, const std::string& source) {
 Status Shell::RunCql(const ShellInput& piece) {
   CqlOutcome outcome;
   const int64_t start = options_.monotonic_nanos();
-  const Status s = RunCqlStatement(db_, piece, &outcome);
+  const Status s = RunCqlStatement(&session_, db_, piece, &outcome);
   const int64_t elapsed = options_.monotonic_nanos() - start;
+  if (s.ok() && !outcome.note.empty()) out_ << outcome.note << "\n";
   if (!s.ok() || !outcome.is_select) return s;
   PrintResultSet(outcome.rows, options_.format, out_);
   if (tracing_) {
@@ -112,6 +118,13 @@ Status Shell::RunCommand(const ShellInput& piece) {
       return DescribeTables();
     case ShellCommand::Kind::kDescribeTable:
       return DescribeTable(command.table);
+    case ShellCommand::Kind::kDescribeKeyspaces:
+      return DescribeKeyspaces();
+    case ShellCommand::Kind::kDescribeKeyspace:
+      return DescribeKeyspace(command.keyspace);
+    case ShellCommand::Kind::kConsistency:
+      Consistency(command.consistency);
+      return Status::OK();
     case ShellCommand::Kind::kTracing:
       tracing_ = command.tracing;
       out_ << "Tracing is " << (tracing_ ? "on" : "off") << ".\n";
@@ -129,8 +142,11 @@ Status Shell::RunCommand(const ShellInput& piece) {
   return Status::OK();
 }
 
+// The tables of the current keyspace, or of the database without one.
 Status Shell::DescribeTables() {
-  const std::vector<std::string> names = db_->ListTables();
+  const std::vector<std::string> names = session_.keyspace().empty()
+                                             ? db_->ListTables()
+                                             : db_->ListTablesOfKeyspace(session_.keyspace());
   if (names.empty()) out_ << "(no tables)\n";
   for (const std::string& name : names) out_ << name << "\n";
   return Status::OK();
@@ -138,19 +154,51 @@ Status Shell::DescribeTables() {
 
 Status Shell::DescribeTable(const std::string& name) {
   Table* table = nullptr;
-  const Status s = db_->GetTable(name, &table);
+  const Status s = session_.GetTable(name, &table);
   if (!s.ok()) return s;
-  out_ << "-- storage: " << table->table_factory()->Name() << "\n"
-       << table->schema()->ToCql() << "\n";
+  out_ << columnar::DescribeTable(*table) << "\n";
   return Status::OK();
 }
 
+Status Shell::DescribeKeyspaces() {
+  const std::vector<std::string> names = db_->ListKeyspaces();
+  if (names.empty()) out_ << "(no keyspaces)\n";
+  for (const std::string& name : names) out_ << name << "\n";
+  return Status::OK();
+}
+
+Status Shell::DescribeKeyspace(const std::string& name) {
+  const std::string& keyspace = name.empty() ? session_.keyspace() : name;
+  if (keyspace.empty()) {
+    return Status::InvalidArgument("DESCRIBE KEYSPACE needs a name: no keyspace is in use");
+  }
+  std::string cql;
+  const Status s = db_->DescribeKeyspace(keyspace, &cql);
+  if (s.ok()) out_ << cql << "\n";
+  return s;
+}
+
+// cqlsh's CONSISTENCY: one node has one copy of each row, so every level reads and writes the
+// same copy; the level is accepted and changes nothing.
+void Shell::Consistency(const std::string& level) {
+  if (level.empty()) {
+    out_ << "Current consistency level is ONE.\n";
+    return;
+  }
+  out_ << "Consistency level set to " << level
+       << ". Note: this database is one node, so every level reads and writes its single copy "
+          "of each row; the level is ignored.\n";
+}
+
 Status Shell::ForTables(const std::string& name, const std::function<Status(Table*)>& action) {
-  std::vector<std::string> names = {name};
-  if (name.empty()) names = db_->ListTables();
-  for (const std::string& table_name : names) {
+  if (!name.empty()) {
     Table* table = nullptr;
-    Status s = db_->GetTable(table_name, &table);
+    const Status s = session_.GetTable(name, &table);
+    return s.ok() ? action(table) : s;
+  }
+  for (const std::string& qualified : db_->ListTables()) {
+    Table* table = nullptr;
+    Status s = db_->GetTable(qualified, &table);
     if (s.ok()) s = action(table);
     if (!s.ok()) return s;
   }

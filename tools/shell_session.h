@@ -18,6 +18,7 @@
 #include <ostream>
 #include <string>
 
+#include "table_api/cql_session.h"
 #include "table_api/database.h"
 #include "tools/shell_input_splitter.h"
 #include "tools/shell_result_printer.h"
@@ -39,8 +40,8 @@ class Shell {
   Shell& operator=(const Shell&) = delete;
 
   // Runs what `in` holds, line by line, until its end or EXIT; `source` names it in errors.
-  // With `prompt` (an interactive terminal), "cql> " is shown before each statement and
-  // "...> " before each line that continues one.
+  // With `prompt` (an interactive terminal), "cql> " ("cql:ks> " after USE ks) is shown
+  // before each statement and "...> " before each line that continues one.
   void Run(std::istream& in, const std::string& source, bool prompt);
   void RunText(const std::string& text, const std::string& source);
   // What SOURCE does. An error when the file cannot be read (failed statements in it are
@@ -51,6 +52,8 @@ class Shell {
   // Statements and commands that failed so far.
   uint64_t failures() const { return failures_; }
   bool tracing() const { return tracing_; }
+  // The keyspace USE selected (empty: none).
+  const std::string& keyspace() const { return session_.keyspace(); }
 
  private:
   void RunPiece(const ShellInput& piece, const std::string& source);
@@ -58,11 +61,16 @@ class Shell {
   Status RunCommand(const ShellInput& piece);
   Status DescribeTables();
   Status DescribeTable(const std::string& name);
+  Status DescribeKeyspaces();
+  Status DescribeKeyspace(const std::string& name);
+  void Consistency(const std::string& level);
+  std::string Prompt(bool continuing) const;
   // FLUSH and COMPACT: runs `action` on the named table, or on every table.
   Status ForTables(const std::string& name, const std::function<Status(Table*)>& action);
   Status Source(const std::string& path);
 
   Database* const db_;
+  CqlSession session_;  // the current keyspace (USE)
   const ShellOptions options_;
   std::ostream& out_;
   std::ostream& err_;

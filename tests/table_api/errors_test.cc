@@ -237,9 +237,12 @@ TEST_F(TableApiErrorsTest, CqlStatements) {
   const std::string access_where =
       "FROM logs.access16 WHERE orgid = 'o' AND service = 's' AND instance = 'i' ";
   ExpectAllFailCleanly({
-      {"empty", [&] { return Execute(""); }, kInvalid, "expected CREATE TABLE"},
-      {"unknown statement", [&] { return Execute("UPDATE ks.t SET v = 'a'"); }, kInvalid,
-       "expected CREATE TABLE, ALTER TABLE, INSERT, SELECT or DELETE"},
+      {"empty", [&] { return Execute(""); }, kInvalid,
+       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, SELECT or DELETE"},
+      {"unknown statement", [&] { return Execute("GRANT ALL ON ks.t TO bob"); }, kInvalid,
+       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, SELECT or DELETE"},
+      {"UPDATE", [&] { return Execute("UPDATE ks.t SET v = 'a' WHERE p = 1"); },
+       Code::kNotSupported, "UPDATE is not supported"},
       {"unknown table", [&] { return Execute("SELECT * FROM ks.nope WHERE p = 1"); },
        Code::kNotFound, "unknown table ks.nope"},
       {"unknown column in WHERE", [&] { return Execute("SELECT * FROM ks.t WHERE q = 1"); },

@@ -16,8 +16,10 @@ namespace columnar {
 namespace test {
 
 // The metrics table of the source documents (002_...), as written there with its storage
-// options; `name` replaces metrics.v2metrics5.
-inline std::string MetricsTableCql(const std::string& name = "metrics.v2metrics5") {
+// options; `name` replaces metrics.v2metrics5. Without `sstable_format`, the statement leaves
+// the format to the TableStorage it is created with.
+inline std::string MetricsTableCql(const std::string& name = "metrics.v2metrics5",
+                                   bool sstable_format = true) {
   return "CREATE TABLE " + name +
          " (\n"
          "    orgid text,\n"
@@ -36,8 +38,8 @@ inline std::string MetricsTableCql(const std::string& name = "metrics.v2metrics5
          "        'class': 'ZstdCompressor',\n"
          "        'chunk_length_in_kb': '16'\n"
          "    }\n"
-         "    AND default_time_to_live = 2592000\n"
-         "    AND sstable_format = 'columnar'\n"
+         "    AND default_time_to_live = 2592000\n" +
+         std::string(sstable_format ? "    AND sstable_format = 'columnar'\n" : "") +
          "    AND column_encodings = {'time': 'delta_of_delta', 'value': 'alp'}\n"
          "    AND column_compression = {'time': 'zstd', 'value': 'zstd'};";
 }

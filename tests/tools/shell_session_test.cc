@@ -179,8 +179,8 @@ TEST_F(ShellTest, CommandErrors) {
   EXPECT_EQ(errors(),
             "test:1:1: Invalid argument: expected ON or OFF at line 1, column 9 (near 'maybe')\n"
             "test:2:1: NotFound: unknown table nope\n"
-            "test:3:3: Invalid argument: expected TABLES or TABLE name at line 3, column 12 "
-            "(near 'views')\n"
+            "test:3:3: Invalid argument: expected TABLES, TABLE name, KEYSPACES or KEYSPACE "
+            "[name] at line 3, column 12 (near 'views')\n"
             "test:4:1: Invalid argument: expected the file name as a quoted string at line 4, "
             "column 8 (near 'missing')\n");
   EXPECT_EQ(shell_->failures(), 4u);
@@ -370,8 +370,10 @@ TEST_F(ShellTest, InteractivePrompts) {
 
 TEST_F(ShellTest, HelpListsCommandsAndStatements) {
   const std::string help = RunOk("help");
-  for (const char* item : {"DESCRIBE TABLE", "TRACING ON | OFF", "SOURCE 'file'", "EXIT | QUIT",
-                           "INSERT INTO", "ALLOW FILTERING", "WRITETIME(col)", "USING TTL"}) {
+  for (const char* item :
+       {"DESCRIBE TABLE", "TRACING ON | OFF", "SOURCE 'file'", "EXIT | QUIT", "INSERT INTO",
+        "ALLOW FILTERING", "WRITETIME(col)", "USING TTL", "CREATE KEYSPACE", "DROP KEYSPACE",
+        "USE ks", "DROP TABLE", "TRUNCATE", "DESCRIBE KEYSPACES", "CONSISTENCY", "counter"}) {
     EXPECT_NE(help.find(item), std::string::npos) << item;
   }
 }
