@@ -24,6 +24,8 @@
 
 namespace columnar {
 
+struct ShellCommand;
+
 struct ShellOptions {
   ShellOptions();
 
@@ -61,6 +63,8 @@ class Shell {
   // FLUSH and COMPACT: runs `action` on the named table, or on every table.
   Status ForTables(const std::string& name, const std::function<Status(Table*)>& action);
   Status Source(const std::string& path);
+  // COPY ... TO: Table::ExportParquet or Table::ExportCsv.
+  Status Copy(const ShellCommand& command);
 
   Database* const db_;
   const ShellOptions options_;
