@@ -55,7 +55,8 @@ TEST_F(ShellCopyTest, ParquetByExtensionOrFormat) {
   EXPECT_NE(file.find("CREATE TABLE zoo.pets"), std::string::npos);  // the CQL schema
 
   const std::string other = dir_.path() + "/pets.out";
-  out = RunOk("copy zoo.pets to '" + other + "' with format = 'PARQUET' and compression = 'snappy'");
+  out =
+      RunOk("copy zoo.pets to '" + other + "' with format = 'PARQUET' and compression = 'snappy'");
   EXPECT_NE(out.find("(parquet, "), std::string::npos) << out;
   EXPECT_EQ(ReadFile(other).substr(0, 4), "PAR1");
 }
