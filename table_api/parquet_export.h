@@ -47,6 +47,7 @@ struct ExportParquetOptions {
   parquet::Compression compression = parquet::Compression::kZstd;
   int zstd_level = 3;
   bool dictionary = true;  // dictionary pages where they are smaller than plain
+  bool delta = true;       // DELTA_BINARY_PACKED integer pages where smaller than plain
 };
 
 struct ExportParquetResult {

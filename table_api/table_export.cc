@@ -182,6 +182,7 @@ Status Table::Export(const std::string& path, const ExportParquetOptions& option
     writer_options.chunk.compression = options.compression;
     writer_options.chunk.zstd_level = options.zstd_level;
     writer_options.chunk.dictionary = options.dictionary;
+    writer_options.chunk.delta = options.delta;
     writer_options.key_value_metadata = {
         {"columnar.cql_schema", schema.ToCql()},
         {"columnar.table", name_},

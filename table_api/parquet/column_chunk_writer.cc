@@ -8,6 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "table_api/parquet/delta_binary_packed.h"
 #include "table_api/parquet/rle_hybrid.h"
 
 namespace columnar {
@@ -369,8 +370,26 @@ Status ColumnChunkWriter::Flush(int64_t file_offset, std::string* out, ColumnMet
       page_indices.assign(indices.begin() + value_begin, indices.begin() + value_end);
       AppendRleBitPacked(page_indices, index_width, &body);
     } else {
+      // PLAIN, or DELTA_BINARY_PACKED for integers where it is smaller (sorted or slowly
+      // changing values: times, counters).
       header.encoding = Encoding::kPlain;
-      AppendPlainRange(value_begin, value_end, &body);
+      std::string values;
+      AppendPlainRange(value_begin, value_end, &values);
+      const bool integer =
+          element_.type == PhysicalType::kInt32 || element_.type == PhysicalType::kInt64;
+      if (options_.delta && integer && value_end > value_begin) {
+        std::string delta;
+        AppendDeltaBinaryPacked(bits_.data() + value_begin, value_end - value_begin,
+                                element_.type == PhysicalType::kInt32 ? 32 : 64, &delta);
+        if (delta.size() < values.size()) {
+          values.swap(delta);
+          header.encoding = Encoding::kDeltaBinaryPacked;
+          if (metadata->encodings.back() != Encoding::kDeltaBinaryPacked) {
+            metadata->encodings.push_back(Encoding::kDeltaBinaryPacked);
+          }
+        }
+      }
+      body.append(values);
     }
     s = AppendPage(header, body, out, metadata);
     if (!s.ok()) return s;

@@ -5,8 +5,10 @@
 //                      smaller than plain (never for booleans)
 //   data pages         PageHeader + body, `page_rows` rows each; body = definition levels
 //                      (optional columns: 4-byte LE length + RLE/bit-packed, bit width 1),
-//                      then the non-null values: PLAIN, or RLE_DICTIONARY (1 byte bit width +
-//                      RLE/bit-packed indices); the body is compressed as a whole
+//                      then the non-null values: PLAIN, RLE_DICTIONARY (1 byte bit width +
+//                      RLE/bit-packed indices) or, for integers without a dictionary,
+//                      DELTA_BINARY_PACKED where smaller than PLAIN (delta_binary_packed.h);
+//                      the body is compressed as a whole
 //
 // Every page header and the chunk carry statistics: null count, and min / max in the column
 // type's order (signed integers, IEEE floats without NaN with -0.0 as a zero min and +0.0 as a
@@ -39,6 +41,8 @@ struct ChunkOptions {
   Compression compression = Compression::kZstd;
   int zstd_level = 3;
   bool dictionary = true;
+  // DELTA_BINARY_PACKED pages for integer columns without a dictionary, where smaller.
+  bool delta = true;
 };
 
 inline constexpr size_t kMaxStatisticsBytes = 256;

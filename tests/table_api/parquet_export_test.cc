@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "table_api/parquet/delta_binary_packed.h"
 #include "table_api/parquet/parquet_writer.h"
 #include "table_api/parquet/rle_hybrid.h"
 #include "table_api/parquet/thrift_compact.h"
@@ -75,6 +76,27 @@ TEST(RleHybridTest, RunsOfEightOrMoreAreRleOthersBitPacked) {
   EXPECT_EQ(parquet::BitWidthFor(1), 1);
   EXPECT_EQ(parquet::BitWidthFor(255), 8);
   EXPECT_EQ(parquet::BitWidthFor(256), 9);
+}
+
+TEST(DeltaBinaryPackedTest, HeaderBlocksAndMiniblocks) {
+  // The specification's first example: 1..5, every delta 1 (min delta 1, bit widths 0).
+  std::string out;
+  const uint64_t sequential[] = {1, 2, 3, 4, 5};
+  parquet::AppendDeltaBinaryPacked(sequential, 5, 64, &out);
+  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x05, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00}));
+
+  // Deltas 3, -2 (min -2, so 5 and 0 at bit width 3), INT32 wrapping: from INT32_MAX, +1 is
+  // INT32_MIN, a delta of 1 at 32 bits.
+  out.clear();
+  const uint64_t mixed[] = {7, 10, 8};
+  parquet::AppendDeltaBinaryPacked(mixed, 3, 64, &out);
+  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x03, 0x0E, 0x03, 0x03, 0x00, 0x00, 0x00, 0x05, 0x00,
+                        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}));
+  out.clear();
+  const uint64_t wrapping[] = {0x7FFFFFFF, 0xFFFFFFFF80000000ull};
+  parquet::AppendDeltaBinaryPacked(wrapping, 2, 32, &out);
+  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x02, 0xFE, 0xFF, 0xFF, 0xFF, 0x0F, 0x02, 0x00, 0x00,
+                        0x00, 0x00}));
 }
 
 TEST(ParquetWriterTest, FileIsFramedByMagicAndFooterLength) {
