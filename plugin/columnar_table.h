@@ -69,9 +69,18 @@ rocksdb::TableFactory* NewColumnarTableFactory(
 rocksdb::Status UpdateColumnarTableSchema(rocksdb::TableFactory* factory,
                                           const std::string& schema);
 
-// Registers ColumnarTable (and the plugin's other factories) in `library`. The shared plugin
-// library does this for ObjectLibrary::Default() when loaded; programs linking the static
-// library call it themselves (it is idempotent per library).
+// Registers ColumnarTable (and the plugin's other factories) in `library`; returns how many.
+// Each call adds the factories again: use the overload below for the default library.
 int RegisterColumnarTableFactories(rocksdb::ObjectLibrary& library, const std::string& arg);
+
+// Registers the plugin's factories in rocksdb::ObjectLibrary::Default(), once per process
+// (thread-safe; later calls do nothing). The shared plugin library calls it when loaded and
+// Database::Open calls it; a program that links the static plugin library and creates tables
+// by name (OPTIONS files, TableFactory::CreateFromString) without the Table API calls it
+// before opening its database, so no --whole-archive linking is needed:
+//
+//   columnar::RegisterColumnarTableFactories();
+//   rocksdb::DB::Open(options, path, &db);   // OPTIONS naming ColumnarTable now load
+void RegisterColumnarTableFactories();
 
 }  // namespace columnar

@@ -3,6 +3,8 @@
 // (db_bench, ldb with the plugin LD_PRELOADed) can create them by name.
 #include <rocksdb/utilities/object_registry.h>
 
+#include <mutex>
+
 #include "plugin/columnar_table.h"
 #include "plugin/columnar_table_factory.h"
 #include "plugin/tiered_table_factory.h"
@@ -28,10 +30,18 @@ int RegisterColumnarTableFactories(rocksdb::ObjectLibrary& library, const std::s
   return 2;
 }
 
+void RegisterColumnarTableFactories() {
+  static std::once_flag once;
+  std::call_once(once,
+                 [] { RegisterColumnarTableFactories(*rocksdb::ObjectLibrary::Default(), ""); });
+}
+
 namespace {
-// Runs when the library is loaded (linked or LD_PRELOADed), after librocksdb's own static
-// initialisers, since the plugin depends on it.
-const int kRegistered = RegisterColumnarTableFactories(*rocksdb::ObjectLibrary::Default(), "");
+// Runs when this object file is part of the program: always for the shared plugin library
+// (linked or LD_PRELOADed, after librocksdb's own static initialisers, since the plugin
+// depends on it); for the static library only when something references this file (e.g.
+// Database::Open calling RegisterColumnarTableFactories()).
+const bool kRegistered = (RegisterColumnarTableFactories(), true);
 }  // namespace
 
 }  // namespace columnar

@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 
+#include "plugin/columnar_table.h"
 #include "table_api/cql_statements.h"
 #include "table_api/keyspace_catalog.h"
 #include "table_api/statement_binding.h"
@@ -143,6 +144,9 @@ Database::~Database() {
 Status Database::Open(const DatabaseOptions& options, const std::string& path,
                       std::unique_ptr<Database>* database) {
   database->reset();
+  // Tables reopen with their factories found by name (OPTIONS, catalog): register them here so
+  // that linking the static plugin library needs no --whole-archive.
+  RegisterColumnarTableFactories();
   if (!options.now_micros) return Status::InvalidArgument("DatabaseOptions::now_micros is empty");
   const std::vector<std::string> existing = ExistingColumnFamilies(options.db_options, path);
   std::vector<CatalogEntry> entries;

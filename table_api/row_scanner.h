@@ -53,6 +53,8 @@ class RowScanner {
 
   // The schema rows are decoded with (it moves to a newer one when rows need it).
   const TableSchema& schema() const { return codec_->schema(); }
+  // The encoded partition key of the row being visited (valid during the visit).
+  const std::string& current_partition() const { return partition_; }
 
  private:
   Status DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row);

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "plugin/pushdown.h"
+#include "table_api/parquet_export.h"
 #include "table_api/result_set.h"
 #include "table_api/row_writer.h"
 #include "table_api/select_query.h"
@@ -91,6 +92,16 @@ class Table {
   // pushdown did.
   Status Select(const SelectQuery& query, ResultSet* result, SelectStats* stats = nullptr) const;
 
+  // Writes the rows `options` selects, at one snapshot, to a Parquet file at `path`
+  // (parquet_export.h); *result (optional) gets what was written. InvalidArgument for an
+  // unknown column, a bad partition key or option (no file is left behind); IOError when the
+  // file cannot be written.
+  Status ExportParquet(const std::string& path, const ExportParquetOptions& options,
+                       ExportParquetResult* result = nullptr) const;
+  // The same rows as CSV (csv_writer.h has the format); the Parquet-only options are ignored.
+  Status ExportCsv(const std::string& path, const ExportParquetOptions& options,
+                   ExportParquetResult* result = nullptr) const;
+
  private:
   friend class Database;
 
@@ -108,6 +119,8 @@ class Table {
   static void CopyStats(const PushdownCounters& counters, uint64_t rejected, SelectStats* stats);
   Status DeleteKeysFrom(const std::string& first_key, rocksdb::WriteBatch* batch) const;
   Status WithName(const Status& s) const;
+  Status Export(const std::string& path, const ExportParquetOptions& options, bool csv,
+                ExportParquetResult* result) const;
 
   const std::string name_;
   const Context context_;

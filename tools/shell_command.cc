@@ -87,6 +87,60 @@ Status ParseSource(TokenCursor* cursor, ShellCommand* command) {
   return Status::OK();
 }
 
+// COPY [ks.]t [(c1, ...)] TO 'file' [WITH FORMAT = 'parquet' | 'csv' [AND COMPRESSION = '...']]
+Status ParseCopy(TokenCursor* cursor, ShellCommand* command) {
+  command->kind = ShellCommand::Kind::kCopy;
+  Status s = ParseTableName(cursor, &command->table);
+  if (s.ok() && cursor->ConsumeSymbol("(")) {
+    do {
+      command->columns.emplace_back();
+      s = cursor->ExpectName("column name", &command->columns.back());
+    } while (s.ok() && cursor->ConsumeSymbol(","));
+    if (s.ok()) s = cursor->ExpectSymbol(")");
+  }
+  if (s.ok()) s = cursor->ExpectKeyword("to");
+  if (!s.ok()) return s;
+  if (cursor->Peek().kind != TokenKind::kString) {
+    return cursor->Error("expected the file name as a quoted string");
+  }
+  command->path = cursor->Next().text;
+  if (cursor->ConsumeKeyword("with")) {
+    do {
+      std::string option;
+      s = cursor->ExpectName("option name", &option);
+      if (s.ok()) s = cursor->ExpectSymbol("=");
+      if (!s.ok()) return s;
+      if (cursor->Peek().kind != TokenKind::kString)
+        return cursor->Error("expected a quoted value");
+      const Token value = cursor->Next();
+      std::string lower;
+      for (char c : option)
+        lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+      if (lower == "format") {
+        command->format = value.text;
+      } else if (lower == "compression") {
+        command->compression = value.text;
+      } else {
+        return cursor->ErrorAt(value, "unknown COPY option " + option + " (FORMAT, COMPRESSION)");
+      }
+    } while (cursor->ConsumeKeyword("and"));
+  }
+  auto ends_with = [&](const char* suffix) {
+    const std::string ext(suffix);
+    return command->path.size() >= ext.size() &&
+           command->path.compare(command->path.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  for (char& c : command->format)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (command->format.empty()) {
+    command->format = ends_with(".parquet") ? "parquet" : ends_with(".csv") ? "csv" : "";
+  }
+  if (command->format != "parquet" && command->format != "csv") {
+    return cursor->Error("COPY needs FORMAT = 'parquet' or 'csv' (or a .parquet / .csv file)");
+  }
+  return Status::OK();
+}
+
 Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
   if (cursor->ConsumeKeyword("help")) {
     command->kind = ShellCommand::Kind::kHelp;
@@ -104,6 +158,7 @@ Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
     return ParseOptionalTable(cursor, ShellCommand::Kind::kCompact, command);
   }
   if (cursor->ConsumeKeyword("source")) return ParseSource(cursor, command);
+  if (cursor->ConsumeKeyword("copy")) return ParseCopy(cursor, command);
   if (cursor->ConsumeKeyword("exit") || cursor->ConsumeKeyword("quit")) {
     command->kind = ShellCommand::Kind::kExit;
     return Status::OK();
@@ -115,7 +170,8 @@ Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
 
 bool IsShellCommandWord(const std::string& lower_word) {
   static const char* const kWords[] = {"help",  "describe", "desc",   "tracing", "consistency",
-                                       "flush", "compact",  "source", "exit",    "quit"};
+                                       "flush", "compact",  "source", "copy",    "exit",
+                                       "quit"};
   for (const char* word : kWords) {
     if (lower_word == word) return true;
   }

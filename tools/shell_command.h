@@ -9,11 +9,14 @@
 //   FLUSH [[ks.]name]
 //   COMPACT [[ks.]name]
 //   SOURCE 'file'
+//   COPY [ks.]name [(col, ...)] TO 'file' [WITH FORMAT = 'parquet' | 'csv'
+//       [AND COMPRESSION = 'zstd' | 'snappy' | 'none']]   (format from the extension otherwise)
 //   EXIT | QUIT
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "table_format/types.h"
 #include "tools/shell_input_splitter.h"
@@ -32,14 +35,19 @@ struct ShellCommand {
     kFlush,
     kCompact,
     kSource,
+    kCopy,
     kExit
   };
   Kind kind = Kind::kHelp;
   std::string table;        // DESCRIBE TABLE, FLUSH, COMPACT (empty: every table)
   bool tracing = false;     // TRACING ON
-  std::string path;         // SOURCE
+  std::string path;         // SOURCE, COPY
   std::string keyspace;     // DESCRIBE KEYSPACE (empty: the current one)
   std::string consistency;  // CONSISTENCY: the level in upper case (empty: show it)
+  // COPY: the columns (empty: all), "parquet" or "csv", the Parquet compression.
+  std::vector<std::string> columns;
+  std::string format;
+  std::string compression = "zstd";
 };
 
 // Whether a line starting with `lower_word` is a shell command.

@@ -47,6 +47,10 @@ Shell commands (one line each, case-insensitive, ';' optional):
   COMPACT [[ks.]t]          compact a table (or every table) into its last level, where
                             ColumnarTable filters can leave rows out and prune row groups
   SOURCE 'file'             run the statements and commands of a file
+  COPY [ks.]t [(c1, ...)] TO 'file' [WITH FORMAT = 'parquet' | 'csv'
+      [AND COMPRESSION = 'zstd' | 'snappy' | 'none']]
+                            export the table (latest rows, at one snapshot) to Parquet or
+                            CSV; the format follows a .parquet / .csv extension otherwise
   EXIT | QUIT               leave the shell
 )";
 }

@@ -135,6 +135,8 @@ Status Shell::RunCommand(const ShellInput& piece) {
       return ForTables(command.table, CompactTable);
     case ShellCommand::Kind::kSource:
       return Source(command.path);
+    case ShellCommand::Kind::kCopy:
+      return Copy(command);
     case ShellCommand::Kind::kExit:
       exit_requested_ = true;
       return Status::OK();
@@ -202,6 +204,26 @@ Status Shell::ForTables(const std::string& name, const std::function<Status(Tabl
     if (s.ok()) s = action(table);
     if (!s.ok()) return s;
   }
+  return Status::OK();
+}
+
+Status Shell::Copy(const ShellCommand& command) {
+  Table* table = nullptr;
+  Status s = db_->GetTable(command.table, &table);
+  ExportParquetOptions options;
+  options.columns = command.columns;
+  if (s.ok()) s = ParseParquetCompression(command.compression, &options.compression);
+  if (!s.ok()) return s;
+  ExportParquetResult result;
+  const int64_t start = options_.monotonic_nanos();
+  s = command.format == "csv" ? table->ExportCsv(command.path, options, &result)
+                              : table->ExportParquet(command.path, options, &result);
+  if (!s.ok()) return s;
+  const double seconds = (options_.monotonic_nanos() - start) / 1e9;
+  out_ << result.rows << " rows exported to " << command.path << " (" << command.format << ", "
+       << result.bytes << " bytes";
+  if (seconds > 0) out_ << ", " << static_cast<uint64_t>(result.rows / seconds) << " rows/s";
+  out_ << ")\n";
   return Status::OK();
 }
 

@@ -25,6 +25,8 @@
 
 namespace columnar {
 
+struct ShellCommand;
+
 struct ShellOptions {
   ShellOptions();
 
@@ -68,6 +70,8 @@ class Shell {
   // FLUSH and COMPACT: runs `action` on the named table, or on every table.
   Status ForTables(const std::string& name, const std::function<Status(Table*)>& action);
   Status Source(const std::string& path);
+  // COPY ... TO: Table::ExportParquet or Table::ExportCsv.
+  Status Copy(const ShellCommand& command);
 
   Database* const db_;
   CqlSession session_;  // the current keyspace (USE)

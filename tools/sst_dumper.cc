@@ -51,6 +51,7 @@ const std::set<std::string>& ColumnarPropertyNames() {
 }
 
 rocksdb::Options ReaderOptions(const rocksdb::Comparator* comparator) {
+  RegisterColumnarTableFactories();  // for files naming other factories of the plugin
   rocksdb::Options options;
   options.table_factory.reset(NewColumnarTableFactory());
   options.comparator = comparator;

@@ -1,0 +1,81 @@
+// COPY ... TO: the shell exports a table to Parquet or CSV (Table::ExportParquet / ExportCsv),
+// the format from the extension or WITH FORMAT, with a column list and a compression; bad
+// commands are errors with their position.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "tests/tools/shell_test_util.h"
+
+namespace columnar {
+namespace {
+
+using test::ShellTest;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+class ShellCopyTest : public ShellTest {
+ protected:
+  void SetUp() override {
+    ShellTest::SetUp();
+    RunOk(
+        "CREATE TABLE zoo.pets (owner text, id int, name text, weight double, tag blob, "
+        "PRIMARY KEY (owner, id));\n"
+        "INSERT INTO zoo.pets (owner, id, name, weight, tag) VALUES ('ann', 2, 'Rex', 31.5, "
+        "0x00ff);\n"
+        "INSERT INTO zoo.pets (owner, id, name, weight) VALUES ('ann', 1, 'O\"Malley', -0.25);\n"
+        "INSERT INTO zoo.pets (owner, id, name) VALUES ('bob', 1, '');\n");
+  }
+};
+
+TEST_F(ShellCopyTest, CsvByExtensionWithColumns) {
+  const std::string path = dir_.path() + "/pets.csv";
+  const std::string out = RunOk("COPY zoo.pets (owner, id, name, tag) TO '" + path + "';");
+  EXPECT_NE(out.find("3 rows exported to " + path + " (csv, "), std::string::npos) << out;
+  EXPECT_EQ(ReadFile(path),
+            "\"owner\",\"id\",\"name\",\"tag\"\n"
+            "\"ann\",1,\"O\"\"Malley\",\n"
+            "\"ann\",2,\"Rex\",\"\\x00\\xFF\"\n"
+            "\"bob\",1,\"\",\n");
+}
+
+TEST_F(ShellCopyTest, ParquetByExtensionOrFormat) {
+  const std::string path = dir_.path() + "/pets.parquet";
+  std::string out = RunOk("COPY zoo.pets TO '" + path + "'");
+  EXPECT_NE(out.find("3 rows exported to " + path + " (parquet, "), std::string::npos) << out;
+  std::string file = ReadFile(path);
+  ASSERT_GT(file.size(), 8u);
+  EXPECT_EQ(file.substr(0, 4), "PAR1");
+  EXPECT_EQ(file.substr(file.size() - 4), "PAR1");
+  EXPECT_NE(file.find("CREATE TABLE zoo.pets"), std::string::npos);  // the CQL schema
+
+  const std::string other = dir_.path() + "/pets.out";
+  out =
+      RunOk("copy zoo.pets to '" + other + "' with format = 'PARQUET' and compression = 'snappy'");
+  EXPECT_NE(out.find("(parquet, "), std::string::npos) << out;
+  EXPECT_EQ(ReadFile(other).substr(0, 4), "PAR1");
+}
+
+TEST_F(ShellCopyTest, BadCommandsAreErrors) {
+  Run("COPY zoo.pets TO '" + dir_.path() + "/x.txt'");
+  EXPECT_NE(errors().find("COPY needs FORMAT"), std::string::npos) << errors();
+  Run("COPY zoo.pets TO '" + dir_.path() + "/x.parquet' WITH compression = 'gzip'");
+  EXPECT_NE(errors().find("unknown Parquet compression"), std::string::npos) << errors();
+  Run("COPY zoo.pets (nope) TO '" + dir_.path() + "/x.parquet'");
+  EXPECT_NE(errors().find("unknown column nope"), std::string::npos) << errors();
+  Run("COPY zoo.nope TO '" + dir_.path() + "/x.parquet'");
+  EXPECT_NE(errors().find("nope"), std::string::npos) << errors();
+  Run("COPY zoo.pets TO x");
+  EXPECT_NE(errors().find("quoted string"), std::string::npos) << errors();
+  Run("COPY zoo.pets TO '" + dir_.path() + "/x.parquet' WITH level = '3'");
+  EXPECT_NE(errors().find("unknown COPY option"), std::string::npos) << errors();
+  EXPECT_FALSE(std::filesystem::exists(dir_.path() + "/x.parquet"));
+}
+
+}  // namespace
+}  // namespace columnar
