@@ -34,6 +34,8 @@ enum class Encoding : uint8_t {
   kConstant = 13,     // any type: every value equal, stored once
   kFileDictionary = 14,  // bytes: codes into the file's dictionary of the column
                          // (file_dictionary.h); written and read by the chunk layer only
+  kTemplate = 15,     // bytes: dictionary-coded templates + integer parameters (URL paths,
+                      // addresses; encodings/template.h)
   kAuto = 255,        // a request only, never stored: smallest candidate for the type
 };
 

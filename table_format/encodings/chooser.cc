@@ -7,7 +7,8 @@
 //      only for a single run), gorilla (its bit count is simulated). Dictionary sizes are
 //      estimated from a capped distinct count; alp and alp_rd from ALP's own chunk-level
 //      sample; rice_delta from the sums of its zigzagged differences per block (the Rice
-//      parameter follows analytically, rice_delta.h).
+//      parameter follows analytically, rice_delta.h). template is sized by encoding it, and
+//      only for strings that are not all hex and often hold digits.
 //   2. Only the best estimate is encoded, and the second best too when it could still come
 //      out smaller than that body: its estimate, less the estimate's margin of error (0 for
 //      exact ones, 3% for rice_delta's, whose model errs high by about that, 25% for the
@@ -235,6 +236,21 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalys
 
 uint64_t StringHash(const Slice& v) { return HashBytes(v.data(), v.size()); }
 
+// Whether at least a quarter of an equidistant sample of the strings holds a decimal digit:
+// only then can the template encoding split parameters off (template.h).
+bool MostlyHoldDigits(const ColumnVector& values) {
+  constexpr size_t kSample = 16;
+  const size_t n = values.size();
+  const size_t sample = std::min(n, kSample);
+  size_t with_digits = 0;
+  for (size_t k = 0; k < sample; k++) {
+    const Slice v = values.GetBytes(k * n / sample);
+    with_digits += std::any_of(v.data(), v.data() + v.size(),
+                               [](char c) { return c >= '0' && c <= '9'; });
+  }
+  return sample > 0 && 4 * with_digits >= sample;
+}
+
 void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   const size_t n = values.size();
   std::vector<uint32_t> lengths(n);
@@ -276,6 +292,13 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   if (runs == 1) {
     estimates->push_back(
         {Encoding::kConstant, static_cast<double>(VarintLength(total / n) + total / n)});
+  }
+  if (!all_hex && runs > 1 && MostlyHoldDigits(values)) {
+    // Exact: the body is built (hex strings are better served by hex).
+    std::string body;
+    if (EncodeValues(Encoding::kTemplate, values, &body).ok()) {
+      estimates->push_back({Encoding::kTemplate, static_cast<double>(body.size())});
+    }
   }
   if (2 * runs <= n) {
     std::vector<uint32_t> run_lengths_minus_one;
