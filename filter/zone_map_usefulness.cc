@@ -27,27 +27,30 @@ class UnitProjection {
   }
   double operator()(const Datum& d) const {
     if (hi_ <= lo_) return 0;
-    return std::clamp((Key(d) - lo_) / (hi_ - lo_), 0.0, 1.0);
+    const uint64_t key = std::clamp(Key(d), lo_, hi_);
+    // Differences first: order keys near 2^63 (signed integers) would lose their low bits as
+    // doubles.
+    return static_cast<double>(key - lo_) / static_cast<double>(hi_ - lo_);
   }
 
  private:
   // The fixed-width order key, or the 8 bytes of a string after the shared prefix (as a
   // big-endian number; missing bytes are zero).
-  double Key(const Datum& d) const {
-    if (type_ != PhysicalType::kBytes) return static_cast<double>(FixedOrderKey(d.type, d.bits));
+  uint64_t Key(const Datum& d) const {
+    if (type_ != PhysicalType::kBytes) return FixedOrderKey(d.type, d.bits);
     uint64_t key = 0;
     for (size_t k = 0; k < 8; k++) {
       const size_t at = prefix_ + k;
       const uint8_t byte = at < d.bytes.size() ? static_cast<uint8_t>(d.bytes[at]) : 0;
       key = key << 8 | byte;
     }
-    return static_cast<double>(key);
+    return key;
   }
 
   PhysicalType type_;
   size_t prefix_ = 0;
-  double lo_ = 0;
-  double hi_ = 0;
+  uint64_t lo_ = 0;
+  uint64_t hi_ = 0;
 };
 
 }  // namespace

@@ -36,6 +36,10 @@ enum class Encoding : uint8_t {
                          // (file_dictionary.h); written and read by the chunk layer only
   kTemplate = 15,     // bytes: dictionary-coded templates + integer parameters (URL paths,
                       // addresses; encodings/template.h)
+  kMixedRadix = 16,   // int32/int64: offsets from the minimum in radix (max - min + 1), for
+                      // values uniform over a range that is not a power of two
+  kRleNested = 17,    // any type: runs whose run values get their own encoding (ids repeated
+                      // over a few consecutive rows)
   kAuto = 255,        // a request only, never stored: smallest candidate for the type
 };
 

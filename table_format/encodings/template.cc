@@ -245,7 +245,7 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   } else {
     s = DecodeValues(encoding, PhysicalType::kBytes, template_body, count, &templates);
   }
-  if (!s.ok()) return s;
+  if (!s.ok()) return EncodingCorruption(kName, ("templates: " + s.ToString()).c_str());
 
   // Each distinct template is parsed once; rows refer to it by index.
   std::vector<ParsedTemplate> parsed;
@@ -283,7 +283,7 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
     streams.emplace_back(PhysicalType::kInt64);
     s = DecodeValues(static_cast<Encoding>(stream_encoding), PhysicalType::kInt64, stream_body,
                      stream_counts[k], &streams.back());
-    if (!s.ok()) return s;
+    if (!s.ok()) return EncodingCorruption(kName, ("parameter stream: " + s.ToString()).c_str());
   }
   if (!in.empty()) return EncodingCorruption(kName, "trailing bytes");
 

@@ -27,14 +27,17 @@ inline const std::vector<Encoding>& AllStoredEncodings() {
       Encoding::kPlain,        Encoding::kRle,         Encoding::kDictionary, Encoding::kDelta,
       Encoding::kDeltaOfDelta, Encoding::kGorilla,     Encoding::kAlp,        Encoding::kAlpRd,
       Encoding::kFloatDelta,   Encoding::kFrontCoding, Encoding::kFor,        Encoding::kHex,
-      Encoding::kRiceDelta,    Encoding::kConstant,    Encoding::kTemplate};
+      Encoding::kRiceDelta,    Encoding::kConstant,    Encoding::kTemplate,
+      Encoding::kMixedRadix,   Encoding::kRleNested};
   return all;
 }
 
 // Encodings that refuse (InvalidArgument) values they cannot represent: hex non-hex strings,
-// constant unequal values, template strings without parameters.
+// constant unequal values, template strings without parameters, rle_nested values with
+// fewer than two values a run.
 inline bool MayRefuse(Encoding e) {
-  return e == Encoding::kHex || e == Encoding::kConstant || e == Encoding::kTemplate;
+  return e == Encoding::kHex || e == Encoding::kConstant || e == Encoding::kTemplate ||
+         e == Encoding::kRleNested;
 }
 
 inline const std::vector<PhysicalType>& AllTypes() {
