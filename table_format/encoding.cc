@@ -19,8 +19,7 @@ const std::array<const Codec*, 256>& CodecTable() {
          {&PlainCodec(), &RleCodec(), &DictionaryCodec(), &DeltaCodec(), &DeltaOfDeltaCodec(),
           &GorillaCodec(), &AlpCodec(), &AlpRdCodec(), &FloatDeltaCodec(), &FrontCodingCodec(),
           &ForCodec(), &HexCodec(), &RiceDeltaCodec(), &ConstantCodec(), &FileDictionaryCodec(),
-          &TemplateCodec(), &MixedRadixCodec(),
-          &RleNestedCodec()}) {
+          &TemplateCodec(), &MixedRadixCodec(), &RleNestedCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;

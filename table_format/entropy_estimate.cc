@@ -142,8 +142,8 @@ void EntropyEstimator::Add(const ColumnVector& values) {
         } else {
           // Signed order: flip the sign bit.
           using U = UnsignedOf<T>;
-          ordered[i] = static_cast<uint64_t>(
-              static_cast<U>(bits[i] ^ (U{1} << (sizeof(U) * 8 - 1))));
+          ordered[i] =
+              static_cast<uint64_t>(static_cast<U>(bits[i] ^ (U{1} << (sizeof(U) * 8 - 1))));
         }
       }
     });

@@ -258,8 +258,8 @@ bool MostlyHoldDigits(const ColumnVector& values) {
   size_t with_digits = 0;
   for (size_t k = 0; k < sample; k++) {
     const Slice v = values.GetBytes(k * n / sample);
-    with_digits += std::any_of(v.data(), v.data() + v.size(),
-                               [](char c) { return c >= '0' && c <= '9'; });
+    with_digits +=
+        std::any_of(v.data(), v.data() + v.size(), [](char c) { return c >= '0' && c <= '9'; });
   }
   return sample > 0 && 4 * with_digits >= sample;
 }
@@ -328,8 +328,8 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
     estimates->push_back(
         {Encoding::kRle, lengths_bytes + static_cast<double>(runs + run_value_bytes)});
     // The run values as plain or, when hex, two digits a byte (estimated like rle's).
-    const double run_value_body = all_hex ? runs / 2.0 + run_value_bytes / 2.0
-                                          : static_cast<double>(runs + run_value_bytes);
+    const double run_value_body =
+        all_hex ? runs / 2.0 + run_value_bytes / 2.0 : static_cast<double>(runs + run_value_bytes);
     estimates->push_back({Encoding::kRleNested, lengths_bytes + 1 + run_value_body});
   }
 

@@ -133,8 +133,8 @@ Status Encode(const ColumnVector& values, std::string* out) {
 }
 
 Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* out) {
-  return VisitIntegerType(
-      type, [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, out); });
+  return VisitIntegerType(type,
+                          [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, out); });
 }
 
 }  // namespace

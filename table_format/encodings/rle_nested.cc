@@ -123,7 +123,8 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
   for (size_t r = 0; r < runs; r++) {
     const uint32_t start = offsets[r];
     const uint32_t length = offsets[r + 1] - start;
-    for (uint32_t k = 0; k < lengths[r]; k++) cursor.Append(data + start, length, data_size - start);
+    for (uint32_t k = 0; k < lengths[r]; k++)
+      cursor.Append(data + start, length, data_size - start);
   }
   return Status::OK();
 }

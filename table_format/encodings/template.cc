@@ -69,8 +69,8 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
     const bool decimal =
         digits_only && length <= kMaxDecimalDigits && (length == 1 || p[i] != '0') && room >= 1;
     const size_t hex_slots = (length + kMaxHexSlotDigits - 1) / kMaxHexSlotDigits;
-    const bool hex = !digits_only && lower_hex && has_digit && length >= kMinHexDigits &&
-                     room >= hex_slots;
+    const bool hex =
+        !digits_only && lower_hex && has_digit && length >= kMinHexDigits && room >= hex_slots;
     if (decimal || hex) {
       AppendLiteral(p + literal_start, i - literal_start, tmpl);
       if (decimal) {

@@ -110,9 +110,10 @@ TEST(ZoneMapUsefulnessTest, ValueSetsNullsAndSmallGroupsKeepTheMaps) {
 TEST(ZoneMapUsefulnessTest, TheCoverageThresholdDecides) {
   // Groups each covering half of the range [0, 1000) (alternately the lower and upper half,
   // both ends reached): mean coverage ~0.5.
-  std::vector<ZoneMap> halves = Groups(PhysicalType::kInt64, [](size_t g, size_t r, ColumnVector* c) {
-    c->Append<int64_t>(static_cast<int64_t>((g % 2) * 500 + r * 499 / (kRows - 1)));
-  });
+  std::vector<ZoneMap> halves =
+      Groups(PhysicalType::kInt64, [](size_t g, size_t r, ColumnVector* c) {
+        c->Append<int64_t>(static_cast<int64_t>((g % 2) * 500 + r * 499 / (kRows - 1)));
+      });
   std::vector<const ZoneMap*> pointers;
   for (const ZoneMap& m : halves) pointers.push_back(&m);
   ZoneMapUsefulnessOptions options;

@@ -204,8 +204,7 @@ TEST(EncodingFormatTest, RleNested) {
   // Hex run values: two ids over 2 rows each: 02 runs, lengths - 1 {1, 1}: reference
   // zigzag(1) = 02, width 00; then the run values {"0aff", "9c"} in their own encoding: hex
   // (0b), half lengths {2, 1}: reference 02, width 01, packed 01; digits 0a ff 9c.
-  ExpectBody(Encoding::kRleNested, Strings({"0aff", "0aff", "9c", "9c"}),
-             "0202000b0201010aff9c");
+  ExpectBody(Encoding::kRleNested, Strings({"0aff", "0aff", "9c", "9c"}), "0202000b0201010aff9c");
   std::string body;
   EXPECT_TRUE(
       EncodeValues(Encoding::kRleNested, Column<int32_t>({1, 2}), &body).IsInvalidArgument());

@@ -27,8 +27,8 @@ inline const std::vector<Encoding>& AllStoredEncodings() {
       Encoding::kPlain,        Encoding::kRle,         Encoding::kDictionary, Encoding::kDelta,
       Encoding::kDeltaOfDelta, Encoding::kGorilla,     Encoding::kAlp,        Encoding::kAlpRd,
       Encoding::kFloatDelta,   Encoding::kFrontCoding, Encoding::kFor,        Encoding::kHex,
-      Encoding::kRiceDelta,    Encoding::kConstant,    Encoding::kTemplate,
-      Encoding::kMixedRadix,   Encoding::kRleNested};
+      Encoding::kRiceDelta,    Encoding::kConstant,    Encoding::kTemplate,   Encoding::kMixedRadix,
+      Encoding::kRleNested};
   return all;
 }
 
@@ -197,8 +197,9 @@ inline std::vector<Dataset> BytesDatasets(size_t n, uint64_t seed) {
         return std::to_string(rng() % 224) + "." + std::to_string(rng() % 256) + "." +
                std::to_string(rng() % 256) + "." + std::to_string(rng() % 256);
       case 3:
-        return "id=" + std::string(1, '0') + std::to_string(rng() % 100) + "&n=" +
-               std::to_string(rng()) + std::to_string(rng() % 10);  // 0-padded; up to 21 digits
+        return "id=" + std::string(1, '0') + std::to_string(rng() % 100) +
+               "&n=" + std::to_string(rng()) +
+               std::to_string(rng() % 10);  // 0-padded; up to 21 digits
       case 4:
         return "trace " + RandomHex(rng, 1 + rng() % 40) + " 0" + RandomHex(rng, 15);
       case 5:

@@ -272,8 +272,8 @@ TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDiction
     if (c > 0) {
       // Without the dictionary its templates cannot be read.
       Slice again(chunks[c]);
-      EXPECT_TRUE(ReadChunk(&again, PhysicalType::kBytes, &decoded, ChunkReadOptions())
-                      .IsCorruption());
+      EXPECT_TRUE(
+          ReadChunk(&again, PhysicalType::kBytes, &decoded, ChunkReadOptions()).IsCorruption());
     }
   }
 }
