@@ -51,6 +51,9 @@ struct ConfigResult {
   StorageBreakdown storage;
   // Optional bytes per column (name -> bytes), in schema order.
   std::vector<std::pair<std::string, uint64_t>> column_bytes;
+  // Optional entropy estimate of each column, in bits, summed over the files
+  // (table_format/entropy_estimate.h): how far each column's bytes are from its information.
+  std::map<std::string, double> column_entropy_bits;
   uint64_t rows = 0;
   double bytes_per_row = 0;
   uint64_t peak_sst_bytes = 0;

@@ -110,6 +110,13 @@ void WriteConfig(const ConfigResult& config, JsonWriter* json) {
     json->Unsigned(bytes);
   }
   json->EndObject();
+  json->Key("column_entropy_bits");
+  json->BeginObject();
+  for (const auto& [column, bits] : config.column_entropy_bits) {
+    json->Key(column);
+    json->Number(bits);
+  }
+  json->EndObject();
   json->Key("peak_sst_bytes");
   json->Unsigned(config.peak_sst_bytes);
   json->Key("ingest_rows_per_sec");

@@ -86,9 +86,16 @@ std::string ColumnSection(const WorkloadResult& w) {
     }
   }
   if (columns.empty()) return "";
+  // The entropy estimate of the last configuration that has one (the data is the same for
+  // every configuration; only file boundaries differ).
+  const ConfigResult* estimated = nullptr;
+  for (const ConfigResult& c : w.configs) {
+    if (!c.column_entropy_bits.empty()) estimated = &c;
+  }
   std::string md = "### Storage by column (bytes/" + w.row_noun + ")\n\n";
   std::vector<std::string> header = {"column"};
   for (const ConfigResult& c : w.configs) header.push_back(c.config);
+  if (estimated != nullptr) header.push_back("entropy est. (" + estimated->config + ")");
   md += Header(header);
   for (const std::string& column : columns) {
     auto bytes_per_row = [&column](const ConfigResult& c) {
@@ -99,6 +106,12 @@ std::string ColumnSection(const WorkloadResult& w) {
     };
     std::vector<std::string> row = {column};
     for (const ConfigResult& c : w.configs) row.push_back(Cell(w, c, bytes_per_row));
+    if (estimated != nullptr) {
+      const auto it = estimated->column_entropy_bits.find(column);
+      row.push_back(it == estimated->column_entropy_bits.end() || estimated->rows == 0
+                        ? std::string("n/a")
+                        : FormatFigure(it->second / 8 / estimated->rows));
+    }
     md += Row(row);
   }
   return md + "\n";

@@ -21,6 +21,7 @@ Status MeasureStorage(const Table& table, ConfigResult* result) {
   if (!s.ok()) return s;
   StorageBreakdown breakdown;
   std::map<std::string, uint64_t> columns;
+  std::map<std::string, double> entropy;
   for (const auto& [path, props] : properties) {
     breakdown.data_bytes += props->data_size;
     breakdown.index_bytes += props->index_size;
@@ -29,13 +30,17 @@ Status MeasureStorage(const Table& table, ConfigResult* result) {
     if (stats_text == props->user_collected_properties.end()) continue;
     ColumnStats stats;
     if (!ColumnStats::Parse(stats_text->second, &stats).ok()) continue;
-    for (const auto& [name, stat] : stats.columns()) columns[name] += stat.bytes;
+    for (const auto& [name, stat] : stats.columns()) {
+      columns[name] += stat.bytes;
+      if (stat.entropy_bits >= 0) entropy[name] += stat.entropy_bits;
+    }
   }
   const uint64_t components = breakdown.data_bytes + breakdown.index_bytes + breakdown.filter_bytes;
   breakdown.properties_bytes = total > components ? total - components : 0;
   result->sst_bytes = total;
   result->storage = breakdown;
   result->column_bytes.clear();
+  result->column_entropy_bits = entropy;
   // Schema order: key columns first, then the rest as the table lists them.
   const std::shared_ptr<const TableSchema> schema = table.schema();
   for (const ColumnDef& column : schema->columns()) {

@@ -1,6 +1,10 @@
 #include "plugin/zone_map_collector.h"
 
+#include <map>
+#include <utility>
+
 #include "filter/zone_map.h"
+#include "filter/zone_map_usefulness.h"
 #include "plugin/pushdown.h"
 #include "table_format/varint.h"
 
@@ -25,16 +29,50 @@ void ZoneMapCollector::OnTypedRows(size_t typed_rows) { current_typed_rows_ = ty
 void ZoneMapCollector::EndRowGroup(bool all_sequence_zero_puts) {
   const bool all_typed = current_typed_rows_ == current_rows_;
   only_rows_ = only_rows_ && all_typed;
-  std::string set;
-  current_.EncodeTo(&set);
-  encoded_.push_back(
-      static_cast<char>(all_typed && all_sequence_zero_puts ? kZoneMapGroupSkippable : 0));
-  columnar::PutLengthPrefixed(&encoded_, set);
+  const uint8_t flags = all_typed && all_sequence_zero_puts ? kZoneMapGroupSkippable : 0;
   file_stats_.AddRowGroup(current_);
   groups_++;
+  if (decided_) {
+    Encode(flags, current_);
+    return;
+  }
+  held_.push_back(HeldGroup{flags, std::move(current_)});
+  if (held_.size() == kZoneMapSampleGroups) Decide();
 }
 
-void ZoneMapCollector::Finish(std::string* out) const {
+void ZoneMapCollector::Decide() {
+  std::map<uint32_t, std::vector<const ZoneMap*>> by_column;
+  for (const HeldGroup& group : held_) {
+    for (const auto& [column_id, zone_map] : group.zone_maps.columns()) {
+      by_column[column_id].push_back(&zone_map);
+    }
+  }
+  for (const auto& [column_id, maps] : by_column) {
+    if (column_id != kExpiryZoneMapColumn && !ZoneMapsCanPrune(maps)) omitted_.insert(column_id);
+  }
+  decided_ = true;
+  for (const HeldGroup& group : held_) Encode(group.flags, group.zone_maps);
+  held_.clear();
+  held_.shrink_to_fit();
+}
+
+void ZoneMapCollector::Encode(uint8_t flags, const ZoneMapSet& zone_maps) {
+  std::string set;
+  if (omitted_.empty()) {
+    zone_maps.EncodeTo(&set);
+  } else {
+    ZoneMapSet kept;
+    for (const auto& [column_id, zone_map] : zone_maps.columns()) {
+      if (omitted_.count(column_id) == 0) kept.Set(column_id, zone_map);
+    }
+    kept.EncodeTo(&set);
+  }
+  encoded_.push_back(static_cast<char>(flags));
+  columnar::PutLengthPrefixed(&encoded_, set);
+}
+
+void ZoneMapCollector::Finish(std::string* out) {
+  if (!decided_) Decide();
   columnar::PutVarint32(out, static_cast<uint32_t>(groups_));
   out->append(encoded_);
 }

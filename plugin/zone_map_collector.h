@@ -9,8 +9,16 @@
 //     u8        flags: bit 0 = every row is a typed Put with sequence number 0 (so the group
 //               may be skipped whole when its zone maps rule out every row)
 //     varint32  length of the ZoneMapSet encoding (filter/zone_map_set.h), then the encoding
+//
+// Only the columns whose zone maps can ever exclude a group get them (zone_map_usefulness.h):
+// the collector holds back the first kZoneMapSampleGroups groups of a file, decides per column
+// from them, then writes every group without the columns left out (row expiry always stays).
+// Readers treat a column without a zone map as "may match". The file's column statistics
+// keep every column: they cost one map per file and still prune whole files (IS NULL on a
+// column that is never null, a constant column, ...).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +29,8 @@
 namespace columnar {
 
 inline constexpr uint8_t kZoneMapGroupSkippable = 1;
+// Row groups a file's zone-map decision is made from (fewer when the file has fewer).
+inline constexpr size_t kZoneMapSampleGroups = 32;
 
 class ZoneMapCollector : public ColumnObserver {
  public:
@@ -34,13 +44,26 @@ class ZoneMapCollector : public ColumnObserver {
   void EndRowGroup(bool all_sequence_zero_puts);
 
   bool empty() const { return groups_ == 0; }
-  // The zone map block's raw content.
-  void Finish(std::string* out) const;
+  // The zone map block's raw content (decides the omitted columns first if still open).
+  void Finish(std::string* out);
   // Every row of the file is a typed row.
   bool only_rows() const { return only_rows_; }
   const FileColumnStatsBuilder& file_stats() const { return file_stats_; }
+  // Column ids whose zone maps this file leaves out (decided once the sample is complete, or
+  // at Finish).
+  const std::set<uint32_t>& omitted_columns() const { return omitted_; }
 
  private:
+  struct HeldGroup {
+    uint8_t flags;
+    ZoneMapSet zone_maps;
+  };
+  void Decide();
+  void Encode(uint8_t flags, const ZoneMapSet& zone_maps);
+
+  bool decided_ = false;
+  std::vector<HeldGroup> held_;  // the sample, until the decision
+  std::set<uint32_t> omitted_;
   ZoneMapSet current_;
   size_t current_rows_ = 0;
   size_t current_typed_rows_ = 0;

@@ -5,6 +5,7 @@
 
 #include "table_format/checksum.h"
 #include "table_format/encodings/dictionary.h"
+#include "table_format/encodings/template.h"
 #include "table_format/file_dictionary.h"
 #include "table_format/varint.h"
 #include "table_format/zstd_codec.h"
@@ -67,6 +68,47 @@ void WantedPresentValues(const uint64_t* wanted, const uint8_t* presence, uint32
   }
 }
 
+// The file's dictionary weighed against a local body of `local_size` bytes, in two forms:
+// the whole values as codes (file_dictionary), and, for strings with parameters, their
+// templates as codes plus the parameters (template with file_dictionary templates). The
+// smaller form is written to *body when it beats the local body: true, with *encoding set
+// (on entry, the local body's encoding).
+// Both forms' values are remembered as seen, so either can admit them in a later chunk.
+bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
+                              FileDictionaryWriter* dictionary, std::string* body,
+                              Encoding* encoding) {
+  FileDictionaryTrial whole;
+  size_t best = local_size;
+  if (dictionary->Trial(values, &whole)) best = std::min(best, whole.cost());
+  // Hex strings (ids) would only be split into hex parameters as large as hex's own bytes.
+  TemplateSplit split;
+  if (*encoding != Encoding::kHex) SplitTemplates(values, &split);
+  FileDictionaryTrial templates;
+  std::string template_body;
+  bool use_templates = false;
+  if (split.parameters > 0 && dictionary->Trial(split.templates, &templates) &&
+      PutTemplateBody(Encoding::kFileDictionary, templates.body, split, &template_body).ok()) {
+    const size_t cost = template_body.size() + (templates.cost() - templates.body.size());
+    use_templates = cost < best;
+    if (use_templates) best = cost;
+  }
+  bool written = false;
+  if (use_templates) {
+    dictionary->Commit(&templates);
+    body->append(template_body);
+    *encoding = Encoding::kTemplate;
+    written = true;
+  } else if (whole.usable && whole.cost() == best && best < local_size) {
+    dictionary->Commit(&whole);
+    body->append(whole.body);
+    *encoding = Encoding::kFileDictionary;
+    written = true;
+  }
+  dictionary->Remember(whole);
+  if (split.parameters > 0) dictionary->Remember(templates);
+  return written;
+}
+
 }  // namespace
 
 const char* ColumnCompressionName(ColumnCompression compression) {
@@ -99,10 +141,10 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   if (options.file_dictionary != nullptr && present.type() == PhysicalType::kBytes &&
       !present.empty()) {
     std::string shared;
-    if (options.file_dictionary->TryEncode(present, raw.size() - bitmap_size, &shared)) {
+    if (EncodeWithFileDictionary(present, raw.size() - bitmap_size, options.file_dictionary,
+                                 &shared, &encoding)) {
       raw.resize(bitmap_size);
       raw.append(shared);
-      encoding = Encoding::kFileDictionary;
     }
   }
   if (raw.size() > kMaxChunkRawBytes) return Status::InvalidArgument("chunk: body too large");
@@ -227,7 +269,17 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
   Status s = OpenChunkBody(*input, type, options, &header, &buffer, &raw);
   if (s.ok()) s = TakePresence(header, &raw, &bitmap, &present);
   if (!s.ok()) return s;
-  if (header.encoding == Encoding::kFileDictionary) {
+  if (header.encoding == Encoding::kTemplate) {
+    // Its templates may be codes into the file's dictionary.
+    ColumnVector dense(type);
+    s = DecodeTemplateBody(raw, present, options.file_dictionary, &dense);
+    if (s.ok() && header.has_nulls) {
+      s = ScatterPresent(dense, reinterpret_cast<const uint8_t*>(bitmap.data()), header.value_count,
+                         out);
+    } else if (s.ok()) {
+      *out = std::move(dense);
+    }
+  } else if (header.encoding == Encoding::kFileDictionary) {
     if (options.file_dictionary == nullptr) {
       return Status::Corruption("chunk: file_dictionary chunk read without the file's dictionary");
     }

@@ -1,5 +1,6 @@
 #include "table_format/column_stats.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -12,6 +13,12 @@ void ColumnStats::Record(const std::string& column, size_t bytes, Encoding encod
   stat.chunks++;
   stat.values += values;
   stat.encodings[EncodingName(encoding)]++;
+}
+
+void ColumnStats::Observe(const std::string& column, const ColumnVector& values) {
+  std::shared_ptr<EntropyEstimator>& estimator = estimators_[column];
+  if (estimator == nullptr) estimator = std::make_shared<EntropyEstimator>();
+  estimator->Add(values);
 }
 
 uint64_t ColumnStats::total_bytes() const {
@@ -32,6 +39,12 @@ std::string ColumnStats::Serialize() const {
       first = false;
       out += encoding + '=' + std::to_string(count);
     }
+    const auto estimator = estimators_.find(name);
+    if (estimator != estimators_.end()) {
+      out += '\t' + std::to_string(std::llround(estimator->second->bits()));
+    } else if (stat.entropy_bits >= 0) {
+      out += '\t' + std::to_string(std::llround(stat.entropy_bits));
+    }
   }
   return out;
 }
@@ -48,8 +61,11 @@ Status ColumnStats::Parse(const std::string& text, ColumnStats* out) {
         !std::getline(fields, chunks, '\t') || !std::getline(fields, values, '\t')) {
       return Status::Corruption("column stats: malformed entry");
     }
-    std::getline(fields, encodings);
+    std::getline(fields, encodings, '\t');
+    std::string entropy;
+    const bool has_entropy = static_cast<bool>(std::getline(fields, entropy));
     ColumnStat& stat = out->columns_[name];
+    if (has_entropy && !entropy.empty()) stat.entropy_bits = std::strtod(entropy.c_str(), nullptr);
     stat.bytes = std::strtoull(bytes.c_str(), nullptr, 10);
     stat.chunks = std::strtoull(chunks.c_str(), nullptr, 10);
     stat.values = std::strtoull(values.c_str(), nullptr, 10);

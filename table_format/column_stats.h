@@ -4,13 +4,19 @@
 //
 // Serialized form: entries separated by '\n'; each entry is
 //   name '\t' bytes '\t' chunks '\t' values '\t' encoding=count[,encoding=count...]
+//   ['\t' entropy_bits]
+// entropy_bits (optional; absent in files written before it existed): the column's
+// EntropyEstimator estimate (entropy_estimate.h), rounded to whole bits.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
+#include "table_format/column_vector.h"
 #include "table_format/encoding.h"
+#include "table_format/entropy_estimate.h"
 
 namespace columnar {
 
@@ -19,11 +25,14 @@ struct ColumnStat {
   uint64_t chunks = 0;
   uint64_t values = 0;
   std::map<std::string, uint64_t> encodings;  // encoding name -> chunks
+  double entropy_bits = -1;                   // < 0: not estimated
 };
 
 class ColumnStats {
  public:
   void Record(const std::string& column, size_t bytes, Encoding encoding, size_t values);
+  // Feeds a chunk's values (nulls included) to the column's entropy estimate.
+  void Observe(const std::string& column, const ColumnVector& values);
   const std::map<std::string, ColumnStat>& columns() const { return columns_; }
   uint64_t total_bytes() const;
 
@@ -32,6 +41,7 @@ class ColumnStats {
 
  private:
   std::map<std::string, ColumnStat> columns_;
+  std::map<std::string, std::shared_ptr<EntropyEstimator>> estimators_;
 };
 
 }  // namespace columnar

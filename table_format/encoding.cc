@@ -18,7 +18,8 @@ const std::array<const Codec*, 256>& CodecTable() {
     for (const Codec* codec :
          {&PlainCodec(), &RleCodec(), &DictionaryCodec(), &DeltaCodec(), &DeltaOfDeltaCodec(),
           &GorillaCodec(), &AlpCodec(), &AlpRdCodec(), &FloatDeltaCodec(), &FrontCodingCodec(),
-          &ForCodec(), &HexCodec(), &RiceDeltaCodec(), &ConstantCodec(), &FileDictionaryCodec()}) {
+          &ForCodec(), &HexCodec(), &RiceDeltaCodec(), &ConstantCodec(), &FileDictionaryCodec(),
+          &TemplateCodec(), &MixedRadixCodec(), &RleNestedCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;

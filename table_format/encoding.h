@@ -18,23 +18,29 @@
 namespace columnar {
 
 enum class Encoding : uint8_t {
-  kPlain = 0,         // any type: values as they are
-  kRle = 1,           // any type: (value, run length) pairs
-  kDictionary = 2,    // any type: distinct values + bit-packed codes
-  kDelta = 3,         // int32/int64: consecutive differences, frame-of-reference bit-packed
-  kDeltaOfDelta = 4,  // int32/int64: differences of differences (regular series ~0 bits)
-  kGorilla = 5,       // float32/float64: XOR with the previous value, bit stream
-  kAlp = 6,           // float32/float64: decimal ALP (exponent/factor, FOR ints, exceptions)
-  kAlpRd = 7,         // float32/float64: ALP real-doubles (left-part dictionary + right bits)
-  kFloatDelta = 8,    // float32/float64: delta over the IEEE bit patterns of a smooth series
-  kFrontCoding = 9,   // bytes: shared-prefix length with the previous value + suffix
-  kFor = 10,          // int32/int64: frame of reference (minimum) + bit-packing, no delta
-  kHex = 11,          // bytes: strings of lower-case hex digits packed two per byte
-  kRiceDelta = 12,    // int32/int64/float32/float64: differences Rice-coded (noisy series)
-  kConstant = 13,     // any type: every value equal, stored once
+  kPlain = 0,            // any type: values as they are
+  kRle = 1,              // any type: (value, run length) pairs
+  kDictionary = 2,       // any type: distinct values + bit-packed codes
+  kDelta = 3,            // int32/int64: consecutive differences, frame-of-reference bit-packed
+  kDeltaOfDelta = 4,     // int32/int64: differences of differences (regular series ~0 bits)
+  kGorilla = 5,          // float32/float64: XOR with the previous value, bit stream
+  kAlp = 6,              // float32/float64: decimal ALP (exponent/factor, FOR ints, exceptions)
+  kAlpRd = 7,            // float32/float64: ALP real-doubles (left-part dictionary + right bits)
+  kFloatDelta = 8,       // float32/float64: delta over the IEEE bit patterns of a smooth series
+  kFrontCoding = 9,      // bytes: shared-prefix length with the previous value + suffix
+  kFor = 10,             // int32/int64: frame of reference (minimum) + bit-packing, no delta
+  kHex = 11,             // bytes: strings of lower-case hex digits packed two per byte
+  kRiceDelta = 12,       // int32/int64/float32/float64: differences Rice-coded (noisy series)
+  kConstant = 13,        // any type: every value equal, stored once
   kFileDictionary = 14,  // bytes: codes into the file's dictionary of the column
                          // (file_dictionary.h); written and read by the chunk layer only
-  kAuto = 255,        // a request only, never stored: smallest candidate for the type
+  kTemplate = 15,        // bytes: dictionary-coded templates + integer parameters (URL paths,
+                         // addresses; encodings/template.h)
+  kMixedRadix = 16,      // int32/int64: offsets from the minimum in radix (max - min + 1), for
+                         // values uniform over a range that is not a power of two
+  kRleNested = 17,       // any type: runs whose run values get their own encoding (ids repeated
+                         // over a few consecutive rows)
+  kAuto = 255,           // a request only, never stored: smallest candidate for the type
 };
 
 // Most values one body may hold (equal to the chunk layer's kMaxChunkValues). Decoders trust

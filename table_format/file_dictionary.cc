@@ -100,65 +100,81 @@ void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
   }
 }
 
-bool FileDictionaryWriter::TryEncode(const ColumnVector& values, size_t local_size,
-                                     std::string* body) {
+bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial* trial) {
   ColumnVector codes(PhysicalType::kInt32);
   ColumnVector exceptions(PhysicalType::kBytes);
   codes.Reserve(values.size());
-  hashes_.resize(values.size());
-  pending_.clear();
-  pending_hashes_.clear();
+  trial->body.clear();
+  trial->admitted_bytes = 0;
+  trial->usable = false;
+  trial->hashes.resize(values.size());
+  trial->pending.clear();
+  trial->pending_hashes.clear();
   pending_codes_.Clear();
-  size_t admitted_bytes = 0;
   bool any_code = false;
   for (size_t i = 0; i < values.size(); i++) {
     const Slice value = values.GetBytes(i);
     const uint64_t hash = HashOf(value);
-    hashes_[i] = hash;
+    trial->hashes[i] = hash;
     uint32_t code = codes_.Find(hash, value, entries_);
     if (code == 0) {
-      const uint32_t pending = pending_codes_.Find(hash, value, pending_);
+      const uint32_t pending = pending_codes_.Find(hash, value, trial->pending);
       if (pending != 0) {
         code = static_cast<uint32_t>(entries_.size()) + pending;
-      } else if (Seen(hash) && entries_.size() + pending_.size() < limits_.max_entries &&
-                 entry_bytes_ + admitted_bytes + value.size() <= limits_.max_bytes) {
+      } else if (Seen(hash) && entries_.size() + trial->pending.size() < limits_.max_entries &&
+                 entry_bytes_ + trial->admitted_bytes + value.size() <= limits_.max_bytes) {
         // Seen in an earlier chunk: it recurs, so it earns a place in the dictionary.
-        pending_.emplace_back(value.data(), value.size());
-        pending_hashes_.push_back(hash);
-        pending_codes_.Insert(hash, static_cast<uint32_t>(pending_.size()));
-        code = static_cast<uint32_t>(entries_.size() + pending_.size());
-        admitted_bytes += value.size();
+        trial->pending.emplace_back(value.data(), value.size());
+        trial->pending_hashes.push_back(hash);
+        pending_codes_.Insert(hash, static_cast<uint32_t>(trial->pending.size()));
+        code = static_cast<uint32_t>(entries_.size() + trial->pending.size());
+        trial->admitted_bytes += value.size();
       }
     }
     if (code == 0) exceptions.AppendBytes(value);
     any_code |= code != 0;
     codes.Append<int32_t>(static_cast<int32_t>(code));
   }
+  if (!any_code) return false;
+  std::string code_part;
+  Status s = EncodeNested(codes, &code_part);
+  if (s.ok()) {
+    // code_part = encoding byte + body; the layout wants the body length after the byte.
+    trial->body.push_back(code_part[0]);
+    PutVarint32(&trial->body, static_cast<uint32_t>(code_part.size() - 1));
+    trial->body.append(code_part, 1, std::string::npos);
+    s = EncodeNested(exceptions, &trial->body);
+  }
+  trial->usable = s.ok();
+  return trial->usable;
+}
 
-  bool use = false;
-  std::string encoded;
-  if (any_code) {
-    std::string code_part;
-    Status s = EncodeNested(codes, &code_part);
-    if (s.ok()) {
-      // code_part = encoding byte + body; the layout wants the body length after the byte.
-      encoded.push_back(code_part[0]);
-      PutVarint32(&encoded, static_cast<uint32_t>(code_part.size() - 1));
-      encoded.append(code_part, 1, std::string::npos);
-      s = EncodeNested(exceptions, &encoded);
-    }
-    use = s.ok() && encoded.size() + admitted_bytes / kAdmissionChargeDivisor < local_size;
+size_t FileDictionaryTrial::cost() const {
+  return body.size() + admitted_bytes / kAdmissionChargeDivisor;
+}
+
+void FileDictionaryWriter::Commit(FileDictionaryTrial* trial) {
+  // Pending codes follow the entries in admission order.
+  for (size_t j = 0; j < trial->pending.size(); j++) {
+    entry_bytes_ += trial->pending[j].size();
+    entries_.push_back(std::move(trial->pending[j]));
+    codes_.Insert(trial->pending_hashes[j], static_cast<uint32_t>(entries_.size()));
   }
+  trial->pending.clear();
+  trial->pending_hashes.clear();
+}
+
+void FileDictionaryWriter::Remember(const FileDictionaryTrial& trial) { Remember(trial.hashes); }
+
+bool FileDictionaryWriter::TryEncode(const ColumnVector& values, size_t local_size,
+                                     std::string* body) {
+  FileDictionaryTrial& trial = scratch_trial_;
+  const bool use = Trial(values, &trial) && trial.cost() < local_size;
   if (use) {
-    // Pending codes follow the entries in admission order.
-    for (size_t j = 0; j < pending_.size(); j++) {
-      entry_bytes_ += pending_[j].size();
-      entries_.push_back(std::move(pending_[j]));
-      codes_.Insert(pending_hashes_[j], static_cast<uint32_t>(entries_.size()));
-    }
-    body->append(encoded);
+    Commit(&trial);
+    body->append(trial.body);
   }
-  Remember(hashes_);
+  Remember(trial);
   return use;
 }
 

@@ -66,6 +66,21 @@ class FileDictionaryIndex {
   size_t size_ = 0;
 };
 
+// A file_dictionary body worked out for one chunk, not yet written: what it would cost and
+// which entries writing it would admit.
+struct FileDictionaryTrial {
+  std::string body;           // the file_dictionary body
+  size_t admitted_bytes = 0;  // bytes of the entries it admits
+  bool usable = false;        // some value has a code
+  // What the chunk charges for it: the body and a share of the entries it admits (they are
+  // stored once per file and serve later chunks too).
+  size_t cost() const;
+
+  std::vector<uint64_t> hashes;  // of every value, remembered as seen afterwards
+  std::deque<std::string> pending;
+  std::vector<uint64_t> pending_hashes;
+};
+
 // One column's dictionary while a file is written.
 class FileDictionaryWriter {
  public:
@@ -76,6 +91,14 @@ class FileDictionaryWriter {
   // `local_size` bytes; admits the recurring values it needs then. False (nothing changed,
   // except that the values are remembered as seen) when the local encoding should be kept.
   bool TryEncode(const ColumnVector& values, size_t local_size, std::string* body);
+
+  // The same in steps, for a writer weighing several forms of a chunk (whole values, or their
+  // templates): Trial works a body out without changing the dictionary (true when usable);
+  // Commit admits the entries of the trial that is written; Remember marks a trial's values
+  // as seen (every trial's, written or not, so that recurring values get admitted later).
+  bool Trial(const ColumnVector& values, FileDictionaryTrial* trial);
+  void Commit(FileDictionaryTrial* trial);
+  void Remember(const FileDictionaryTrial& trial);
 
   size_t entry_count() const { return entries_.size(); }
   size_t entry_bytes() const { return entry_bytes_; }
@@ -92,11 +115,9 @@ class FileDictionaryWriter {
   std::vector<uint64_t> seen_bits_;  // bit filter of values seen once (two bits per value)
   size_t remembered_ = 0;
   size_t entry_bytes_ = 0;
-  // Per TryEncode call, kept to reuse their memory.
-  std::vector<uint64_t> hashes_;
-  std::deque<std::string> pending_;  // values this chunk would admit, codes after entries_
-  std::vector<uint64_t> pending_hashes_;
+  // Per trial, kept to reuse their memory.
   FileDictionaryIndex pending_codes_;
+  FileDictionaryTrial scratch_trial_;
 };
 
 // Every column's dictionary writer of one file, by column name.

@@ -29,7 +29,10 @@ Status RowGroupWriter::AddColumn(uint32_t slot, const std::string& name, const C
   Status s = WriteChunk(values, options, &chunks_, &chosen);
   if (!s.ok()) return s;
   slots_.push_back(slot);
-  if (stats_ != nullptr) stats_->Record(name, chunks_.size() - before, chosen, values.size());
+  if (stats_ != nullptr) {
+    stats_->Record(name, chunks_.size() - before, chosen, values.size());
+    stats_->Observe(name, values);
+  }
   return Status::OK();
 }
 

@@ -150,16 +150,23 @@ void PrintColumnStorage(const rocksdb::UserCollectedProperties& props, uint64_t 
   };
   out << "Column storage (encoded chunk bytes, before outer block compression; " << rows
       << " rows):\n";
-  out << Format("  %-*s %12s %10s %7s %7s  %s\n", width, "column", "bytes", "bytes/row", "share",
-                "chunks", "encodings (chunks)");
+  // The entropy estimate (table_format/entropy_estimate.h), in bytes a row: how far each
+  // column's bytes are from what its values carry ("-" in files written without it).
+  const auto entropy_per_row = [rows](const ColumnStat& stat) {
+    return rows == 0 || stat.entropy_bits < 0 ? std::string("-")
+                                              : Format("%.2f", stat.entropy_bits / 8 / rows);
+  };
+  out << Format("  %-*s %12s %10s %11s %7s %7s  %s\n", width, "column", "bytes", "bytes/row",
+                "entropy/row", "share", "chunks", "encodings (chunks)");
   for (const auto& [name, stat] : stats.columns()) {
     const double share = total == 0 ? 0.0 : 100.0 * static_cast<double>(stat.bytes) / total;
-    out << Format("  %-*s %12llu %10s %6.1f%% %7llu  %s\n", width, name.c_str(),
+    out << Format("  %-*s %12llu %10s %11s %6.1f%% %7llu  %s\n", width, name.c_str(),
                   static_cast<unsigned long long>(stat.bytes), bytes_per_row(stat.bytes).c_str(),
-                  share, static_cast<unsigned long long>(stat.chunks), EncodingList(stat).c_str());
+                  entropy_per_row(stat).c_str(), share,
+                  static_cast<unsigned long long>(stat.chunks), EncodingList(stat).c_str());
   }
-  out << Format("  %-*s %12llu %10s %6.1f%%\n", width, "total",
-                static_cast<unsigned long long>(total), bytes_per_row(total).c_str(),
+  out << Format("  %-*s %12llu %10s %11s %6.1f%%\n", width, "total",
+                static_cast<unsigned long long>(total), bytes_per_row(total).c_str(), "",
                 total == 0 ? 0.0 : 100.0);
 }
 

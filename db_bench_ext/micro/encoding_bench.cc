@@ -114,6 +114,44 @@ const std::vector<Dataset>& Datasets() {
        [](bench::Random* rng, ColumnVector* c) {
          for (size_t i = 0; i < kDatasetValues; i++) c->AppendBytes(rng->Hex(32));
        }},
+      {"id_paths", PhysicalType::kBytes,
+       [](bench::Random* rng, ColumnVector* c) {
+         // Access-log paths: 40 routes (Zipf), most with a numeric id, some fingerprinted.
+         const bench::ZipfDistribution zipf(40, 1.1);
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           const uint64_t route = zipf.Sample(rng);
+           std::string path = "/api/v1/resource" + std::to_string(route);
+           if (route % 4 == 3) {
+             path = "/static/js/bundle" + std::to_string(route) + "." + rng->Hex(8) + ".js";
+           } else if (route % 4 != 0) {
+             path += "/" + std::to_string(rng->UniformInRange(1, 999999));
+           }
+           c->AppendBytes(path);
+         }
+       }},
+      {"ipv4_addresses", PhysicalType::kBytes,
+       [](bench::Random* rng, ColumnVector* c) {
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           c->AppendBytes(std::to_string(rng->UniformInRange(1, 223)) + "." +
+                          std::to_string(rng->UniformInRange(0, 255)) + "." +
+                          std::to_string(rng->UniformInRange(0, 255)) + "." +
+                          std::to_string(rng->UniformInRange(1, 254)));
+         }
+       }},
+      {"trace_ids", PhysicalType::kBytes,
+       [](bench::Random* rng, ColumnVector* c) {
+         // One trace id over 1-5 consecutive log lines.
+         std::string id;
+         int64_t left = 0;
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           if (left == 0) {
+             id = rng->Hex(32);
+             left = rng->UniformInRange(1, 5);
+           }
+           left--;
+           c->AppendBytes(id);
+         }
+       }},
   };
   return datasets;
 }
@@ -266,7 +304,9 @@ void RegisterAll() {
     std::vector<Encoding> encodings = CandidateEncodings(Encoding::kAuto, dataset.type);
     encodings.push_back(Encoding::kAuto);
     for (Encoding encoding : encodings) {
-      if (encoding == Encoding::kHex && dataset.name != "hex_ids") continue;  // not hex
+      if (encoding == Encoding::kHex && dataset.name != "hex_ids" && dataset.name != "trace_ids") {
+        continue;  // not hex
+      }
       for (size_t chunk_values : kChunkSizes) {
         const std::string name = std::string(EncodingName(encoding)) + "/" + dataset.name + "/" +
                                  std::to_string(chunk_values);

@@ -7,7 +7,9 @@
 //      only for a single run), gorilla (its bit count is simulated). Dictionary sizes are
 //      estimated from a capped distinct count; alp and alp_rd from ALP's own chunk-level
 //      sample; rice_delta from the sums of its zigzagged differences per block (the Rice
-//      parameter follows analytically, rice_delta.h).
+//      parameter follows analytically, rice_delta.h). mixed_radix is exact from the range.
+//      template is sized by encoding it, and
+//      only for strings that are not all hex and often hold digits.
 //   2. Only the best estimate is encoded, and the second best too when it could still come
 //      out smaller than that body: its estimate, less the estimate's margin of error (0 for
 //      exact ones, 3% for rice_delta's, whose model errs high by about that, 25% for the
@@ -31,6 +33,7 @@
 #include "table_format/encodings/hex_digits.h"
 #include "table_format/encodings/int_packing.h"
 #include "table_format/encodings/key_index.h"
+#include "table_format/encodings/mixed_radix.h"
 #include "table_format/encodings/rice_delta.h"
 #include "table_format/varint.h"
 
@@ -231,9 +234,35 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalys
   // Last, so that ties go to the encodings that decode faster.
   estimates->push_back(
       {Encoding::kRiceDelta, first_value + EstimateRiceDeltaBytes(deltas.data(), n - 1)});
+  if constexpr (!kIsFloat) {
+    S lo = static_cast<S>(bits[0]);
+    S hi = lo;
+    for (size_t i = 1; i < n; i++) {
+      lo = std::min(lo, static_cast<S>(bits[i]));
+      hi = std::max(hi, static_cast<S>(bits[i]));
+    }
+    const uint64_t span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
+    estimates->push_back({Encoding::kMixedRadix,
+                          static_cast<double>(MixedRadixSize(static_cast<int64_t>(lo), span, n))});
+  }
 }
 
 uint64_t StringHash(const Slice& v) { return HashBytes(v.data(), v.size()); }
+
+// Whether at least a quarter of an equidistant sample of the strings holds a decimal digit:
+// only then can the template encoding split parameters off (template.h).
+bool MostlyHoldDigits(const ColumnVector& values) {
+  constexpr size_t kSample = 16;
+  const size_t n = values.size();
+  const size_t sample = std::min(n, kSample);
+  size_t with_digits = 0;
+  for (size_t k = 0; k < sample; k++) {
+    const Slice v = values.GetBytes(k * n / sample);
+    with_digits +=
+        std::any_of(v.data(), v.data() + v.size(), [](char c) { return c >= '0' && c <= '9'; });
+  }
+  return sample > 0 && 4 * with_digits >= sample;
+}
 
 void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   const size_t n = values.size();
@@ -277,6 +306,13 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
     estimates->push_back(
         {Encoding::kConstant, static_cast<double>(VarintLength(total / n) + total / n)});
   }
+  if (!all_hex && runs > 1 && MostlyHoldDigits(values)) {
+    // Exact: the body is built (hex strings are better served by hex).
+    std::string body;
+    if (EncodeValues(Encoding::kTemplate, values, &body).ok()) {
+      estimates->push_back({Encoding::kTemplate, static_cast<double>(body.size())});
+    }
+  }
   if (2 * runs <= n) {
     std::vector<uint32_t> run_lengths_minus_one;
     for (size_t i = 0; i < n; i++) {
@@ -287,10 +323,14 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
         run_lengths_minus_one.push_back(0);
       }
     }
+    const double lengths_bytes =
+        VarintLength(runs) + PackedIntsSize(run_lengths_minus_one.data(), runs);
     estimates->push_back(
-        {Encoding::kRle, static_cast<double>(VarintLength(runs) +
-                                             PackedIntsSize(run_lengths_minus_one.data(), runs) +
-                                             runs + run_value_bytes)});
+        {Encoding::kRle, lengths_bytes + static_cast<double>(runs + run_value_bytes)});
+    // The run values as plain or, when hex, two digits a byte (estimated like rle's).
+    const double run_value_body =
+        all_hex ? runs / 2.0 + run_value_bytes / 2.0 : static_cast<double>(runs + run_value_bytes);
+    estimates->push_back({Encoding::kRleNested, lengths_bytes + 1 + run_value_body});
   }
 
   // Distinct strings, unless a sample shows they are mostly distinct (ids, free text).
@@ -342,6 +382,7 @@ double EstimateMargin(Encoding encoding, PhysicalType type) {
     case Encoding::kRiceDelta:
       return 0.03;
     case Encoding::kRle:  // the run values' lengths of strings are estimated
+    case Encoding::kRleNested:
       return type == PhysicalType::kBytes ? 0.25 : 0;
     default:
       return 0;

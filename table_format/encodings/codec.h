@@ -41,6 +41,9 @@ const Codec& HexCodec();
 const Codec& RiceDeltaCodec();
 const Codec& ConstantCodec();
 const Codec& FileDictionaryCodec();
+const Codec& TemplateCodec();
+const Codec& MixedRadixCodec();
+const Codec& RleNestedCodec();
 
 // Byte-string decoders can expand a small body into a large column (a dictionary entry or a
 // run repeated `count` times). They refuse to produce more than this many bytes, which also

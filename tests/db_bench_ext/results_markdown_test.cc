@@ -25,6 +25,19 @@ TEST(ResultsMarkdownTest, RatioFormatting) {
   EXPECT_EQ(StorageComparison(15, std::nullopt), "");
 }
 
+// With entropy estimates, the per-column table gets one more column: the estimate of the last
+// configuration that has them, in bytes per row.
+TEST(ResultsMarkdownTest, ColumnTableShowsTheEntropyEstimate) {
+  BenchmarkResults results = testing::SampleResults();
+  for (ConfigResult& config : results.workloads[0].configs) {
+    if (config.config == "C") config.column_entropy_bits = {{"time", 8 * 172800 * 0.25}};
+  }
+  const std::string md = RenderResultsMarkdown(results, BuildCharts(results));
+  EXPECT_TRUE(Contains(md, "| column | A | C | entropy est. (C) |")) << md;
+  EXPECT_TRUE(Contains(md, "| 0.25 |")) << md;
+  EXPECT_TRUE(Contains(md, "| n/a |")) << md;  // value: no estimate
+}
+
 TEST(ResultsMarkdownTest, TablesCarryRatiosAgainstA) {
   const BenchmarkResults results = testing::SampleResults();
   const std::string md = RenderResultsMarkdown(results, BuildCharts(results));

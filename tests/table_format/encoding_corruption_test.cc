@@ -322,6 +322,99 @@ TEST(EncodingCorruptionTest, ConstantViolations) {
   ExpectCorrupt(constant, PhysicalType::kBytes, big, 2000, "expansion cap");
 }
 
+// A template body around hand-made templates (constant-coded, so every row has `tmpl`) and
+// the given parameter streams (each plain int64 values).
+std::string TemplateBody(const std::string& tmpl, const std::vector<std::vector<int64_t>>& streams,
+                         Encoding template_encoding = Encoding::kConstant) {
+  std::string constant;
+  PutVarint64(&constant, tmpl.size());
+  constant += tmpl;
+  std::string body = Bytes({static_cast<int>(template_encoding)});
+  PutVarint64(&body, constant.size());
+  body += constant;
+  PutVarint64(&body, streams.size());
+  for (const std::vector<int64_t>& stream : streams) {
+    body.push_back(static_cast<char>(Encoding::kPlain));
+    PutVarint64(&body, stream.size() * 8);
+    for (int64_t v : stream) PutFixed64(&body, static_cast<uint64_t>(v));
+  }
+  return body;
+}
+
+TEST(EncodingCorruptionTest, TemplateViolations) {
+  const Encoding tmpl = Encoding::kTemplate;
+  const PhysicalType bytes = PhysicalType::kBytes;
+  const std::string dec("a\0d", 3);
+  // The well-formed body decodes; every violation below changes one thing.
+  {
+    ColumnVector out(bytes);
+    ASSERT_TRUE(DecodeCopy(tmpl, bytes, TemplateBody(dec, {{42, 7}}), 2, &out).ok());
+    EXPECT_EQ(out.GetBytes(0), Slice("a42"));
+    EXPECT_EQ(out.GetBytes(1), Slice("a7"));
+  }
+  ExpectCorrupt(tmpl, bytes, TemplateBody(dec, {}), 2, "no stream for the slot");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(dec, {{1, 2}, {3, 4}}), 2, "a stream too many");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(dec, {{1}}), 2, "stream shorter than its rows");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(dec, {{1, 2}}) + "x", 2, "trailing byte");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("a\0", 2), {}), 2, "truncated escape");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("a\0q", 3), {}), 2, "unknown escape");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0x", 2), {}), 2, "hex slot without width");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0x\x11", 3), {{1, 1}}), 2,
+                "hex slot of 17 digits");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0x\x02", 3), {{0x100, 1}}), 2,
+                "hex parameter wider than its slot");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(dec, {{-1, 1}}), 2, "decimal parameter >= 10^19");
+  std::string many;
+  for (int k = 0; k < 17; k++) many += std::string("\0d", 2);
+  ExpectCorrupt(tmpl, bytes, TemplateBody(many, std::vector<std::vector<int64_t>>(17, {1, 1})), 2,
+                "17 slots");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(dec, {{1, 2}}, Encoding::kTemplate), 2,
+                "templates encoded as templates");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(dec, {{1, 2}}, Encoding::kFileDictionary), 2,
+                "file dictionary templates without the dictionary");
+  ExpectCorrupt(tmpl, bytes, Bytes({0x00}), 2, "no template body length");
+}
+
+TEST(EncodingCorruptionTest, RleNestedViolations) {
+  const Encoding runs = Encoding::kRleNested;
+  const PhysicalType i64 = PhysicalType::kInt64;
+  // 1 run of 2 values (lengths - 1 {1}: 00 01 01), then the run value.
+  const std::string lengths = Bytes({0x01, 0x00, 0x01, 0x01});
+  std::string one_value;
+  PutFixed64(&one_value, 42);
+  {
+    ColumnVector out(i64);
+    ASSERT_TRUE(DecodeCopy(runs, i64, lengths + Bytes({0x00}) + one_value, 2, &out).ok());
+    EXPECT_EQ(out.Get<int64_t>(1), 42);
+  }
+  ExpectCorrupt(runs, i64, lengths, 2, "no run value encoding");
+  ExpectCorrupt(runs, i64, lengths + Bytes({0x11}) + one_value, 2, "nested rle_nested");
+  ExpectCorrupt(runs, i64, lengths + Bytes({0x0e}) + one_value, 2, "nested file_dictionary");
+  ExpectCorrupt(runs, i64, lengths + Bytes({0x00}) + one_value + "x", 2, "trailing byte");
+  ExpectCorrupt(runs, i64, lengths + Bytes({0x00}) + one_value, 3, "lengths do not add up");
+  ExpectCorrupt(runs, i64, Bytes({0x05, 0x00, 0x00}), 2, "runs > count");
+}
+
+TEST(EncodingCorruptionTest, MixedRadixViolations) {
+  const Encoding radix = Encoding::kMixedRadix;
+  const PhysicalType i32 = PhysicalType::kInt32;
+  const PhysicalType i64 = PhysicalType::kInt64;
+  // Minimum 0, span 2 (radix 3): a group of 3 values in 5 bits; 27 is not a 3-digit number.
+  ExpectCorrupt(radix, i32, Bytes({0x00, 0x02, 27}), 3, "group number beyond its digits");
+  ExpectCorrupt(radix, i32, Bytes({0x00, 0x02, 0x2f}), 3, "padding bit set");
+  ExpectCorrupt(radix, i32, Bytes({0x00, 0x02, 0x0f, 0x00}), 3, "trailing byte");
+  ExpectCorrupt(radix, i32, Bytes({0x00, 0x02}), 3, "no digits");
+  ExpectCorrupt(radix, i32, Bytes({0x00, 0x02}), 0, "a span for no values");
+  ExpectCorrupt(radix, i64, Bytes({0x00, 0x00, 0x00}), 3, "equal values with digits");
+  // Minimum INT32_MAX - 1 with span 2 would reach past INT32_MAX.
+  std::string beyond;
+  PutVarint64(&beyond, ZigZagEncode(int64_t{INT32_MAX} - 1));
+  beyond += Bytes({0x02, 0x00});
+  ExpectCorrupt(radix, i32, beyond, 1, "span beyond the type");
+  // A forged count far beyond the digits the body holds.
+  ExpectCorrupt(radix, i64, Bytes({0x00, 0x02, 0x00}), 1 << 20, "count beyond the body");
+}
+
 TEST(EncodingCorruptionTest, DictionaryDecoderRejectsWhatTheValueDecoderRejects) {
   ColumnVector values(PhysicalType::kInt32);
   for (int i = 0; i < 100; i++) values.Append<int32_t>(i % 7);

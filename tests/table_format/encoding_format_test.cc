@@ -175,6 +175,54 @@ TEST(EncodingFormatTest, Hex) {
   ExpectBody(Encoding::kHex, Strings({"0aff", "", "9c"}), "0002120aff9c");
 }
 
+TEST(EncodingFormatTest, Template) {
+  // Templates {"/u/\0d", "/u/\0d"}: one run, so constant (0d), body length 06, then length 05
+  // and the template 2f 75 2f 00 64. One parameter stream (01): {12, 7} as int64 with auto,
+  // delta_of_delta (04), length 02: first zigzag(12) = 18, first difference zigzag(-5) = 09.
+  ExpectBody(Encoding::kTemplate, Strings({"/u/12", "/u/7"}), "0d06052f752f00640104021809");
+  // A hex slot of 8 digits: template "a." 00 78 08. The stream {0x3f2a9c1b, 0xf} goes to for
+  // (0a), length 0a: reference zigzag(15) = 1e, width 30 (1e), then 0x3f2a9c0c and 0 at 30
+  // bits: 0c 9c 2a 3f 00 00 00 00.
+  ExpectBody(Encoding::kTemplate, Strings({"a.3f2a9c1b", "a.0000000f"}),
+             "0d0605612e007808010a0a1e1e0c9c2a3f00000000");
+  // A literal NUL is escaped: templates "\0\0/\0d" (constant: 0d, 06, length 05, then
+  // 00 00 2f 00 64); the stream {1, 22} as delta_of_delta: first 02, difference zigzag(21) 2a.
+  ColumnVector with_nul(PhysicalType::kBytes);
+  with_nul.AppendBytes(std::string("\0/1", 3));
+  with_nul.AppendBytes(std::string("\0/22", 4));
+  ExpectBody(Encoding::kTemplate, with_nul, "0d060500002f0064010402022a");
+  std::string body;
+  EXPECT_TRUE(EncodeValues(Encoding::kTemplate, Strings({"no", "digits", "007"}), &body)
+                  .IsInvalidArgument());
+}
+
+TEST(EncodingFormatTest, RleNested) {
+  // 2 runs; lengths - 1 {2, 0}: reference 00, width 02, packed 02; then the run values
+  // {7, -1} in their own encoding (auto): delta_of_delta (04), first zigzag(7) = 0e, first
+  // difference zigzag(-8) = 0f.
+  ExpectBody(Encoding::kRleNested, Column<int64_t>({7, 7, 7, -1}), "02000202040e0f");
+  // Hex run values: two ids over 2 rows each: 02 runs, lengths - 1 {1, 1}: reference
+  // zigzag(1) = 02, width 00; then the run values {"0aff", "9c"} in their own encoding: hex
+  // (0b), half lengths {2, 1}: reference 02, width 01, packed 01; digits 0a ff 9c.
+  ExpectBody(Encoding::kRleNested, Strings({"0aff", "0aff", "9c", "9c"}), "0202000b0201010aff9c");
+  std::string body;
+  EXPECT_TRUE(
+      EncodeValues(Encoding::kRleNested, Column<int32_t>({1, 2}), &body).IsInvalidArgument());
+}
+
+TEST(EncodingFormatTest, MixedRadix) {
+  // Minimum 3 (zigzag 06), span 2 (02); radix 3 holds 40 values a group, so one group of 3:
+  // 0 + 2 x 3 + 1 x 9 = 15 in BitWidth(3^3 - 1) = 5 bits: 0f.
+  ExpectBody(Encoding::kMixedRadix, Column<int32_t>({3, 5, 4}), "06020f");
+  // Minimum 0, span 100000 (a0 8d 06); radix 100001 holds 3 values a group in 50 bits:
+  // 100000 + 0 x R + 50000 x R^2 = 500010000150000, then the last value 7 alone in 17 bits
+  // (from bit 50): 67 bits, 9 bytes.
+  ExpectBody(Encoding::kMixedRadix, Column<int64_t>({100000, 0, 50000, 7}),
+             "00a08d06f06d71a6c1c61d0000");
+  // Equal values: no digits.
+  ExpectBody(Encoding::kMixedRadix, Column<int64_t>({-5, -5}), "0900");
+}
+
 TEST(EncodingFormatTest, RiceDelta) {
   // First zigzag(100) = c8 01. Differences {5, 5, -6, 0}: their mean (1) is not worth a
   // center, so z = zigzag(d) = {10, 10, 11, 0}. k = 2 with flat quotients costs 16 bits (plain

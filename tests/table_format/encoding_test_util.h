@@ -27,13 +27,18 @@ inline const std::vector<Encoding>& AllStoredEncodings() {
       Encoding::kPlain,        Encoding::kRle,         Encoding::kDictionary, Encoding::kDelta,
       Encoding::kDeltaOfDelta, Encoding::kGorilla,     Encoding::kAlp,        Encoding::kAlpRd,
       Encoding::kFloatDelta,   Encoding::kFrontCoding, Encoding::kFor,        Encoding::kHex,
-      Encoding::kRiceDelta,    Encoding::kConstant};
+      Encoding::kRiceDelta,    Encoding::kConstant,    Encoding::kTemplate,   Encoding::kMixedRadix,
+      Encoding::kRleNested};
   return all;
 }
 
 // Encodings that refuse (InvalidArgument) values they cannot represent: hex non-hex strings,
-// constant unequal values.
-inline bool MayRefuse(Encoding e) { return e == Encoding::kHex || e == Encoding::kConstant; }
+// constant unequal values, template strings without parameters, rle_nested values with
+// fewer than two values a run.
+inline bool MayRefuse(Encoding e) {
+  return e == Encoding::kHex || e == Encoding::kConstant || e == Encoding::kTemplate ||
+         e == Encoding::kRleNested;
+}
 
 inline const std::vector<PhysicalType>& AllTypes() {
   static const std::vector<PhysicalType> all = {PhysicalType::kInt32, PhysicalType::kInt64,
@@ -179,6 +184,40 @@ inline std::vector<Dataset> BytesDatasets(size_t n, uint64_t seed) {
     return s;
   });
   add("sorted_paths", [&](size_t i) { return "/api/v1/users/" + std::to_string(100000 + i * 3); });
+  // Structured strings with every kind of token the template encoding splits or must keep
+  // literal: ids, zero-padded and over-long numbers, hex runs of every length, IPv4
+  // addresses, upper-case hex, NUL bytes next to parameters, more parameters than slots.
+  add("structured", [&](size_t i) {
+    switch (rng() % 10) {
+      case 0:
+        return "/api/v1/users/" + std::to_string(rng() % 1000000) + "/orders";
+      case 1:
+        return "/static/js/app." + RandomHex(rng, 8) + ".js";
+      case 2:
+        return std::to_string(rng() % 224) + "." + std::to_string(rng() % 256) + "." +
+               std::to_string(rng() % 256) + "." + std::to_string(rng() % 256);
+      case 3:
+        return "id=" + std::string(1, '0') + std::to_string(rng() % 100) +
+               "&n=" + std::to_string(rng()) +
+               std::to_string(rng() % 10);  // 0-padded; up to 21 digits
+      case 4:
+        return "trace " + RandomHex(rng, 1 + rng() % 40) + " 0" + RandomHex(rng, 15);
+      case 5:
+        return std::string("nul\0x", 5) + std::string(1, '\0') + std::to_string(i) +
+               std::string(2, '\0');
+      case 6: {
+        std::string many;
+        for (int k = 0; k < 20; k++) many += std::to_string(k) + ",";
+        return many;
+      }
+      case 7:
+        return std::string("ABCDEF0123456789 deadbeef cafe1234 9999999999999999999");
+      case 8:
+        return std::string("0 00 18446744073709551615 1234567890123456789");
+      default:
+        return std::string("no parameters here");
+    }
+  });
   add("few_distinct", [&](size_t) {
     const char* methods[] = {"GET", "POST", "PUT", "DELETE", "PATCH", ""};
     return std::string(methods[rng() % 6]);

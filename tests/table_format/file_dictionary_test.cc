@@ -20,6 +20,13 @@ ColumnVector Strings(const std::vector<std::string>& values) {
   return out;
 }
 
+// A one-off id of letters only: no parameter a template could split off.
+std::string LetterId(std::mt19937_64& rng) {
+  std::string id = "req-";
+  for (int k = 0; k < 12; k++) id.push_back(static_cast<char>('g' + rng() % 20));
+  return id;
+}
+
 // Recurring values (a few paths, one with a NUL byte) and, now and then, a one-off id.
 std::vector<std::string> ChunkValues(std::mt19937_64& rng, size_t n) {
   static const char* const kPaths[] = {"/api/v1/users", "/api/v1/orders/search", "/static/app.js",
@@ -27,7 +34,7 @@ std::vector<std::string> ChunkValues(std::mt19937_64& rng, size_t n) {
   std::vector<std::string> values;
   for (size_t i = 0; i < n; i++) {
     if (rng() % 5 == 0) {
-      values.push_back("req-" + std::to_string(rng()));
+      values.push_back(LetterId(rng));
     } else if (rng() % 7 == 0) {
       values.push_back(std::string("nul\0inside", 10));
     } else {
@@ -210,6 +217,65 @@ TEST(FileDictionaryTest, ChunkWithoutTheFileDictionaryIsCorruption) {
   ColumnVector decoded;
   const Status s = ReadChunk(&in, PhysicalType::kBytes, &decoded, ChunkReadOptions());
   EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+}
+
+// Paths with numeric ids never recur whole, but their templates do: from the second chunk on
+// the chunk is a template body whose templates are codes into the file dictionary, and it is
+// much smaller than the whole values as exceptions.
+TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDictionary) {
+  static const char* const kRoutes[] = {"/api/v1/users/", "/api/v1/orders/", "/api/v2/items/"};
+  std::mt19937_64 rng(17);
+  FileDictionaryWriters writers;
+  std::vector<std::string> chunks;
+  std::vector<ColumnVector> values;
+  for (int c = 0; c < 4; c++) {
+    ColumnVector chunk_values(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) {
+      if (i % 9 == 0) {
+        chunk_values.AppendNull();
+      } else {
+        chunk_values.AppendBytes(std::string(kRoutes[rng() % 3]) +
+                                 std::to_string(1 + rng() % 999999) + "/items");
+      }
+    }
+    ChunkWriteOptions options;
+    options.file_dictionary = writers.For("path");
+    std::string chunk;
+    ASSERT_TRUE(WriteChunk(chunk_values, options, &chunk).ok());
+    chunks.push_back(std::move(chunk));
+    values.push_back(std::move(chunk_values));
+  }
+  std::string block;
+  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
+  FileDictionarySet dictionaries;
+  ASSERT_TRUE(FileDictionarySet::Decode(block, &dictionaries).ok());
+  ASSERT_NE(dictionaries.Find("path"), nullptr);
+  EXPECT_EQ(dictionaries.Find("path")->size(), 3u) << "the three templates, nothing else";
+  for (size_t c = 0; c < chunks.size(); c++) {
+    SCOPED_TRACE("chunk " + std::to_string(c));
+    if (c > 0) {
+      EXPECT_EQ(EncodingOf(chunks[c]), Encoding::kTemplate);
+      // ~114 ids of 20 bits and 2-bit template codes: about 320 bytes (plain: ~2,800).
+      EXPECT_LT(chunks[c].size(), 400u);
+    }
+    Slice in(chunks[c]);
+    ChunkReadOptions options;
+    options.file_dictionary = dictionaries.Find("path");
+    ColumnVector decoded;
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
+    EXPECT_TRUE(in.empty());
+    ASSERT_EQ(decoded.size(), values[c].size());
+    for (size_t i = 0; i < decoded.size(); i++) {
+      ASSERT_EQ(decoded.IsNull(i), values[c].IsNull(i)) << i;
+      if (!decoded.IsNull(i)) ASSERT_EQ(decoded.GetBytes(i), values[c].GetBytes(i)) << i;
+    }
+    if (c > 0) {
+      // Without the dictionary its templates cannot be read.
+      Slice again(chunks[c]);
+      EXPECT_TRUE(
+          ReadChunk(&again, PhysicalType::kBytes, &decoded, ChunkReadOptions()).IsCorruption());
+    }
+  }
 }
 
 TEST(FileDictionaryTest, DictionaryBlockRejectsDamage) {

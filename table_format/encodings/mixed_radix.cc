@@ -1,0 +1,166 @@
+// mixed_radix: see mixed_radix.h for the byte layout.
+#include "table_format/encodings/mixed_radix.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "table_format/encodings/bit_stream.h"
+#include "table_format/encodings/codec.h"
+#include "table_format/encodings/int_packing.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr const char* kName = "mixed_radix";
+using U128 = unsigned __int128;
+
+// R^m, saturated just above 2^64.
+U128 Power(uint64_t radix, int m) {
+  const U128 cap = (U128{1} << 64) + 1;
+  U128 p = 1;
+  for (int i = 0; i < m; i++) {
+    p *= radix;
+    if (p > cap) return cap;
+  }
+  return p;
+}
+
+int WidthOf(U128 v) {  // bits needed for v (v < 2^65)
+  int bits = 0;
+  while (v != 0) {
+    bits++;
+    v >>= 1;
+  }
+  return bits;
+}
+
+template <typename T>
+Status EncodeTyped(const ColumnVector& values, std::string* out) {
+  using U = UnsignedOf<T>;
+  using S = std::make_signed_t<U>;
+  const size_t n = values.size();
+  const U* bits = BitsOf<T>(values);
+  S lo = 0;
+  S hi = 0;
+  if (n > 0) lo = hi = static_cast<S>(bits[0]);
+  for (size_t i = 0; i < n; i++) {
+    lo = std::min(lo, static_cast<S>(bits[i]));
+    hi = std::max(hi, static_cast<S>(bits[i]));
+  }
+  const uint64_t span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
+  PutVarint64(out, ZigZagEncode(static_cast<int64_t>(lo)));
+  PutVarint64(out, span);
+  if (span == 0) return Status::OK();
+  // A span of 2^64 - 1 has radix 2^64: one value per group at 64 bits.
+  const uint64_t radix = span + 1;  // wraps to 0 for the full 64-bit span
+  BitWriter writer(out);
+  if (radix == 0) {
+    for (size_t i = 0; i < n; i++) {
+      writer.Write(static_cast<uint64_t>(bits[i] - static_cast<U>(lo)), 64);
+    }
+    writer.Finish();
+    return Status::OK();
+  }
+  const int k = MixedRadixGroup(radix);
+  for (size_t start = 0; start < n; start += k) {
+    const int m = static_cast<int>(std::min<size_t>(k, n - start));
+    U128 number = 0;
+    for (int j = m - 1; j >= 0; j--) {
+      number = number * radix + static_cast<U>(bits[start + j] - static_cast<U>(lo));
+    }
+    writer.Write(static_cast<uint64_t>(number), MixedRadixGroupBits(radix, m));
+  }
+  writer.Finish();
+  return Status::OK();
+}
+
+template <typename T>
+Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
+  using U = UnsignedOf<T>;
+  using S = std::make_signed_t<U>;
+  Slice in = body;
+  U reference;
+  uint64_t span;
+  if (!GetSignedVarint(&in, &reference) || !GetVarint64(&in, &span)) {
+    return EncodingCorruption(kName, "truncated header");
+  }
+  // The encoder's maximum, reference + span, is a value of the type.
+  if (span > static_cast<uint64_t>(static_cast<U>(std::numeric_limits<S>::max()) - reference)) {
+    return EncodingCorruption(kName, "span beyond the type's range");
+  }
+  if (count == 0 && span != 0) return EncodingCorruption(kName, "a span for no values");
+  if (span == 0) {
+    if (!in.empty()) return EncodingCorruption(kName, "trailing bytes");
+    U* dst = AppendFixedSlots<T>(out, count);
+    for (size_t i = 0; i < count; i++) dst[i] = reference;
+    return Status::OK();
+  }
+  // Every digit bit costs input: refuse counts the body cannot hold before looping over them.
+  const uint64_t radix = span + 1;
+  const int k = radix == 0 ? 1 : MixedRadixGroup(radix);
+  const int full_bits = radix == 0 ? 64 : MixedRadixGroupBits(radix, k);
+  if (static_cast<U128>(count / k) * full_bits > static_cast<U128>(in.size()) * 8) {
+    return EncodingCorruption(kName, "body shorter than its values");
+  }
+  U* dst = AppendFixedSlots<T>(out, count);
+  BitReader reader(in);
+  for (size_t start = 0; start < count; start += k) {
+    const int m = static_cast<int>(std::min<size_t>(k, count - start));
+    uint64_t number;
+    if (!reader.Read(radix == 0 ? 64 : MixedRadixGroupBits(radix, m), &number)) {
+      return EncodingCorruption(kName, "truncated digits");
+    }
+    if (radix == 0) {
+      dst[start] = static_cast<U>(reference + static_cast<U>(number));
+      continue;
+    }
+    for (int j = 0; j < m; j++) {
+      const uint64_t digit = number % radix;
+      number /= radix;
+      dst[start + j] = static_cast<U>(reference + static_cast<U>(digit));
+    }
+    if (number != 0) return EncodingCorruption(kName, "group number beyond its digits");
+  }
+  if (!reader.AtCleanEnd()) return EncodingCorruption(kName, "trailing bytes");
+  return Status::OK();
+}
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  return VisitIntegerType(values.type(),
+                          [&](auto tag) { return EncodeTyped<decltype(tag)>(values, out); });
+}
+
+Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* out) {
+  return VisitIntegerType(type,
+                          [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, out); });
+}
+
+}  // namespace
+
+int MixedRadixGroup(uint64_t radix) {
+  int k = 1;
+  while (Power(radix, k + 1) <= (U128{1} << 64)) k++;
+  return k;
+}
+
+int MixedRadixGroupBits(uint64_t radix, int m) { return WidthOf(Power(radix, m) - 1); }
+
+size_t MixedRadixSize(int64_t reference, uint64_t span, size_t n) {
+  size_t header = VarintLength(ZigZagEncode(reference)) + VarintLength(span);
+  if (span == 0 || n == 0) return header;
+  const uint64_t radix = span + 1;
+  if (radix == 0) return header + n * 8;
+  const int k = MixedRadixGroup(radix);
+  const uint64_t bits = (n / k) * static_cast<uint64_t>(MixedRadixGroupBits(radix, k)) +
+                        (n % k == 0 ? 0 : MixedRadixGroupBits(radix, static_cast<int>(n % k)));
+  return header + (bits + 7) / 8;
+}
+
+const Codec& MixedRadixCodec() {
+  static const Codec codec{Encoding::kMixedRadix, kName, &IsIntegerType, &Encode, &Decode};
+  return codec;
+}
+
+}  // namespace columnar

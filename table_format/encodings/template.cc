@@ -1,0 +1,316 @@
+// template: see template.h for the tokens, the template strings and the byte layout.
+#include "table_format/encodings/template.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+#include <unordered_map>
+
+#include "table_format/encodings/chooser.h"
+#include "table_format/encodings/codec.h"
+#include "table_format/encodings/hex_digits.h"
+#include "table_format/file_dictionary.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr const char* kName = "template";
+constexpr char kEscape = '\0';
+constexpr char kDecimalSlot = 'd';
+constexpr char kHexSlot = 'x';
+constexpr size_t kMaxDecimalDigits = 19;  // every such number is below 10^19 < 2^64
+constexpr uint64_t kDecimalLimit = 10'000'000'000'000'000'000ull;
+constexpr size_t kMinHexDigits = 8;
+constexpr size_t kMaxHexSlotDigits = 16;
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsLowerHexLetter(char c) { return c >= 'a' && c <= 'f'; }
+bool IsAlnum(char c) { return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+void AppendLiteral(const char* p, size_t n, std::string* out) {
+  for (size_t i = 0; i < n; i++) {
+    out->push_back(p[i]);
+    if (p[i] == kEscape) out->push_back(kEscape);
+  }
+}
+
+uint64_t ParseHex(const char* p, size_t n) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; i++) v = v << 4 | HexDigitValue(static_cast<uint8_t>(p[i]));
+  return v;
+}
+
+// Splits one value: appends its template to *tmpl and its parameters to *params.
+void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
+  const char* p = value.data();
+  const size_t n = value.size();
+  size_t literal_start = 0;
+  size_t i = 0;
+  while (i < n) {
+    if (!IsAlnum(p[i])) {
+      i++;
+      continue;
+    }
+    size_t end = i;
+    bool digits_only = true;
+    bool lower_hex = true;
+    bool has_digit = false;
+    while (end < n && IsAlnum(p[end])) {
+      const bool digit = IsDigit(p[end]);
+      digits_only &= digit;
+      lower_hex &= digit || IsLowerHexLetter(p[end]);
+      has_digit |= digit;
+      end++;
+    }
+    const size_t length = end - i;
+    const size_t room = kMaxTemplateSlots - params->size();
+    const bool decimal =
+        digits_only && length <= kMaxDecimalDigits && (length == 1 || p[i] != '0') && room >= 1;
+    const size_t hex_slots = (length + kMaxHexSlotDigits - 1) / kMaxHexSlotDigits;
+    const bool hex =
+        !digits_only && lower_hex && has_digit && length >= kMinHexDigits && room >= hex_slots;
+    if (decimal || hex) {
+      AppendLiteral(p + literal_start, i - literal_start, tmpl);
+      if (decimal) {
+        uint64_t v = 0;
+        for (size_t k = i; k < end; k++) v = v * 10 + static_cast<uint64_t>(p[k] - '0');
+        tmpl->push_back(kEscape);
+        tmpl->push_back(kDecimalSlot);
+        params->push_back(v);
+      } else {
+        for (size_t at = i; at < end; at += kMaxHexSlotDigits) {
+          const size_t digits = std::min(kMaxHexSlotDigits, end - at);
+          tmpl->push_back(kEscape);
+          tmpl->push_back(kHexSlot);
+          tmpl->push_back(static_cast<char>(digits));
+          params->push_back(ParseHex(p + at, digits));
+        }
+      }
+      literal_start = end;
+    }
+    i = end;
+  }
+  AppendLiteral(p + literal_start, n - literal_start, tmpl);
+}
+
+// A template string parsed once: literal pieces around its parameter slots.
+struct ParsedTemplate {
+  std::vector<std::string> literals;  // slots + 1 pieces
+  std::vector<uint8_t> hex_digits;    // per slot: 0 = decimal, else the hex digit count
+};
+
+Status ParseTemplate(const Slice& text, ParsedTemplate* out) {
+  out->literals.assign(1, std::string());
+  out->hex_digits.clear();
+  const char* p = text.data();
+  const size_t n = text.size();
+  for (size_t i = 0; i < n; i++) {
+    if (p[i] != kEscape) {
+      out->literals.back().push_back(p[i]);
+      continue;
+    }
+    if (++i == n) return EncodingCorruption(kName, "truncated escape in a template");
+    if (p[i] == kEscape) {
+      out->literals.back().push_back(kEscape);
+      continue;
+    }
+    uint8_t digits = 0;
+    if (p[i] == kHexSlot) {
+      if (++i == n) return EncodingCorruption(kName, "truncated hex slot in a template");
+      digits = static_cast<uint8_t>(p[i]);
+      if (digits == 0 || digits > kMaxHexSlotDigits) {
+        return EncodingCorruption(kName, "bad hex slot width in a template");
+      }
+    } else if (p[i] != kDecimalSlot) {
+      return EncodingCorruption(kName, "unknown escape in a template");
+    }
+    if (out->hex_digits.size() == kMaxTemplateSlots) {
+      return EncodingCorruption(kName, "too many slots in a template");
+    }
+    out->hex_digits.push_back(digits);
+    out->literals.emplace_back();
+  }
+  return Status::OK();
+}
+
+// Appends parameter `v` as text; false when it is out of its slot's range.
+bool AppendParameter(uint64_t v, uint8_t hex_digits, std::string* out) {
+  char buf[24];
+  if (hex_digits == 0) {
+    if (v >= kDecimalLimit) return false;
+    size_t k = sizeof(buf);
+    do {
+      buf[--k] = static_cast<char>('0' + v % 10);
+      v /= 10;
+    } while (v != 0);
+    out->append(buf + k, sizeof(buf) - k);
+    return true;
+  }
+  if (hex_digits < kMaxHexSlotDigits && (v >> (4 * hex_digits)) != 0) return false;
+  static constexpr char kDigits[] = "0123456789abcdef";
+  for (int k = hex_digits - 1; k >= 0; k--) out->push_back(kDigits[(v >> (4 * k)) & 15]);
+  return true;
+}
+
+Status EncodeStream(const ColumnVector& stream, std::string* out) {
+  std::string body;
+  Encoding encoding;
+  Status s = EncodeWithBestEncoding(Encoding::kAuto, stream, &body, &encoding);
+  if (!s.ok()) return s;
+  out->push_back(static_cast<char>(encoding));
+  PutLengthPrefixed(out, body);
+  return Status::OK();
+}
+
+bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  TemplateSplit split;
+  SplitTemplates(values, &split);
+  if (split.parameters == 0) {
+    return Status::InvalidArgument("template: the values have no parameters to split off");
+  }
+  // The templates get any local encoding but template itself (they hold no parameters).
+  std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
+  candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
+                   candidates.end());
+  std::string template_body;
+  Encoding template_encoding;
+  Status s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
+  if (!s.ok()) return s;
+  return PutTemplateBody(template_encoding, template_body, split, out);
+}
+
+Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) {
+  return DecodeTemplateBody(body, count, nullptr, out);
+}
+
+}  // namespace
+
+void SplitTemplates(const ColumnVector& values, TemplateSplit* split) {
+  const size_t n = values.size();
+  split->templates.Reset(PhysicalType::kBytes);
+  split->templates.Reserve(n);
+  split->streams.clear();
+  split->parameters = 0;
+  std::string tmpl;
+  std::vector<uint64_t> params;
+  for (size_t i = 0; i < n; i++) {
+    tmpl.clear();
+    params.clear();
+    SplitOne(values.GetBytes(i), &tmpl, &params);
+    split->templates.AppendBytes(tmpl);
+    while (split->streams.size() < params.size()) split->streams.emplace_back(PhysicalType::kInt64);
+    for (size_t k = 0; k < params.size(); k++) {
+      split->streams[k].Append<int64_t>(static_cast<int64_t>(params[k]));
+    }
+    split->parameters += params.size();
+  }
+}
+
+Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
+                       const TemplateSplit& split, std::string* out) {
+  std::string body;
+  body.push_back(static_cast<char>(template_encoding));
+  PutLengthPrefixed(&body, template_body);
+  PutVarint32(&body, static_cast<uint32_t>(split.streams.size()));
+  for (const ColumnVector& stream : split.streams) {
+    Status s = EncodeStream(stream, &body);
+    if (!s.ok()) return s;
+  }
+  out->append(body);
+  return Status::OK();
+}
+
+Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* file_dictionary,
+                          ColumnVector* out) {
+  Slice in = body;
+  uint8_t template_encoding;
+  Slice template_body;
+  if (!GetFixed8(&in, &template_encoding) || !GetLengthPrefixed(&in, &template_body)) {
+    return EncodingCorruption(kName, "truncated templates");
+  }
+  ColumnVector templates(PhysicalType::kBytes);
+  const auto encoding = static_cast<Encoding>(template_encoding);
+  Status s;
+  if (encoding == Encoding::kTemplate) {
+    return EncodingCorruption(kName, "templates encoded as templates");
+  } else if (encoding == Encoding::kFileDictionary) {
+    if (file_dictionary == nullptr) {
+      return EncodingCorruption(kName, "file_dictionary templates without the file's dictionary");
+    }
+    s = DecodeFileDictionaryBody(template_body, count, *file_dictionary, &templates);
+  } else {
+    s = DecodeValues(encoding, PhysicalType::kBytes, template_body, count, &templates);
+  }
+  if (!s.ok()) return EncodingCorruption(kName, ("templates: " + s.ToString()).c_str());
+
+  // Each distinct template is parsed once; rows refer to it by index.
+  std::vector<ParsedTemplate> parsed;
+  std::unordered_map<std::string_view, uint32_t> index;
+  std::vector<uint32_t> row_template(count);
+  std::vector<uint64_t> stream_counts;
+  for (size_t i = 0; i < count; i++) {
+    const Slice text = templates.GetBytes(i);
+    const std::string_view key(text.data(), text.size());
+    auto it = index.find(key);
+    if (it == index.end()) {
+      parsed.emplace_back();
+      s = ParseTemplate(text, &parsed.back());
+      if (!s.ok()) return s;
+      it = index.emplace(key, static_cast<uint32_t>(parsed.size() - 1)).first;
+    }
+    row_template[i] = it->second;
+    const size_t slots = parsed[it->second].hex_digits.size();
+    if (stream_counts.size() < slots) stream_counts.resize(slots, 0);
+    for (size_t k = 0; k < slots; k++) stream_counts[k]++;
+  }
+
+  uint32_t stream_count;
+  if (!GetVarint32(&in, &stream_count) || stream_count != stream_counts.size()) {
+    return EncodingCorruption(kName, "stream count differs from the templates'");
+  }
+  std::vector<ColumnVector> streams;
+  streams.reserve(stream_count);
+  for (uint32_t k = 0; k < stream_count; k++) {
+    uint8_t stream_encoding;
+    Slice stream_body;
+    if (!GetFixed8(&in, &stream_encoding) || !GetLengthPrefixed(&in, &stream_body)) {
+      return EncodingCorruption(kName, "truncated parameter stream");
+    }
+    streams.emplace_back(PhysicalType::kInt64);
+    s = DecodeValues(static_cast<Encoding>(stream_encoding), PhysicalType::kInt64, stream_body,
+                     stream_counts[k], &streams.back());
+    if (!s.ok()) return EncodingCorruption(kName, ("parameter stream: " + s.ToString()).c_str());
+  }
+  if (!in.empty()) return EncodingCorruption(kName, "trailing bytes");
+
+  std::vector<size_t> next(stream_count, 0);
+  std::string value;
+  for (size_t i = 0; i < count; i++) {
+    const ParsedTemplate& t = parsed[row_template[i]];
+    value.clear();
+    value.append(t.literals[0]);
+    for (size_t k = 0; k < t.hex_digits.size(); k++) {
+      const auto v = static_cast<uint64_t>(streams[k].Get<int64_t>(next[k]++));
+      if (!AppendParameter(v, t.hex_digits[k], &value)) {
+        return EncodingCorruption(kName, "parameter out of its slot's range");
+      }
+      value.append(t.literals[k + 1]);
+    }
+    if (out->bytes_data().size() + value.size() > kMaxDecodedBytes) {
+      return EncodingCorruption(kName, "strings too large");
+    }
+    out->AppendBytes(value);
+  }
+  return Status::OK();
+}
+
+const Codec& TemplateCodec() {
+  static const Codec codec{Encoding::kTemplate, kName, &Supports, &Encode, &Decode};
+  return codec;
+}
+
+}  // namespace columnar

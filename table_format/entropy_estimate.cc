@@ -1,0 +1,183 @@
+#include "table_format/entropy_estimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string_view>
+
+#include "table_format/encodings/codec.h"
+#include "table_format/encodings/float_order.h"
+#include "table_format/encodings/template.h"
+
+namespace columnar {
+
+namespace {
+
+double Log2(double x) { return std::log2(x); }
+
+// Bits to name one of `range + 1` equally likely integers.
+double UniformBits(uint64_t range) {
+  return range == UINT64_MAX ? 64.0 : Log2(static_cast<double>(range) + 1.0);
+}
+
+}  // namespace
+
+// Symbol counts of one stream with the two-part cost of the header comment.
+class EntropyEstimator::SymbolStream {
+ public:
+  void Add(uint64_t symbol, double content_bits_if_new) {
+    total_++;
+    auto it = counts_.find(symbol);
+    if (it != counts_.end()) {
+      it->second++;
+      return;
+    }
+    if (counts_.size() < kMaxTrackedSymbols) {
+      counts_.emplace(symbol, 1);
+    } else {
+      untracked_++;
+    }
+    content_bits_ += content_bits_if_new;
+  }
+  // The cost, given the content of every new symbol (strings pass theirs to Add; integers
+  // pass 0 there and their per-symbol content here).
+  double Bits(double content_bits_per_new) const {
+    if (total_ == 0) return 0;
+    const double n = static_cast<double>(total_);
+    double bits = 0;
+    uint64_t singles = untracked_;
+    for (const auto& [symbol, count] : counts_) {
+      if (count == 1) {
+        singles++;
+      } else {
+        bits += count * Log2(n / count);
+      }
+    }
+    const uint64_t distinct = counts_.size() + untracked_;
+    if (singles > 0) bits += singles * Log2(n / singles);
+    return bits + content_bits_ + distinct * content_bits_per_new;
+  }
+  double total() const { return static_cast<double>(total_); }
+
+ private:
+  std::unordered_map<uint64_t, uint64_t> counts_;
+  uint64_t total_ = 0;
+  uint64_t untracked_ = 0;
+  double content_bits_ = 0;
+};
+
+// An integer stream (values, by their order-preserving bits) and its differences.
+struct EntropyEstimator::IntegerStreams {
+  SymbolStream values;
+  SymbolStream deltas;
+  bool any = false;
+  uint64_t min_value = 0, max_value = 0;
+  int64_t min_delta = 0, max_delta = 0;
+  bool any_delta = false;
+
+  // `ordered`: the chunk's values as order-preserving unsigned integers.
+  void AddChunk(const std::vector<uint64_t>& ordered) {
+    for (size_t i = 0; i < ordered.size(); i++) {
+      const uint64_t v = ordered[i];
+      values.Add(v, 0);
+      min_value = any ? std::min(min_value, v) : v;
+      max_value = any ? std::max(max_value, v) : v;
+      any = true;
+      if (i == 0) continue;
+      const auto d = static_cast<int64_t>(v - ordered[i - 1]);
+      deltas.Add(static_cast<uint64_t>(d), 0);
+      min_delta = any_delta ? std::min(min_delta, d) : d;
+      max_delta = any_delta ? std::max(max_delta, d) : d;
+      any_delta = true;
+    }
+  }
+  double Bits() const {
+    if (!any) return 0;
+    // Each stream as symbols, or as integers spread evenly over its range.
+    const double value_range_bits = UniformBits(max_value - min_value);
+    const double by_value =
+        std::min(values.Bits(value_range_bits), values.total() * value_range_bits);
+    // (The first value of each chunk has no difference; with chunks of a hundred values and
+    // more, leaving it out moves the estimate by under 1%.)
+    if (!any_delta) return by_value;
+    const __int128 span = static_cast<__int128>(max_delta) - min_delta;
+    const double delta_range_bits =
+        UniformBits(span > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(span));
+    const double by_delta =
+        std::min(deltas.Bits(delta_range_bits), deltas.total() * delta_range_bits);
+    return std::min(by_value, by_delta);
+  }
+};
+
+EntropyEstimator::EntropyEstimator() = default;
+EntropyEstimator::~EntropyEstimator() = default;
+
+EntropyEstimator::IntegerStreams& EntropyEstimator::Parameters(size_t position) {
+  while (parameters_.size() <= position) {
+    parameters_.push_back(std::make_unique<IntegerStreams>());
+  }
+  return *parameters_[position];
+}
+
+void EntropyEstimator::Add(const ColumnVector& values) {
+  rows_ += values.size();
+  ColumnVector present(values.type());
+  present.Reserve(values.size());
+  for (size_t i = 0; i < values.size(); i++) {
+    if (values.IsNull(i)) {
+      nulls_++;
+    } else {
+      present.AppendFrom(values, i);
+    }
+  }
+  if (values.type() != PhysicalType::kBytes) {
+    if (fixed_ == nullptr) fixed_ = std::make_unique<IntegerStreams>();
+    std::vector<uint64_t> ordered(present.size());
+    VisitFixedType(values.type(), [&](auto tag) {
+      using T = decltype(tag);
+      const auto* bits = BitsOf<T>(present);
+      for (size_t i = 0; i < present.size(); i++) {
+        if constexpr (std::is_floating_point_v<T>) {
+          ordered[i] = OrderedImage(bits[i]);
+        } else {
+          // Signed order: flip the sign bit.
+          using U = UnsignedOf<T>;
+          ordered[i] =
+              static_cast<uint64_t>(static_cast<U>(bits[i] ^ (U{1} << (sizeof(U) * 8 - 1))));
+        }
+      }
+    });
+    fixed_->AddChunk(ordered);
+    return;
+  }
+  if (templates_ == nullptr) templates_ = std::make_unique<SymbolStream>();
+  TemplateSplit split;
+  SplitTemplates(present, &split);
+  for (size_t i = 0; i < split.templates.size(); i++) {
+    const Slice t = split.templates.GetBytes(i);
+    templates_->Add(std::hash<std::string_view>()(std::string_view(t.data(), t.size())),
+                    8.0 * t.size());
+  }
+  for (size_t k = 0; k < split.streams.size(); k++) {
+    const ColumnVector& stream = split.streams[k];
+    std::vector<uint64_t> ordered(stream.size());
+    for (size_t i = 0; i < stream.size(); i++) {
+      ordered[i] = static_cast<uint64_t>(stream.Get<int64_t>(i));
+    }
+    Parameters(k).AddChunk(ordered);
+  }
+}
+
+double EntropyEstimator::bits() const {
+  double bits = 0;
+  if (rows_ > 0 && nulls_ > 0 && nulls_ < rows_) {
+    const double p = static_cast<double>(nulls_) / rows_;
+    bits += rows_ * (-p * Log2(p) - (1 - p) * Log2(1 - p));
+  }
+  if (fixed_ != nullptr) bits += fixed_->Bits();
+  if (templates_ != nullptr) bits += templates_->Bits(0);
+  for (const auto& stream : parameters_) bits += stream->Bits();
+  return bits;
+}
+
+}  // namespace columnar

@@ -1,0 +1,84 @@
+// ZoneMapCollector (plugin/zone_map_collector.h): a file's zone maps leave out the columns
+// whose maps cannot prune (random ids), keep the others and row expiry, and its column
+// statistics keep every column.
+#include "plugin/zone_map_collector.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "filter/file_column_stats.h"
+#include "plugin/pushdown.h"
+
+namespace columnar {
+namespace {
+
+constexpr uint32_t kRandomId = 3;
+constexpr uint32_t kTime = 7;
+
+std::string RandomHex(std::mt19937_64& rng) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string s;
+  for (int i = 0; i < 32; i++) s.push_back(kDigits[rng() % 16]);
+  return s;
+}
+
+// A file of `groups` row groups of 128 rows: a random hex id, a time increasing through the
+// file, and row expiry.
+std::string CollectFile(size_t groups, ZoneMapCollector* collector) {
+  std::mt19937_64 rng(5);
+  for (size_t g = 0; g < groups; g++) {
+    collector->BeginRowGroup(128);
+    ColumnVector ids(PhysicalType::kBytes);
+    ColumnVector times(PhysicalType::kInt64);
+    ColumnVector expiry(PhysicalType::kInt64);
+    for (int r = 0; r < 128; r++) {
+      ids.AppendBytes(RandomHex(rng));
+      times.Append<int64_t>(static_cast<int64_t>(1000 * (g * 128 + r)));
+      expiry.Append<int64_t>(static_cast<int64_t>(2000 + g * 128 + r));
+    }
+    collector->OnColumn(kRandomId, ids);
+    collector->OnColumn(kTime, times);
+    collector->OnExpiry(expiry);
+    collector->OnTypedRows(128);
+    collector->EndRowGroup(true);
+  }
+  std::string block;
+  collector->Finish(&block);
+  return block;
+}
+
+void ExpectColumns(const std::string& block, size_t groups) {
+  std::vector<ZoneMapEntry> entries;
+  ASSERT_TRUE(ParseZoneMapBlock(block, groups, &entries).ok());
+  for (const ZoneMapEntry& entry : entries) {
+    EXPECT_EQ(entry.flags, kZoneMapGroupSkippable);
+    ZoneMapSet set;
+    ASSERT_TRUE(ZoneMapSet::Decode(entry.encoded, &set).ok());
+    EXPECT_EQ(set.Find(kRandomId), nullptr) << "random ids never prune";
+    EXPECT_NE(set.Find(kTime), nullptr);
+    EXPECT_NE(set.Find(kExpiryZoneMapColumn), nullptr);
+  }
+}
+
+TEST(ZoneMapCollectorTest, LeavesOutColumnsThatCannotPrune) {
+  // More groups than the sample (decided mid-file), and fewer (decided at Finish).
+  for (size_t groups : {kZoneMapSampleGroups + 9, size_t{5}}) {
+    SCOPED_TRACE(groups);
+    ZoneMapCollector collector;
+    const std::string block = CollectFile(groups, &collector);
+    ExpectColumns(block, groups);
+    EXPECT_EQ(collector.omitted_columns(), std::set<uint32_t>{kRandomId});
+    // The file's statistics still cover every column.
+    ZoneMapSet stats;
+    ASSERT_TRUE(ParseFileColumnStats(collector.file_stats().Serialize(), &stats).ok());
+    ASSERT_NE(stats.Find(kRandomId), nullptr);
+    EXPECT_EQ(stats.Find(kRandomId)->row_count, groups * 128);
+    EXPECT_NE(stats.Find(kTime), nullptr);
+  }
+}
+
+}  // namespace
+}  // namespace columnar
