@@ -49,6 +49,9 @@ DEFINE_bool(full_compaction, true,
             "leaving the newest hours in L0 or not by timing)");
 DEFINE_int32(verification_draws, 20, "Fixed queries per query kind hashed for the gate");
 DEFINE_uint64(cache_mb, 256, "Block / row-group cache per configuration, MiB");
+DEFINE_bool(columnar_scan, true,
+            "Scans of ColumnarTable tables may read key spans one file alone holds as column "
+            "vectors (false: RocksDB iterators only, for before/after comparisons)");
 DEFINE_uint64(seed, 1, "Seed of the generated data and of the query draws");
 DEFINE_string(db, "/tmp/db_bench_ext", "Directory for the databases (one per workload+config)");
 DEFINE_bool(keep_db, false, "Keep each database after its measurements");
@@ -124,6 +127,7 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
   // Writers that spin while waiting for the write leader only steal the CPU of a small
   // machine from the leader and from compactions.
   options.db_options.enable_write_thread_adaptive_yield = false;
+  options.columnar_scan = FLAGS_columnar_scan;
   std::unique_ptr<Database> database;
   s = Database::Open(options, path, &database);
   Table* table = nullptr;

@@ -42,6 +42,8 @@ void AddStats(const SelectStats& add, SelectStats* total) {
   total->placeholders += add.placeholders;
   total->rows_dropped += add.rows_dropped;
   total->rows_rejected_after_merge += add.rows_rejected_after_merge;
+  total->rows_columnar += add.rows_columnar;
+  total->rows_row_path += add.rows_row_path;
 }
 
 // Pushdown counters per query (averaged over the verification draws).
@@ -55,6 +57,8 @@ void ReportPushdown(const SelectStats& total, int draws, QueryResult* result) {
       {"rows_built", total.rows_built / n},
       {"placeholders", total.placeholders / n},
       {"rows_rejected_after_merge", total.rows_rejected_after_merge / n},
+      {"rows_columnar", total.rows_columnar / n},
+      {"rows_row_path", total.rows_row_path / n},
   };
 }
 
@@ -73,7 +77,17 @@ Status Verify(const Table& table, const WorkloadDriver& driver, const QuerySpec&
     AddStats(stats, &total);
   }
   result->result_hash = Hex64(hash);
-  if (spec.filter) ReportPushdown(total, settings.verification_draws, result);
+  // Pushdown counters for filtered queries; which read path served the rows for every query.
+  ReportPushdown(total, settings.verification_draws, result);
+  if (!spec.filter) {
+    auto& counters = result->counters;
+    counters.erase(std::remove_if(counters.begin(), counters.end(),
+                                  [](const auto& counter) {
+                                    return counter.first.rfind("rows_columnar", 0) != 0 &&
+                                           counter.first.rfind("rows_row_path", 0) != 0;
+                                  }),
+                   counters.end());
+  }
   return Status::OK();
 }
 

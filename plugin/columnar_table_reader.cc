@@ -373,6 +373,11 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
   return Status::OK();
 }
 
+const TypedLayout* ColumnarTableReader::typed_layout() const {
+  return root_.layout_id == TypedLayout::kId ? static_cast<const TypedLayout*>(layout_.get())
+                                             : nullptr;
+}
+
 const ScanSpec* ColumnarTableReader::PushdownSpecOf(
     const rocksdb::ReadOptions& read_options) const {
   if (root_.layout_id != TypedLayout::kId || !read_options.table_filter) return nullptr;
