@@ -70,7 +70,9 @@ Status Verify(const Table& table, const WorkloadDriver& driver, const QuerySpec&
   SelectStats total;
   for (int i = 0; i < settings.verification_draws; i++) {
     SelectStats stats;
-    Status s = table.Select(driver.MakeQuery(spec, &rng, as_of_s), &rows, &stats);
+    SelectQuery query = driver.MakeQuery(spec, &rng, as_of_s);
+    query.allow_columnar_scan = settings.columnar_scan;
+    Status s = table.Select(query, &rows, &stats);
     if (!s.ok()) return s;
     result->rows += rows.rows.size();
     hash = Fnv1a(hash, SerializeRows(rows));
@@ -120,7 +122,9 @@ double RunTimed(const Table& table, const WorkloadDriver& driver, const QuerySpe
         const auto begin = Clock::now();
         // Every reader counts at least one query, however long the queries are.
         if (begin >= measure_end && count > 0) break;
-        Status s = table.Select(driver.MakeQuery(spec, &rng, as_of_s), &rows);
+        SelectQuery query = driver.MakeQuery(spec, &rng, as_of_s);
+        query.allow_columnar_scan = settings.columnar_scan;
+        Status s = table.Select(query, &rows);
         const auto end = Clock::now();
         if (!s.ok()) {
           std::lock_guard<std::mutex> lock(mutex);
