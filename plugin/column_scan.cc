@@ -10,6 +10,7 @@
 #include "db/range_del_aggregator.h"
 #include "db/table_cache.h"
 #include "db/version_set.h"
+#include "filter/prune.h"
 #include "memory/arena.h"
 #include "plugin/cache_pin.h"
 #include "plugin/columnar_table_reader.h"
@@ -309,6 +310,17 @@ Status ColumnScan::Impl::Plan(const rocksdb::Snapshot* snapshot, const KeyRange&
 Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnScanRequest& request,
                                    CachePin<RawBlock>* block, const GroupVisitor& visit,
                                    bool* keep_going) {
+  // Zone maps rule whole groups out before anything is read, as pushdown does.
+  CachePin<ZoneMapSet> zone_maps;
+  if (request.predicate != nullptr) {
+    bool usable = false;
+    Status s = file.reader->SkippableZoneMaps(group, &zone_maps, &usable);
+    if (!s.ok()) return s;
+    if (usable && Prune(*request.predicate, *zone_maps.get()) == PruneResult::kNoRowMatches) {
+      counters_.row_groups_pruned++;
+      return Status::OK();
+    }
+  }
   rocksdb::ReadOptions options;
   RowGroupView view;
   Status s = file.reader->ViewRowGroup(group, options, block, &view);
@@ -377,7 +389,7 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
       }
     }
     EvaluationResult evaluation;
-    s = request.evaluator->Evaluate(columns.rows, &source, &evaluation);
+    s = request.evaluator->Evaluate(columns.rows, &source, &evaluation, zone_maps.get());
     if (!s.ok()) return s;
     selection.And(evaluation.selection);
   }

@@ -1,6 +1,6 @@
 // ColumnScan: the columnar scan path (ARCHITECTURE.md section 6). A scan of one key range pins
-// the column family's view (a referenced SuperVersion: memtables + current version) and cuts the range
-// into pieces, in key order:
+// the column family's view (a referenced SuperVersion: memtables + current version) and cuts the
+// range into pieces, in key order:
 //   - a columnar piece is a run of whole row groups of one ColumnarTable file that is the only
 //     source of entries in that key span: no memtable (mutable or immutable) entry or range
 //     tombstone, no other file's key range (which covers its range tombstones) overlaps it; the
@@ -61,6 +61,7 @@ struct ColumnScanCounters {
   uint64_t row_pieces = 0;
   uint64_t row_groups_read = 0;      // groups served as columns
   uint64_t row_groups_fallback = 0;  // groups of a columnar piece handed back to the row path
+  uint64_t row_groups_pruned = 0;    // groups their zone maps ruled out
 };
 
 class ColumnScan {

@@ -106,6 +106,10 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // other files.
   rocksdb::SequenceNumber global_sequence() const { return global_seqno_; }
   bool has_range_deletions() const { return range_deletions_ != nullptr; }
+  // The zone maps of row group `group` into *out, with *usable set when a predicate they rule
+  // out matches no entry of the group (every entry a typed Put at sequence number 0, no global
+  // sequence number); *usable false (and *out empty) for files or groups without them.
+  rocksdb::Status SkippableZoneMaps(size_t group, CachePin<ZoneMapSet>* out, bool* usable) const;
   // Parses row group `group`, loading its block into *block unless it already holds it.
   rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
                                CachePin<RawBlock>* block, RowGroupView* view) const;

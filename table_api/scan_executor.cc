@@ -175,6 +175,7 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
     stats->columnar_pieces += counters.columnar_pieces;
     stats->row_pieces += counters.row_pieces;
     stats->columnar_row_groups += counters.row_groups_read;
+    stats->row_groups_pruned += counters.row_groups_pruned;
   }
   return s;
 }

@@ -309,13 +309,14 @@ Status Table::Scan(const SelectQuery& query, const BatchVisitor& visit, SelectSt
 }
 
 void Table::CopyStats(const PushdownCounters& counters, SelectStats* stats) {
-  stats->files_skipped = counters.files_skipped;
-  stats->row_groups_pruned = counters.row_groups_pruned;
-  stats->row_groups_without_match = counters.row_groups_without_match;
-  stats->row_groups_with_match = counters.row_groups_with_match;
-  stats->rows_built = counters.rows_built;
-  stats->placeholders = counters.placeholders;
-  stats->rows_dropped = counters.rows_dropped;
+  // Added: the columnar scan path counts its own zone-map pruning in the same field.
+  stats->files_skipped += counters.files_skipped;
+  stats->row_groups_pruned += counters.row_groups_pruned;
+  stats->row_groups_without_match += counters.row_groups_without_match;
+  stats->row_groups_with_match += counters.row_groups_with_match;
+  stats->rows_built += counters.rows_built;
+  stats->placeholders += counters.placeholders;
+  stats->rows_dropped += counters.rows_dropped;
 }
 
 }  // namespace columnar

@@ -260,12 +260,13 @@ TEST_F(ShellTest, TracingShowsPushdownCountersOnColumnarTable) {
                               "  elapsed                               0.250 ms\n");
   // Compacted into the last level (sequence number 0), the partition's row groups are all in
   // one file that nothing else overlaps: the columnar scan path reads them as column vectors
-  // (no iterator, so no reader pushdown counters), and a file without a match is skipped.
+  // (zone maps prune the groups without a match; no iterator, so no other reader pushdown
+  // counters), and a file without a match is skipped.
   RunOk("COMPACT");
   EXPECT_EQ(RunOk(query), rows +
                               "Tracing: logs.t (ColumnarTable)\n"
                               "  files skipped                             0\n"
-                              "  row groups pruned                         0\n"
+                              "  row groups pruned                         2\n"
                               "  row groups without match                  0\n"
                               "  row groups with match                     0\n"
                               "  rows built                                0\n"
