@@ -49,6 +49,12 @@ DEFINE_bool(full_compaction, true,
             "leaving the newest hours in L0 or not by timing)");
 DEFINE_int32(verification_draws, 20, "Fixed queries per query kind hashed for the gate");
 DEFINE_uint64(cache_mb, 256, "Block / row-group cache per configuration, MiB");
+DEFINE_bool(columnar_scan, true,
+            "Scans of ColumnarTable tables may read key spans one file alone holds as column "
+            "vectors (false: RocksDB iterators only, for before/after comparisons)");
+DEFINE_bool(compare_row_path, false,
+            "For every ColumnarTable configuration X, also measure its queries through RocksDB "
+            "iterators only, reported as configuration X-rows (same load, same files)");
 DEFINE_uint64(seed, 1, "Seed of the generated data and of the query draws");
 DEFINE_string(db, "/tmp/db_bench_ext", "Directory for the databases (one per workload+config)");
 DEFINE_bool(keep_db, false, "Keep each database after its measurements");
@@ -124,6 +130,7 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
   // Writers that spin while waiting for the write leader only steal the CPU of a small
   // machine from the leader and from compactions.
   options.db_options.enable_write_thread_adaptive_yield = false;
+  options.columnar_scan = FLAGS_columnar_scan;
   std::unique_ptr<Database> database;
   s = Database::Open(options, path, &database);
   Table* table = nullptr;
@@ -167,7 +174,28 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
     result.queries.push_back(std::move(query));
   }
   workload_result->row_noun = driver->row_noun();
+  const bool row_path_too = FLAGS_compare_row_path && FLAGS_columnar_scan &&
+                            storage.format != TableFormat::kBlockBasedTable;
+  ConfigResult rows_result;
+  if (row_path_too) {
+    rows_result = result;
+    rows_result.config = config + "-rows";
+    rows_result.queries.clear();
+  }
   workload_result->configs.push_back(std::move(result));
+  if (row_path_too) {
+    ReadSettings read = plan.read;
+    read.columnar_scan = false;
+    for (const QuerySpec& spec : driver->Queries()) {
+      QueryResult query;
+      s = RunQuery(*table, *driver, spec, driver->newest_time_s(), read, &query);
+      if (!s.ok()) return Status::Corruption("query " + spec.name + ": " + s.ToString());
+      std::cerr << "    " << spec.name << " (row path): p50 " << query.p50_us << " us, rows "
+                << query.rows << ", hash " << query.result_hash << "\n";
+      rows_result.queries.push_back(std::move(query));
+    }
+    workload_result->configs.push_back(std::move(rows_result));
+  }
   database.reset();
   if (!FLAGS_keep_db) std::filesystem::remove_all(path, ignored);
   return Status::OK();

@@ -42,6 +42,8 @@ void AddStats(const SelectStats& add, SelectStats* total) {
   total->placeholders += add.placeholders;
   total->rows_dropped += add.rows_dropped;
   total->rows_rejected_after_merge += add.rows_rejected_after_merge;
+  total->rows_columnar += add.rows_columnar;
+  total->rows_row_path += add.rows_row_path;
 }
 
 // Pushdown counters per query (averaged over the verification draws).
@@ -55,6 +57,8 @@ void ReportPushdown(const SelectStats& total, int draws, QueryResult* result) {
       {"rows_built", total.rows_built / n},
       {"placeholders", total.placeholders / n},
       {"rows_rejected_after_merge", total.rows_rejected_after_merge / n},
+      {"rows_columnar", total.rows_columnar / n},
+      {"rows_row_path", total.rows_row_path / n},
   };
 }
 
@@ -66,14 +70,26 @@ Status Verify(const Table& table, const WorkloadDriver& driver, const QuerySpec&
   SelectStats total;
   for (int i = 0; i < settings.verification_draws; i++) {
     SelectStats stats;
-    Status s = table.Select(driver.MakeQuery(spec, &rng, as_of_s), &rows, &stats);
+    SelectQuery query = driver.MakeQuery(spec, &rng, as_of_s);
+    query.allow_columnar_scan = settings.columnar_scan;
+    Status s = table.Select(query, &rows, &stats);
     if (!s.ok()) return s;
     result->rows += rows.rows.size();
     hash = Fnv1a(hash, SerializeRows(rows));
     AddStats(stats, &total);
   }
   result->result_hash = Hex64(hash);
-  if (spec.filter) ReportPushdown(total, settings.verification_draws, result);
+  // Pushdown counters for filtered queries; which read path served the rows for every query.
+  ReportPushdown(total, settings.verification_draws, result);
+  if (!spec.filter) {
+    auto& counters = result->counters;
+    counters.erase(std::remove_if(counters.begin(), counters.end(),
+                                  [](const auto& counter) {
+                                    return counter.first.rfind("rows_columnar", 0) != 0 &&
+                                           counter.first.rfind("rows_row_path", 0) != 0;
+                                  }),
+                   counters.end());
+  }
   return Status::OK();
 }
 
@@ -106,7 +122,9 @@ double RunTimed(const Table& table, const WorkloadDriver& driver, const QuerySpe
         const auto begin = Clock::now();
         // Every reader counts at least one query, however long the queries are.
         if (begin >= measure_end && count > 0) break;
-        Status s = table.Select(driver.MakeQuery(spec, &rng, as_of_s), &rows);
+        SelectQuery query = driver.MakeQuery(spec, &rng, as_of_s);
+        query.allow_columnar_scan = settings.columnar_scan;
+        Status s = table.Select(query, &rows);
         const auto end = Clock::now();
         if (!s.ok()) {
           std::lock_guard<std::mutex> lock(mutex);

@@ -18,6 +18,8 @@ struct ReadSettings {
   std::vector<int> readers = {16};
   int verification_draws = 20;
   uint64_t seed = 1;
+  // False: every query reads through RocksDB iterators (SelectQuery::allow_columnar_scan).
+  bool columnar_scan = true;
 };
 
 Status RunQuery(const Table& table, const WorkloadDriver& driver, const QuerySpec& spec,

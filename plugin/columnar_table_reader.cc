@@ -369,6 +369,19 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
   return Status::OK();
 }
 
+const TypedLayout* ColumnarTableReader::typed_layout() const {
+  return root_.layout_id == TypedLayout::kId ? static_cast<const TypedLayout*>(layout_.get())
+                                             : nullptr;
+}
+
+rocksdb::Status ColumnarTableReader::SkippableZoneMaps(size_t group, CachePin<ZoneMapSet>* out,
+                                                       bool* usable) const {
+  *usable = group < zone_maps_.size() && global_seqno_ == rocksdb::kDisableGlobalSequenceNumber &&
+            (zone_maps_[group].flags & kZoneMapGroupSkippable) != 0;
+  if (!*usable) return Status::OK();
+  return LoadZoneMaps(group, out);
+}
+
 const ScanSpec* ColumnarTableReader::PushdownSpecOf(
     const rocksdb::ReadOptions& read_options) const {
   if (root_.layout_id != TypedLayout::kId || !read_options.table_filter) return nullptr;

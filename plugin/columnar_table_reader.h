@@ -22,6 +22,7 @@
 #include "table_format/file_root.h"
 #include "table_format/row_group_index.h"
 #include "table_format/row_layout.h"
+#include "table_format/typed_layout.h"
 #include "table_format/zstd_codec.h"
 
 namespace columnar {
@@ -98,6 +99,21 @@ class ColumnarTableReader : public rocksdb::TableReader {
   bool PartitionMayMatch(const rocksdb::Slice& partition) const;
   bool has_partition_filter() const { return partition_filter_ != nullptr; }
 
+  // ---- used by the columnar scan path (column_scan.h) ----
+  // The file's typed layout; null for files without a schema (generic layout).
+  const TypedLayout* typed_layout() const;
+  // The sequence number every key of an ingested file takes; kDisableGlobalSequenceNumber for
+  // other files.
+  rocksdb::SequenceNumber global_sequence() const { return global_seqno_; }
+  bool has_range_deletions() const { return range_deletions_ != nullptr; }
+  // The zone maps of row group `group` into *out, with *usable set when a predicate they rule
+  // out matches no entry of the group (every entry a typed Put at sequence number 0, no global
+  // sequence number); *usable false (and *out empty) for files or groups without them.
+  rocksdb::Status SkippableZoneMaps(size_t group, CachePin<ZoneMapSet>* out, bool* usable) const;
+  // Parses row group `group`, loading its block into *block unless it already holds it.
+  rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
+                               CachePin<RawBlock>* block, RowGroupView* view) const;
+
  private:
   ColumnarTableReader(const rocksdb::TableReaderOptions& options,
                       std::unique_ptr<rocksdb::RandomAccessFileReader>&& file, uint64_t file_size,
@@ -109,9 +125,6 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status CheckKeyOrder(size_t group, const DecodedRowGroup& decoded) const;
   rocksdb::Status ParseRowGroup(size_t group, const std::string& block_bytes,
                                 RowGroupView* view) const;
-  // Parses row group `group`, loading its block into *block unless it already holds it.
-  rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
-                               CachePin<RawBlock>* block, RowGroupView* view) const;
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
   rocksdb::Status ReadStoredBlock(const BlockLocation& location, bool verify,
                                   std::string* stored) const;

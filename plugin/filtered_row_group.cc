@@ -1,9 +1,7 @@
 #include "plugin/filtered_row_group.h"
 
-#include <map>
-
 #include "filter/prune.h"
-#include "table_format/chunk.h"
+#include "plugin/row_group_column_source.h"
 
 namespace columnar {
 
@@ -12,85 +10,6 @@ namespace {
 class EmptyRowGroup : public DecodedRowGroup {
  public:
   Slice value(size_t /*row*/) const override { return Slice(); }
-};
-
-// The predicate columns of one row group, decoded on the evaluator's demand: dictionary
-// chunks as dictionary + codes, others as plain values. Partition key columns, which the file
-// stores once per partition, are decoded from the rows' partitions. A regular column the group
-// (or the file's schema) does not store reads as all null: the rows have no value for it. A
-// key column whose value some row of the group does not have (a key that is not a key of the
-// schema) is unavailable: the evaluator keeps every row as a possible match, never dropping a
-// row on a predicate it cannot evaluate.
-class RowGroupColumnSource : public ColumnSource {
- public:
-  RowGroupColumnSource(const RowGroupView& view, const TypedLayout& layout,
-                       const Slice& first_user_key, const BoundPredicate& predicate)
-      : view_(view), layout_(layout), first_user_key_(first_user_key) {
-    CollectTypes(predicate);
-  }
-
-  Status Fetch(uint32_t column_id, ColumnData* data) override {
-    Decoded& decoded = columns_[column_id];
-    const ColumnDef* column = layout_.schema().ColumnById(column_id);
-    if (column != nullptr && column->role == ColumnRole::kPartitionKey) {
-      bool known = false;
-      Status s =
-          layout_.PartitionColumnValues(view_, first_user_key_, column_id, &decoded.values, &known);
-      if (!s.ok()) return s;
-      *data = known ? ColumnData::Plain(&decoded.values) : ColumnData();
-      return Status::OK();
-    }
-    if (column != nullptr && column->role == ColumnRole::kClustering &&
-        !layout_.ClusteringKnown(view_)) {
-      *data = ColumnData();  // unavailable
-      return Status::OK();
-    }
-    uint32_t slot;
-    PhysicalType type = types_.count(column_id) ? types_[column_id] : PhysicalType::kInt64;
-    if (!layout_.ColumnSlot(column_id, &slot, &type) || !view_.HasSlot(slot)) {
-      decoded.values.Reset(type);
-      for (uint32_t i = 0; i < view_.row_count(); i++) decoded.values.AppendNull();
-      *data = ColumnData::Plain(&decoded.values);
-      return Status::OK();
-    }
-    Slice chunk = view_.ChunkOf(slot);
-    ChunkReadOptions options;
-    options.verify_checksum = false;  // the block is checksummed
-    options.expected_values = view_.row_count();
-    Status s = ReadChunkDictionary(&chunk, type, options, &decoded.dictionary, &decoded.codes,
-                                   &decoded.presence);
-    if (s.ok()) {
-      *data = ColumnData::Dictionary(&decoded.dictionary, decoded.codes.data(),
-                                     decoded.codes.size(), decoded.presence);
-      return Status::OK();
-    }
-    if (!s.IsNotSupported()) return s;
-    s = view_.DecodeSlot(slot, type, &decoded.values, false, layout_.FileDictionaryOf(column_id));
-    if (s.ok()) *data = ColumnData::Plain(&decoded.values);
-    return s;
-  }
-
- private:
-  struct Decoded {
-    ColumnVector values;
-    ColumnVector dictionary;
-    std::vector<uint32_t> codes;
-    std::string presence;
-  };
-
-  void CollectTypes(const BoundPredicate& node) {
-    if (node.is_leaf()) {
-      types_[node.column_id] = node.physical_type;
-      return;
-    }
-    for (const BoundPredicate& child : node.children) CollectTypes(child);
-  }
-
-  const RowGroupView& view_;
-  const TypedLayout& layout_;
-  const Slice first_user_key_;
-  std::map<uint32_t, PhysicalType> types_;
-  std::map<uint32_t, Decoded> columns_;
 };
 
 bool AllExpired(const ZoneMapSet& zone_maps, int64_t now_seconds) {

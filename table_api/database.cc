@@ -210,6 +210,7 @@ Table::Context Database::NewTableContext(rocksdb::ColumnFamilyHandle* handle,
   context.table_factory = std::move(factory);
   context.now_micros = options_.now_micros;
   context.write_options = TableWriteOptions(options_.write_options);
+  context.columnar_scan = options_.columnar_scan;
   return context;
 }
 

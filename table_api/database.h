@@ -81,6 +81,10 @@ struct DatabaseOptions {
   // The clock: microseconds since the epoch. Default write times, TTLs and expiry checks use
   // it (tests replace it to control time).
   std::function<int64_t()> now_micros;
+  // Scans of ColumnarTable tables read key spans that one file alone holds as column vectors
+  // (plugin/column_scan.h); false reads everything through RocksDB iterators. Results are the
+  // same either way.
+  bool columnar_scan = true;
 };
 
 class Database {

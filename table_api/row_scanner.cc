@@ -89,7 +89,11 @@ Status RowScanner::DecodeEntry(const Slice& key, const Slice& value, ScannedRow*
     size_t length = 0;
     s = PartitionKeyLength(codec_->schema(), key, &length);
     if (s.ok()) partition_.assign(key.data(), length);
+    if (s.ok() && decode_partitions_) {
+      s = DecodePartitionKey(codec_->schema(), partition_, &partition_values_);
+    }
   }
+  if (s.ok() && decode_partitions_) row->partition = partition_values_;
   if (s.ok()) s = DecodeClustering(codec_->schema(), key, partition_.size(), &row->clustering);
   return s.ok() ? s : WithContext("row at key " + HexKey(key), s);
 }

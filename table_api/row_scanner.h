@@ -18,6 +18,8 @@ namespace columnar {
 
 // One live row as read back. Valid during the visit only (cells point into the entry).
 struct ScannedRow {
+  // Partition key values, in key order: only with RowScanner::DecodePartitions.
+  std::vector<Value> partition;
   std::vector<Value> clustering;  // clustering values, in key order
   RowMetadata meta;
   // The regular columns of the row's schema version, in column id order.
@@ -51,6 +53,9 @@ class RowScanner {
   Status Scan(const rocksdb::ReadOptions& read_options, const KeyRange& range, bool reversed,
               const Visitor& visit);
 
+  // Also decode each row's partition key values (scans across partitions).
+  void DecodePartitions() { decode_partitions_ = true; }
+
   // The schema rows are decoded with (it moves to a newer one when rows need it).
   const TableSchema& schema() const { return codec_->schema(); }
   // The encoded partition key of the row being visited (valid during the visit).
@@ -65,6 +70,8 @@ class RowScanner {
   LatestCodec latest_codec_;
   int64_t now_seconds_;
   std::string partition_;  // the encoded partition components of the last key decoded
+  bool decode_partitions_ = false;
+  std::vector<Value> partition_values_;  // of partition_, with decode_partitions_
 };
 
 }  // namespace columnar

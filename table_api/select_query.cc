@@ -137,8 +137,25 @@ bool IsEmptyRange(const KeyRange& range) {
   return !range.limit_unbounded && range.start >= range.limit;
 }
 
+// A query without partition key: the whole table, in key order.
+Status PlanWholeTable(const SelectQuery& query, std::vector<PartitionScan>* partitions) {
+  if (!query.clustering_prefix.empty() || query.lower_bound || query.upper_bound) {
+    return Status::InvalidArgument(
+        "clustering restrictions need the partition key; without it, filter on the clustering "
+        "columns instead (ALLOW FILTERING)");
+  }
+  if (query.reversed) {
+    return Status::InvalidArgument(
+        "reversed order is only supported when the partition key is given");
+  }
+  partitions->assign(1, PartitionScan());
+  partitions->back().range.limit_unbounded = true;
+  return Status::OK();
+}
+
 Status PlanPartitions(const TableSchema& schema, const SelectQuery& query,
                       std::vector<PartitionScan>* partitions) {
+  if (query.partition_key.empty()) return PlanWholeTable(query, partitions);
   Status s = CheckPartitionValueCounts(schema, query);
   if (!s.ok()) return s;
   std::vector<std::pair<std::string, PartitionScan>> by_key;  // encoded partition key first
@@ -207,11 +224,130 @@ Status PlanFilter(const TableSchema& schema, const SelectQuery& query, SelectPla
   return Status::OK();
 }
 
+static bool IsIntegerKeyType(LogicalType type) {
+  return type == LogicalType::kInt || type == LogicalType::kBigInt ||
+         type == LogicalType::kTimestamp || type == LogicalType::kDate;
+}
+
+static bool IsNumeric(LogicalType type) {
+  return type == LogicalType::kInt || type == LogicalType::kBigInt || type == LogicalType::kFloat ||
+         type == LogicalType::kDouble;
+}
+
+static const char* FunctionName(Aggregate::Function function) {
+  switch (function) {
+    case Aggregate::Function::kCount:
+      return "count";
+    case Aggregate::Function::kMin:
+      return "min";
+    case Aggregate::Function::kMax:
+      return "max";
+    case Aggregate::Function::kSum:
+      return "sum";
+    case Aggregate::Function::kAvg:
+      return "avg";
+  }
+  return "?";
+}
+
+// The aggregation of `query`: plan->columns become the group key columns, then the distinct
+// aggregate inputs.
+static Status PlanAggregation(const TableSchema& schema, const SelectQuery& query,
+                              SelectPlan* plan) {
+  if (!query.columns.empty()) {
+    return Status::InvalidArgument("a query with aggregates selects no other columns");
+  }
+  const size_t partition_columns = schema.partition_key().size();
+  const size_t key_columns = partition_columns + schema.clustering_key().size();
+  if (query.group_by > key_columns) {
+    return Status::InvalidArgument("GROUP BY names more columns than the primary key has");
+  }
+  AggregatePlan aggregation;
+  aggregation.group_columns = query.group_by;
+  plan->columns.clear();
+  for (size_t i = 0; i < query.group_by; i++) {
+    const uint32_t id = i < partition_columns ? schema.partition_key()[i]
+                                              : schema.clustering_key()[i - partition_columns];
+    plan->columns.push_back(ColumnProjection(schema, schema.columns()[id]));
+  }
+  if (query.time_bucket) {
+    if (query.group_by != partition_columns + 1 ||
+        !IsIntegerKeyType(schema.clustering_column(0).type)) {
+      return Status::InvalidArgument(
+          "a time bucket applies to the first clustering column (int, bigint, timestamp or "
+          "date), as the last GROUP BY column after the partition key");
+    }
+    if (*query.time_bucket <= 0) return Status::InvalidArgument("time bucket width must be > 0");
+    aggregation.bucket_width = query.time_bucket;
+  }
+  for (const Aggregate& aggregate : query.aggregates) {
+    AggregatePlan::Item item;
+    item.function = aggregate.function;
+    const std::string function = FunctionName(aggregate.function);
+    if (aggregate.column.empty()) {
+      if (aggregate.function != Aggregate::Function::kCount) {
+        return Status::InvalidArgument(function + "() needs a column");
+      }
+      item.name = "count(*)";
+      aggregation.items.push_back(std::move(item));
+      continue;
+    }
+    const ColumnDef* column = schema.FindColumn(aggregate.column);
+    if (column == nullptr || !column->is_live()) {
+      return Status::InvalidArgument("unknown column '" + aggregate.column + "'");
+    }
+    const bool arithmetic = aggregate.function == Aggregate::Function::kSum ||
+                            aggregate.function == Aggregate::Function::kAvg;
+    if (arithmetic && !IsNumeric(column->type)) {
+      return Status::InvalidArgument(function + "() needs a numeric column, not '" + column->name +
+                                     "'");
+    }
+    item.name = function + "(" + column->name + ")";
+    item.input_type = column->type;
+    switch (aggregate.function) {
+      case Aggregate::Function::kCount:
+        item.result_type = LogicalType::kBigInt;
+        break;
+      case Aggregate::Function::kMin:
+      case Aggregate::Function::kMax:
+        item.result_type = column->type;
+        break;
+      case Aggregate::Function::kSum:
+        item.result_type =
+            column->type == LogicalType::kFloat || column->type == LogicalType::kDouble
+                ? LogicalType::kDouble
+                : LogicalType::kBigInt;
+        break;
+      case Aggregate::Function::kAvg:
+        item.result_type = LogicalType::kDouble;
+        break;
+    }
+    const ProjectedColumn input = ColumnProjection(schema, *column);
+    for (size_t i = aggregation.group_columns; i < plan->columns.size(); i++) {
+      if (plan->columns[i].name == input.name) item.input = static_cast<int>(i);
+    }
+    if (item.input < 0) {
+      item.input = static_cast<int>(plan->columns.size());
+      plan->columns.push_back(input);
+    }
+    aggregation.items.push_back(std::move(item));
+  }
+  aggregation.group_limit = query.limit;
+  plan->aggregation = std::move(aggregation);
+  return Status::OK();
+}
+
 Status PlanSelect(const TableSchema& schema, const SelectQuery& query, SelectPlan* plan) {
-  Status s = PlanProjection(schema, query.columns, &plan->columns);
+  plan->aggregation.reset();
+  if (query.aggregates.empty() && (query.group_by > 0 || query.time_bucket)) {
+    return Status::InvalidArgument("GROUP BY needs aggregates");
+  }
+  Status s = query.aggregates.empty() ? PlanProjection(schema, query.columns, &plan->columns)
+                                      : PlanAggregation(schema, query, plan);
   if (s.ok()) s = PlanPartitions(schema, query, &plan->partitions);
+  plan->whole_table = query.partition_key.empty();
   if (s.ok()) s = PlanFilter(schema, query, plan);
-  plan->limit = query.limit;
+  plan->limit = plan->aggregation ? 0 : query.limit;
   plan->reversed = query.reversed;
   return s;
 }

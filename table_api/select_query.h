@@ -2,7 +2,10 @@
 // and turned into encoded key ranges and a projection.
 //
 // Semantics:
-//   - every partition key column needs a value; the last one may list several (IN), and
+//   - every partition key column needs a value, or none does: a query without the partition
+//     key reads the whole table (every partition, in encoded key order; clustering
+//     restrictions and `reversed` need the partition key, filter on clustering columns
+//     instead); the last one may list several (IN), and
 //     those partitions are read in ascending encoded-partition-key order (duplicates once),
 //     whatever the clustering direction;
 //   - the clustering restriction is equality on a prefix of the clustering columns, then
@@ -31,9 +34,16 @@
 
 namespace columnar {
 
+// An aggregate of a SELECT (aggregation.h).
+struct Aggregate {
+  enum class Function : uint8_t { kCount, kMin, kMax, kSum, kAvg };
+  Function function = Function::kCount;
+  std::string column;  // empty: COUNT(*)
+};
+
 struct SelectQuery {
   // One entry per partition key column, in key order, each the column's values: exactly one,
-  // except for the last column, which may have several (IN).
+  // except for the last column, which may have several (IN). Empty: every partition.
   std::vector<std::vector<Value>> partition_key;
   // Equality on the first clustering columns.
   std::vector<Value> clustering_prefix;
@@ -54,6 +64,22 @@ struct SelectQuery {
   // the caller after the query); null reads the latest data, all partitions of the query at
   // one implicit snapshot.
   const rocksdb::Snapshot* snapshot = nullptr;
+  // Aggregates (aggregation.h): when given, `columns` must be empty and the result has one row
+  // per group: the group-by columns, then one column per aggregate, named "count(*)",
+  // "count(col)", "min(col)", "max(col)", "sum(col)", "avg(col)". LIMIT counts groups.
+  std::vector<Aggregate> aggregates;
+  // GROUP BY the first `group_by` primary key columns (partition key columns, then clustering
+  // columns, in key order); 0 = one group over every row read.
+  size_t group_by = 0;
+  // With group_by > the partition key columns and the last group-by column the first
+  // clustering column (int, bigint, timestamp or date): groups by floor(value / width) * width
+  // of it instead (a time bucket, in the column's units: seconds for int times, ms for
+  // timestamps).
+  std::optional<int64_t> time_bucket;
+
+  // False: read through RocksDB iterators only, never the columnar scan path (column_scan.h);
+  // results are identical either way (tests and benchmarks compare the two).
+  bool allow_columnar_scan = true;
 
   // A query of one partition (one value per partition key column).
   static SelectQuery ForPartition(const std::vector<Value>& partition_values);
@@ -69,14 +95,33 @@ struct ProjectedColumn {
   LogicalType type = LogicalType::kText;
 };
 
-// One partition's share of a query.
+// One partition's share of a query (or the whole table's, for a query without partition key).
 struct PartitionScan {
-  std::vector<Value> partition_key;
+  std::vector<Value> partition_key;  // empty for the whole table
   KeyRange range;
+};
+
+// The aggregation part of a plan: the plan's first `group_columns` columns are the group key
+// (the last one bucketed by `bucket_width` when set), the others the aggregates' inputs.
+struct AggregatePlan {
+  struct Item {
+    Aggregate::Function function = Aggregate::Function::kCount;
+    int input = -1;  // index into SelectPlan::columns; -1 for COUNT(*)
+    LogicalType input_type = LogicalType::kBigInt;
+    std::string name;
+    LogicalType result_type = LogicalType::kBigInt;
+  };
+  size_t group_columns = 0;
+  std::optional<int64_t> bucket_width;
+  std::vector<Item> items;
+  uint64_t group_limit = 0;  // LIMIT on groups (the scan itself is not limited)
 };
 
 struct SelectPlan {
   std::vector<PartitionScan> partitions;  // ascending encoded partition key, empty ranges dropped
+  // No partition key given: one PartitionScan over the whole table; rows carry their own
+  // partition key values (ScannedRow::partition).
+  bool whole_table = false;
   std::vector<ProjectedColumn> columns;
   uint64_t limit = 0;
   bool reversed = false;
@@ -84,6 +129,8 @@ struct SelectPlan {
   std::shared_ptr<const BoundPredicate> filter;
   // Regular columns the query reads (projection and filter), by column id.
   std::vector<bool> needed_columns;
+  // Set for queries with aggregates: `columns` are then what the aggregation reads.
+  std::optional<AggregatePlan> aggregation;
 };
 
 // What predicate pushdown did for one Select (pushdown.h), and what the final filter removed.
@@ -96,6 +143,13 @@ struct SelectStats {
   uint64_t placeholders = 0;
   uint64_t rows_dropped = 0;
   uint64_t rows_rejected_after_merge = 0;
+  // Which read path served the rows returned (column_scan.h): typed column vectors straight
+  // from ColumnarTable row groups, or RocksDB iterators.
+  uint64_t rows_columnar = 0;
+  uint64_t rows_row_path = 0;
+  uint64_t columnar_row_groups = 0;  // row groups read as columns
+  uint64_t columnar_pieces = 0;      // key spans served as columns
+  uint64_t row_pieces = 0;           // key spans served by iterators (with the columnar path)
 };
 
 struct ScannedRow;

@@ -275,11 +275,45 @@ Status BindInsert(const TableSchema& schema, const InsertStatement& insert, Row*
   return Status::OK();
 }
 
+namespace {
+
+bool RestrictsWholePartitionKey(const TableSchema& schema, const RelationsByColumn& by_column) {
+  for (uint32_t id : schema.partition_key()) {
+    const std::vector<const CqlRelation*>& relations = RelationsOf(by_column, id);
+    if (relations.size() != 1 || (relations[0]->op != RelationOperator::kEqual &&
+                                  relations[0]->op != RelationOperator::kIn)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// SELECT without the whole partition key, with ALLOW FILTERING: a scan of every partition
+// (select_query.h) with every relation, key columns included, as the filter.
+Status BindWholeTableSelect(const TableSchema& schema, const SelectStatement& select,
+                            SelectQuery* query) {
+  if (!select.order_by.empty()) {
+    return CqlErrorAt(select.order_by[0].token,
+                      "ORDER BY needs every partition key column restricted by = or IN");
+  }
+  std::vector<const CqlRelation*> relations;
+  for (const CqlRelation& relation : select.where) relations.push_back(&relation);
+  Status s = BindRegularRelations(schema, relations, /*allow_filtering=*/true, &query->filter);
+  if (s.ok()) s = BindSelectors(schema, select.selectors, &query->columns);
+  query->limit = select.limit.value_or(0);
+  return s;
+}
+
+}  // namespace
+
 Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query) {
   *query = SelectQuery();
   RelationsByColumn by_column;
   std::vector<const CqlRelation*> regular;
   Status s = GroupRelations(schema, select.where, &by_column, &regular);
+  if (s.ok() && select.allow_filtering && !RestrictsWholePartitionKey(schema, by_column)) {
+    return BindWholeTableSelect(schema, select, query);
+  }
   if (s.ok()) s = BindRegularRelations(schema, regular, select.allow_filtering, &query->filter);
   if (s.ok()) s = BindPartitionKey(schema, by_column, /*allow_in=*/true, &query->partition_key);
   if (s.ok()) s = BindClustering(schema, by_column, query);

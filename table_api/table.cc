@@ -4,7 +4,9 @@
 
 #include <optional>
 
+#include "table_api/aggregation.h"
 #include "table_api/row_scanner.h"
+#include "table_api/scan_executor.h"
 #include "table_api/status_context.h"
 #include "table_format/key_codec.h"
 
@@ -138,15 +140,132 @@ rocksdb::ReadOptions Table::SelectReadOptions(const rocksdb::Snapshot* snapshot,
   return options;
 }
 
+namespace {
+
+bool ReadsPartitionKey(const TableSchema& schema, const BoundPredicate& predicate) {
+  for (uint32_t id : predicate.ReferencedColumns()) {
+    const ColumnDef* column = schema.ColumnById(id);
+    if (column != nullptr && column->role == ColumnRole::kPartitionKey) return true;
+  }
+  return false;
+}
+
+// The part of `filter` the readers can evaluate: row groups store no partition key per row, so
+// conjuncts on partition key columns stay with the Table API's final check (a weaker pushdown
+// predicate only lets more rows through). Null when nothing is left.
+std::shared_ptr<const BoundPredicate> PushdownPredicate(
+    const TableSchema& schema, const std::shared_ptr<const BoundPredicate>& filter) {
+  if (!ReadsPartitionKey(schema, *filter)) return filter;
+  if (filter->kind != BoundPredicate::Kind::kAnd) return nullptr;
+  auto kept = std::make_shared<BoundPredicate>();
+  kept->kind = BoundPredicate::Kind::kAnd;
+  for (const BoundPredicate& child : filter->children) {
+    if (!ReadsPartitionKey(schema, child)) kept->children.push_back(child);
+  }
+  if (kept->children.empty()) return nullptr;
+  return kept;
+}
+
+// Select's output: rows into a ResultSet.
+class ResultSetOutput : public ScanOutput {
+ public:
+  explicit ResultSetOutput(ResultSet* result) : result_(result) {}
+  bool AddRow(const Row& row) override {
+    *result_->AppendRow() = row;
+    return true;
+  }
+  bool AddBatch(const ColumnBatch& batch) override {
+    for (size_t row = 0; row < batch.row_count; row++) batch.GetRow(row, result_->AppendRow());
+    return true;
+  }
+
+ private:
+  ResultSet* result_;
+};
+
+// Scan's output: batches to the caller, rows gathered into batches first.
+class BatchOutput : public ScanOutput {
+ public:
+  BatchOutput(const SelectPlan& plan, const Table::BatchVisitor& visit) : visit_(visit) {
+    std::vector<std::string> names;
+    std::vector<LogicalType> types;
+    for (const ProjectedColumn& column : plan.columns) {
+      names.push_back(column.name);
+      types.push_back(column.type);
+    }
+    pending_.Reset(names, types);
+  }
+  bool AddRow(const Row& row) override {
+    pending_.AppendRow(row);
+    return pending_.row_count < Table::kScanBatchRows || Flush();
+  }
+  bool AddBatch(const ColumnBatch& batch) override { return Flush() && visit_(batch); }
+  // Hands the gathered rows over (if any); false when the visitor stops.
+  bool Flush() {
+    if (pending_.row_count == 0) return true;
+    const bool more = visit_(pending_);
+    pending_.Clear();
+    return more;
+  }
+
+ private:
+  const Table::BatchVisitor& visit_;
+  ColumnBatch pending_;
+};
+
+}  // namespace
+
 std::shared_ptr<ScanSpec> Table::NewScanSpec(const SelectPlan& plan, int64_t now_seconds) const {
   auto spec = std::make_shared<ScanSpec>();
   spec->now_seconds = now_seconds;
   if (plan.filter != nullptr) {
-    spec->predicate = plan.filter;
-    spec->evaluator = std::make_shared<FilterEvaluator>(*plan.filter);
-    spec->keep_columns = plan.needed_columns;
+    spec->predicate = PushdownPredicate(codec()->schema(), plan.filter);
+    if (spec->predicate != nullptr) {
+      spec->evaluator = std::make_shared<FilterEvaluator>(*spec->predicate);
+      spec->keep_columns = plan.needed_columns;
+    }
   }
   return spec;
+}
+
+bool Table::UsesColumnarScan(const SelectQuery& query, const SelectPlan& plan) const {
+  if (!context_.columnar_scan || !query.allow_columnar_scan) return false;
+  if (std::string(context_.table_factory->Name()) == "BlockBasedTable") return false;
+  // A few rows without a filter (the latest point, say) come from the first row group an
+  // iterator reaches: planning the columnar path would only add its cost.
+  constexpr uint64_t kFewRows = 64;
+  return !(plan.filter == nullptr && plan.limit != 0 && plan.limit <= kFewRows);
+}
+
+Status Table::Run(const SelectQuery& query, const SelectPlan& plan,
+                  const std::shared_ptr<const RowCodec>& codec, ScanOutput* output,
+                  SelectStats* stats) const {
+  const int64_t now_seconds = MicrosToSeconds(context_.now_micros());
+  ScanSettings settings;
+  settings.columnar = UsesColumnarScan(query, plan);
+  // Several partitions, or the columnar path's pieces, are read at one snapshot; a single
+  // partition's iterator has its own. The snapshot is taken before the columnar path pins the
+  // column family's view, so every file it reads holds only versions visible at it.
+  std::optional<rocksdb::ManagedSnapshot> implicit_snapshot;
+  if (query.snapshot == nullptr && (plan.partitions.size() > 1 || settings.columnar)) {
+    implicit_snapshot.emplace(context_.db);
+  }
+  const rocksdb::Snapshot* snapshot =
+      query.snapshot != nullptr ? query.snapshot
+                                : (implicit_snapshot ? implicit_snapshot->snapshot() : nullptr);
+  const std::shared_ptr<ScanSpec> spec = NewScanSpec(plan, now_seconds);
+  settings.db = context_.db;
+  settings.column_family = context_.column_family;
+  settings.codec = codec;
+  settings.latest_codec = [this] { return this->codec(); };
+  settings.now_seconds = now_seconds;
+  settings.read_options = SelectReadOptions(snapshot, spec);
+  ScanExecutor executor(plan, std::move(settings));
+  SelectStats local;
+  Status s = executor.Run(output, &local);
+  CopyStats(*spec->counters, &local);
+  if (stats != nullptr) *stats = local;
+  return s;
 }
 
 Status Table::Select(const SelectQuery& query, ResultSet* result, SelectStats* stats) const {
@@ -155,53 +274,49 @@ Status Table::Select(const SelectQuery& query, ResultSet* result, SelectStats* s
   SelectPlan plan;
   Status s = PlanSelect(current->schema(), query, &plan);
   if (!s.ok()) return WithName(s);
-  for (const ProjectedColumn& column : plan.columns) {
-    result->column_names.push_back(column.name);
-    result->column_types.push_back(column.type);
-  }
-  const int64_t now_seconds = MicrosToSeconds(context_.now_micros());
-  // Several partitions are read at one snapshot; one partition's iterator has its own.
-  std::optional<rocksdb::ManagedSnapshot> implicit_snapshot;
-  if (query.snapshot == nullptr && plan.partitions.size() > 1) {
-    implicit_snapshot.emplace(context_.db);
-  }
-  const rocksdb::Snapshot* snapshot =
-      query.snapshot != nullptr ? query.snapshot
-                                : (implicit_snapshot ? implicit_snapshot->snapshot() : nullptr);
-  const std::shared_ptr<ScanSpec> spec = NewScanSpec(plan, now_seconds);
-  const rocksdb::ReadOptions read_options = SelectReadOptions(snapshot, spec);
-  uint64_t rejected = 0;
-  RowScanner scanner(
-      context_.db, context_.column_family, current, [this] { return codec(); }, now_seconds);
-  for (const PartitionScan& partition : plan.partitions) {
-    if (plan.limit != 0 && result->rows.size() >= plan.limit) break;
-    s = scanner.Scan(read_options, partition.range, plan.reversed, [&](const ScannedRow& row) {
-      // The full predicate, again, on the merged row (the reconciliation rule, pushdown.h).
-      if (!RowMatchesFilter(plan, scanner.schema(), partition.partition_key, row)) {
-        rejected++;
-        return true;
-      }
-      ProjectRow(plan, partition.partition_key, row, now_seconds, result->AppendRow());
-      return plan.limit == 0 || result->rows.size() < plan.limit;
-    });
-    if (!s.ok()) {
-      result->rows.clear();
-      return WithName(s);
+  if (plan.aggregation) {
+    AggregateOutput::ResultColumns(plan, &result->column_names, &result->column_types);
+    AggregateOutput output(plan, result);
+    s = Run(query, plan, current, &output, stats);
+    if (s.ok()) output.Finish();
+  } else {
+    for (const ProjectedColumn& column : plan.columns) {
+      result->column_names.push_back(column.name);
+      result->column_types.push_back(column.type);
     }
+    ResultSetOutput output(result);
+    s = Run(query, plan, current, &output, stats);
   }
-  if (stats != nullptr) CopyStats(*spec->counters, rejected, stats);
+  if (!s.ok()) {
+    result->rows.clear();
+    return WithName(s);
+  }
   return Status::OK();
 }
 
-void Table::CopyStats(const PushdownCounters& counters, uint64_t rejected, SelectStats* stats) {
-  stats->files_skipped = counters.files_skipped;
-  stats->row_groups_pruned = counters.row_groups_pruned;
-  stats->row_groups_without_match = counters.row_groups_without_match;
-  stats->row_groups_with_match = counters.row_groups_with_match;
-  stats->rows_built = counters.rows_built;
-  stats->placeholders = counters.placeholders;
-  stats->rows_dropped = counters.rows_dropped;
-  stats->rows_rejected_after_merge = rejected;
+Status Table::Scan(const SelectQuery& query, const BatchVisitor& visit, SelectStats* stats) const {
+  const std::shared_ptr<const RowCodec> current = codec();
+  SelectPlan plan;
+  Status s = PlanSelect(current->schema(), query, &plan);
+  if (!s.ok()) return WithName(s);
+  if (plan.aggregation) {
+    return WithName(Status::InvalidArgument("aggregates are read with Select, not Scan"));
+  }
+  BatchOutput output(plan, visit);
+  s = Run(query, plan, current, &output, stats);
+  if (s.ok()) output.Flush();
+  return WithName(s);
+}
+
+void Table::CopyStats(const PushdownCounters& counters, SelectStats* stats) {
+  // Added: the columnar scan path counts its own zone-map pruning in the same field.
+  stats->files_skipped += counters.files_skipped;
+  stats->row_groups_pruned += counters.row_groups_pruned;
+  stats->row_groups_without_match += counters.row_groups_without_match;
+  stats->row_groups_with_match += counters.row_groups_with_match;
+  stats->rows_built += counters.rows_built;
+  stats->placeholders += counters.placeholders;
+  stats->rows_dropped += counters.rows_dropped;
 }
 
 }  // namespace columnar

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "plugin/pushdown.h"
+#include "table_api/column_batch.h"
 #include "table_api/parquet_export.h"
 #include "table_api/result_set.h"
 #include "table_api/row_writer.h"
@@ -34,6 +35,7 @@
 namespace columnar {
 
 class Database;
+class ScanOutput;
 
 class Table {
  public:
@@ -46,6 +48,8 @@ class Table {
     rocksdb::WriteOptions write_options;
     // The compaction filter, expiry collector and whole-file expiry of the table.
     std::shared_ptr<TableMaintenance> maintenance;
+    // Reads may use the columnar scan path (DatabaseOptions::columnar_scan).
+    bool columnar_scan = true;
   };
 
   Table(Context context, TableSchema schema);
@@ -101,6 +105,14 @@ class Table {
   // The same rows as CSV (csv_writer.h has the format); the Parquet-only options are ignored.
   Status ExportCsv(const std::string& path, const ExportParquetOptions& options,
                    ExportParquetResult* result = nullptr) const;
+  // The rows `query` selects, as ColumnBatches (column_batch.h) in result order, until `visit`
+  // returns false. Key spans served by the columnar scan path arrive as the batches of their
+  // row groups; rows read through iterators are gathered into batches of up to kScanBatchRows.
+  // The batches are valid during the visit only.
+  using BatchVisitor = std::function<bool(const ColumnBatch& batch)>;
+  static constexpr size_t kScanBatchRows = 1024;
+  Status Scan(const SelectQuery& query, const BatchVisitor& visit,
+              SelectStats* stats = nullptr) const;
 
  private:
   friend class Database;
@@ -116,7 +128,13 @@ class Table {
   rocksdb::ReadOptions SelectReadOptions(const rocksdb::Snapshot* snapshot,
                                          const std::shared_ptr<const ScanSpec>& spec) const;
   std::shared_ptr<ScanSpec> NewScanSpec(const SelectPlan& plan, int64_t now_seconds) const;
-  static void CopyStats(const PushdownCounters& counters, uint64_t rejected, SelectStats* stats);
+  // Plans `query` and runs it into `output` (Select and Scan).
+  Status Run(const SelectQuery& query, const SelectPlan& plan,
+             const std::shared_ptr<const RowCodec>& codec, ScanOutput* output,
+             SelectStats* stats) const;
+  // Whether a query may use the columnar scan path.
+  bool UsesColumnarScan(const SelectQuery& query, const SelectPlan& plan) const;
+  static void CopyStats(const PushdownCounters& counters, SelectStats* stats);
   Status DeleteKeysFrom(const std::string& first_key, rocksdb::WriteBatch* batch) const;
   Status WithName(const Status& s) const;
   Status Export(const std::string& path, const ExportParquetOptions& options, bool csv,

@@ -220,6 +220,19 @@ Status DecodeKey(const TableSchema& schema, const Slice& key, std::vector<Value>
   return Status::OK();
 }
 
+Status DecodePartitionKey(const TableSchema& schema, const Slice& partition_key,
+                          std::vector<Value>* partition) {
+  Slice in = partition_key;
+  partition->resize(schema.partition_key().size());
+  for (size_t i = 0; i < partition->size(); i++) {
+    Status s = DecodeKeyComponent(&in, schema.partition_column(i).type, ClusteringOrder::kAsc,
+                                  &(*partition)[i]);
+    if (!s.ok()) return s;
+  }
+  if (!in.empty()) return Status::Corruption("partition key has bytes after its last component");
+  return Status::OK();
+}
+
 Status PartitionKeyLength(const TableSchema& schema, const Slice& key, size_t* length) {
   Slice in = key;
   for (size_t i = 0; i < schema.partition_key().size(); i++) {

@@ -58,6 +58,11 @@ Status EncodeClusteringPrefix(const TableSchema& schema, const std::vector<Value
 Status DecodeKey(const TableSchema& schema, const Slice& key, std::vector<Value>* partition,
                  std::vector<Value>* clustering);
 
+// The partition key values of an encoded partition key (exactly its components, as
+// PartitionKeyLength delimits them). Corruption on trailing bytes or bad components.
+Status DecodePartitionKey(const TableSchema& schema, const Slice& partition_key,
+                          std::vector<Value>* partition);
+
 // Bytes taken by the partition key components at the start of `key` (found by walking them).
 Status PartitionKeyLength(const TableSchema& schema, const Slice& key, size_t* length);
 

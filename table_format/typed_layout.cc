@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 
+#include "table_format/column_values.h"
 #include "table_format/key_codec.h"
 #include "table_format/layout_columns.h"
 #include "table_format/varint.h"
@@ -90,58 +91,9 @@ int ChooseTransform(const std::vector<std::optional<int64_t>>& values,
 
 // ---- moving values between cells, Values and columns ----
 
-void AppendFixedBits(uint64_t bits, ColumnVector* column) {
-  switch (column->type()) {
-    case PhysicalType::kInt32:
-      column->Append<int32_t>(static_cast<int32_t>(static_cast<uint32_t>(bits)));
-      break;
-    case PhysicalType::kInt64:
-      column->Append<int64_t>(static_cast<int64_t>(bits));
-      break;
-    case PhysicalType::kFloat32: {
-      const auto narrow = static_cast<uint32_t>(bits);
-      float f;
-      std::memcpy(&f, &narrow, sizeof(f));
-      column->Append<float>(f);
-      break;
-    }
-    case PhysicalType::kFloat64: {
-      double d;
-      std::memcpy(&d, &bits, sizeof(d));
-      column->Append<double>(d);
-      break;
-    }
-    case PhysicalType::kBytes:
-      break;
-  }
-}
-
-// The value's bit pattern, zero-extended (the row codec's RowCell::fixed_bits convention).
-uint64_t FixedBitsAt(const ColumnVector& column, size_t row) {
-  const size_t width = FixedWidth(column.type());
-  if (width == 4) {
-    uint32_t narrow;
-    std::memcpy(&narrow, column.fixed_bytes() + row * 4, 4);
-    return narrow;
-  }
-  uint64_t wide;
-  std::memcpy(&wide, column.fixed_bytes() + row * 8, 8);
-  return wide;
-}
-
 int64_t IntegerAt(const ColumnVector& column, size_t row) {
   return column.type() == PhysicalType::kInt32 ? column.Get<int32_t>(row)
                                                : column.Get<int64_t>(row);
-}
-
-void AppendValue(const Value& value, ColumnVector* column) {
-  if (value.is_null()) {
-    column->AppendNull();
-  } else if (column->type() == PhysicalType::kBytes) {
-    column->AppendBytes(value.bytes());
-  } else {
-    AppendFixedBits(value.FixedBits(), column);
-  }
 }
 
 void AppendCell(const RowCell& cell, ColumnVector* column) {
@@ -452,6 +404,51 @@ class TypedLayout::Assembler {
   Assembler(const TypedLayout& layout, const RowGroupView& view)
       : layout_(layout), codec_(layout.codec_), schema_(codec_.schema()), view_(view) {}
 
+  // The columns of the scan path (TypedGroupColumns), sharing the slot decoding of Decode.
+  Status DecodeScanColumns(const Slice& first_internal_key, TypedGroupColumns* out) {
+    out->rows = view_.row_count();
+    out->all_typed = true;
+    Status s = DecodeOptionalSlot(view_, kOpaqueValueSlot, PhysicalType::kBytes, &opaque_values_);
+    if (s.ok()) s = DecodeOptionalSlot(view_, kOpaqueKeySlot, PhysicalType::kBytes, &opaque_keys_);
+    if (!s.ok()) return s;
+    if (opaque_values_.null_count() != out->rows || opaque_keys_.null_count() != out->rows) {
+      out->all_typed = false;
+      return Status::OK();
+    }
+    s = DecodeTrailers(view_, &out->trailers);
+    const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
+    if (s.ok())
+      s = DecodePartitions(view_, first_user_key, &out->partition_changes, &out->partitions);
+    if (s.ok()) s = DecodeClustering();
+    if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
+    if (s.ok()) s = DecodeExpiry();
+    if (s.ok()) s = Resolve(write_times_, write_time_transform_, &out->write_times);
+    if (s.ok()) s = Resolve(expiries_, expiry_transform_, &out->expiries);
+    if (!s.ok()) return s;
+    out->clustering = std::move(clustering_);
+    return Status::OK();
+  }
+
+  Status DecodeScanRegularColumns(const std::vector<bool>& wanted, const uint64_t* wanted_rows,
+                                  TypedGroupColumns* out) const {
+    out->regular.resize(schema_.next_column_id());
+    out->regular_stored.assign(schema_.next_column_id(), false);
+    for (uint32_t slot : view_.slots()) {
+      if (slot < kRegularSlot) continue;
+      const ColumnDef* column = schema_.ColumnById(slot - kRegularSlot);
+      if (column == nullptr || column->is_key()) {
+        return Status::Corruption("typed layout: chunk for an unknown column");
+      }
+      if (column->id >= wanted.size() || !wanted[column->id]) continue;
+      Status s =
+          view_.DecodeSlot(slot, PhysicalTypeOfLogical(column->type), &out->regular[column->id],
+                           false, layout_.FileDictionaryOf(column->id), wanted_rows);
+      if (!s.ok()) return s;
+      out->regular_stored[column->id] = true;
+    }
+    return Status::OK();
+  }
+
   // `selection` null: every row whole. Columns are decoded only as far as the rows that are
   // returned need them: a group whose rows all drop out decodes no more than its trailers, the
   // opaque-value slot and (with an expiry check) its expiry.
@@ -610,6 +607,24 @@ class TypedLayout::Assembler {
     return Status::OK();
   }
 
+  // A metadata column with its transform undone, row by row.
+  Status Resolve(const ColumnVector& column, int transform, ColumnVector* out) const {
+    out->Reset(PhysicalType::kInt64);
+    out->Reserve(column.size());
+    for (uint32_t row = 0; row < column.size(); row++) {
+      bool has = false;
+      int64_t value = 0;
+      Status s = Metadata(column, transform, row, &has, &value);
+      if (!s.ok()) return s;
+      if (has) {
+        out->Append<int64_t>(value);
+      } else {
+        out->AppendNull();
+      }
+    }
+    return Status::OK();
+  }
+
   Status AppendValue(uint32_t row, std::string* values) {
     if (!opaque_values_.IsNull(row)) {
       const Slice value = opaque_values_.GetBytes(row);
@@ -709,6 +724,21 @@ Status TypedLayout::DecodeSelected(const RowGroupView& view, const Slice& first_
   if (selection.passing == nullptr) return Status::InvalidArgument("selection without rows");
   Assembler assembler(*this, view);
   return assembler.Decode(first_internal_key, &selection, counts, out);
+}
+
+Status TypedLayout::DecodeScanColumns(const RowGroupView& view, const Slice& first_internal_key,
+                                      TypedGroupColumns* out) const {
+  if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
+  Assembler assembler(*this, view);
+  return assembler.DecodeScanColumns(first_internal_key, out);
+}
+
+Status TypedLayout::DecodeScanRegularColumns(const RowGroupView& view,
+                                             const std::vector<bool>& wanted,
+                                             const uint64_t* wanted_rows,
+                                             TypedGroupColumns* out) const {
+  Assembler assembler(*this, view);
+  return assembler.DecodeScanRegularColumns(wanted, wanted_rows, out);
 }
 
 bool TypedLayout::ColumnSlot(uint32_t column_id, uint32_t* slot, PhysicalType* type) const {

@@ -38,6 +38,26 @@
 
 namespace columnar {
 
+// The typed columns of one row group, as the columnar scan path reads them (no keys or values
+// are rebuilt). Filled by TypedLayout::DecodeScanColumns, then DecodeScanRegularColumns.
+// Must not be moved once filled: `partitions` point into `partition_changes`.
+struct TypedGroupColumns {
+  uint32_t rows = 0;
+  // False when some row is not a typed row of the schema (an opaque key or value: deletions,
+  // merge operands, foreign values); nothing else is filled then.
+  bool all_typed = true;
+  std::vector<uint64_t> trailers;        // sequence << 8 | value type, per row
+  ColumnVector partition_changes;        // slot 0, owned here for `partitions`
+  std::vector<Slice> partitions;         // each row's encoded partition key
+  std::vector<ColumnVector> clustering;  // every clustering column, in key order
+  ColumnVector write_times;              // int64 microseconds; null = the row has none
+  ColumnVector expiries;                 // int64 seconds since the epoch; null = never expires
+  // Regular columns by column id; only the requested ones are decoded (`regular_stored`:
+  // the group has a chunk for it; otherwise every row is null).
+  std::vector<ColumnVector> regular;
+  std::vector<bool> regular_stored;
+};
+
 class TypedLayout : public RowLayout {
  public:
   // `dictionaries`: the file dictionaries of the file being read (file_dictionary.h); none
@@ -101,6 +121,19 @@ class TypedLayout : public RowLayout {
   Status DecodeSelected(const RowGroupView& view, const Slice& first_internal_key,
                         const RowSelection& selection, std::unique_ptr<DecodedRowGroup>* out,
                         SelectionCounts* counts) const;
+
+  // ---- the columnar scan path ----
+
+  // Trailers, partitions, clustering columns, write time and expiry of every row (metadata
+  // resolved against the clustering time), into *out; stops early with all_typed = false when
+  // a row is not a typed row of the schema.
+  Status DecodeScanColumns(const RowGroupView& view, const Slice& first_internal_key,
+                           TypedGroupColumns* out) const;
+  // The regular columns whose ids are set in `wanted` (indexed by column id), only the rows set
+  // in `wanted_rows` (LSB-first words; null = all) materialised; other rows' values may be
+  // left empty, nulls stay exact.
+  Status DecodeScanRegularColumns(const RowGroupView& view, const std::vector<bool>& wanted,
+                                  const uint64_t* wanted_rows, TypedGroupColumns* out) const;
 
  private:
   class Splitter;

@@ -17,6 +17,8 @@ std::string FormatTracing(const std::string& table, const std::string& table_for
       {"placeholders", stats.placeholders},
       {"rows dropped by readers", stats.rows_dropped},
       {"rows rejected after the merge", stats.rows_rejected_after_merge},
+      {"rows read as column vectors", stats.rows_columnar},
+      {"rows read through iterators", stats.rows_row_path},
   };
   std::string out = "Tracing: " + table + " (" + table_format + ")\n";
   char line[96];

@@ -13,7 +13,9 @@
 #include <rocksdb/env.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
+#include <limits>
 
 #include "table_format/cql_lexer.h"
 #include "tests/table_api/table_model.h"
@@ -29,6 +31,8 @@ constexpr int64_t kStartSeconds = 1'700'000'000;
 
 // CREATE TABLE text for a table called `name`.
 using TableCql = std::function<std::string(const std::string& name)>;
+
+std::string FirstDifference(const ResultSet& got, const ResultSet& expected);
 
 class ApiDifferential {
  public:
@@ -72,6 +76,10 @@ class ApiDifferential {
     EXPECT_GT(pushdown_.rows_built, 0u);
     EXPECT_GT(pushdown_.placeholders, 0u);
     EXPECT_GT(pushdown_.rows_dropped, 0u);
+    EXPECT_GT(aggregate_checks_, 10u);
+    // Both read paths served rows.
+    EXPECT_GT(pushdown_.rows_columnar, 0u);
+    EXPECT_GT(pushdown_.rows_row_path, 0u);
   }
 
  private:
@@ -290,10 +298,13 @@ class ApiDifferential {
                             : Predicate::And(std::move(children));
   }
 
-  std::optional<Predicate> MaybeFilter() {
+  // `partition_columns`: also filter on partition key columns (queries without partition key).
+  std::optional<Predicate> MaybeFilter(bool partition_columns = false) {
     std::vector<const ColumnDef*> columns;
     for (const ColumnDef& column : schema().columns()) {
-      if (column.is_live() && column.role != ColumnRole::kPartitionKey) columns.push_back(&column);
+      if (column.is_live() && (partition_columns || column.role != ColumnRole::kPartitionKey)) {
+        columns.push_back(&column);
+      }
     }
     if (columns.empty() || random_.OneIn(2)) return std::nullopt;
     return RandomFilter(columns, 2);
@@ -324,6 +335,13 @@ class ApiDifferential {
 
   SelectQuery RandomQuery(const std::vector<ModelSelector>& selectors) {
     SelectQuery query;
+    if (random_.OneIn(5)) {
+      // Every partition, in key order (no clustering restriction, not reversed).
+      for (const ModelSelector& selector : selectors) query.columns.push_back(selector.Text());
+      query.limit = random_.OneIn(3) ? 1 + random_.Uniform(10) : 0;
+      query.filter = MaybeFilter(/*partition_columns=*/true);
+      return query;
+    }
     const std::vector<Value> partition = RandomPartition();
     for (const Value& value : partition) query.partition_key.push_back({value});
     for (size_t i = 0, extra = random_.Uniform(3); i < extra; i++) {
@@ -353,23 +371,50 @@ class ApiDifferential {
     filtered_checks_ += query.filter.has_value();
     snapshot_checks_ += query.snapshot != nullptr;
     for (Table* table : tables_) {
-      ResultSet got;
-      SelectStats stats;
-      const Status s = table->Select(query, &got, &stats);
-      if (table == tables_[1]) AddStats(stats);
-      ASSERT_TRUE(s.ok()) << table->name() << ": " << s.ToString();
-      ASSERT_EQ(got.column_names, expected.column_names) << table->name();
-      ASSERT_EQ(got.column_types, expected.column_types) << table->name();
-      ASSERT_TRUE(got.rows == expected.rows && SerializeRows(got) == SerializeRows(expected))
-          << table->name() << " " << when << ", step " << step_ << ", limit " << query.limit
-          << (query.reversed ? ", reversed" : "")
-          << (query.filter ? ", filter " + query.filter->ToString() : "") << "\nexpected:\n"
-          << ResultSetToString(expected) << "got:\n"
-          << ResultSetToString(got);
+      // The ColumnarTable side reads each query three ways: Select with the columnar scan path
+      // allowed, Select through iterators only, and Scan's batches.
+      for (const char* way : {"select", "select, row path only", "scan batches"}) {
+        if (table == tables_[0] && std::string(way) != "select") continue;
+        SelectQuery variant = query;
+        variant.allow_columnar_scan = std::string(way) != "select, row path only";
+        ResultSet got;
+        SelectStats stats;
+        Status s;
+        if (std::string(way) == "scan batches") {
+          got.column_names = expected.column_names;
+          got.column_types = expected.column_types;
+          s = table->Scan(
+              variant,
+              [&](const ColumnBatch& batch) {
+                EXPECT_EQ(batch.column_names, expected.column_names);
+                EXPECT_EQ(batch.column_types, expected.column_types);
+                for (size_t row = 0; row < batch.row_count; row++)
+                  batch.GetRow(row, got.AppendRow());
+                return true;
+              },
+              &stats);
+        } else {
+          s = table->Select(variant, &got, &stats);
+        }
+        if (table == tables_[1]) AddStats(stats);
+        ASSERT_TRUE(s.ok()) << table->name() << " " << way << ": " << s.ToString();
+        ASSERT_EQ(stats.rows_columnar + stats.rows_row_path, got.rows.size()) << way;
+        ASSERT_EQ(got.column_names, expected.column_names) << table->name();
+        ASSERT_EQ(got.column_types, expected.column_types) << table->name();
+        ASSERT_TRUE(got.rows == expected.rows && SerializeRows(got) == SerializeRows(expected))
+            << table->name() << " (" << way << ") " << when << ", step " << step_ << ", limit "
+            << query.limit << (query.reversed ? ", reversed" : "")
+            << (query.partition_key.empty() ? ", whole table" : "")
+            << (query.filter ? ", filter " + query.filter->ToString() : "") << "\nexpected:\n"
+            << ResultSetToString(expected) << "got:\n"
+            << ResultSetToString(got);
+      }
     }
   }
 
   void AddStats(const SelectStats& stats) {
+    pushdown_.rows_columnar += stats.rows_columnar;
+    pushdown_.rows_row_path += stats.rows_row_path;
     pushdown_.row_groups_pruned += stats.row_groups_pruned;
     pushdown_.row_groups_without_match += stats.row_groups_without_match;
     pushdown_.rows_built += stats.rows_built;
@@ -377,7 +422,180 @@ class ApiDifferential {
     pushdown_.rows_dropped += stats.rows_dropped;
   }
 
+  // The aggregates of `query` computed naively from the model's rows (aggregation.h's
+  // semantics written out on Values).
+  ResultSet ModelAggregates(const SelectQuery& query, const test::TableModel& model) {
+    SelectQuery rows_query = query;
+    rows_query.aggregates.clear();
+    rows_query.group_by = 0;
+    rows_query.time_bucket.reset();
+    rows_query.limit = 0;
+    std::vector<ModelSelector> selectors;
+    std::vector<std::string> key_names;
+    for (size_t i = 0; i < query.group_by; i++) {
+      const size_t pk = schema().partition_key().size();
+      const uint32_t id = i < pk ? schema().partition_key()[i] : schema().clustering_key()[i - pk];
+      selectors.push_back({ModelSelector::Kind::kColumn, schema().columns()[id].name});
+    }
+    for (const Aggregate& aggregate : query.aggregates) {
+      selectors.push_back({ModelSelector::Kind::kColumn, aggregate.column.empty()
+                                                             ? schema().partition_column(0).name
+                                                             : aggregate.column});
+    }
+    const ResultSet rows = model.Select(schema(), rows_query, selectors, clock_.now_micros());
+    ResultSet out;
+    std::vector<Value> key;
+    std::vector<const Row*> group;
+    auto bucketed = [&](const Row& row) {
+      std::vector<Value> k(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(query.group_by));
+      if (query.time_bucket && !k.back().is_null()) {
+        const bool wide =
+            k.back().type() == LogicalType::kBigInt || k.back().type() == LogicalType::kTimestamp;
+        const int64_t v = wide ? k.back().int64_value() : k.back().int32_value();
+        const int64_t w = *query.time_bucket;
+        const int64_t b = (v / w - ((v % w != 0 && v < 0) ? 1 : 0)) * w;
+        k.back() = Value::FromFixedBits(
+            k.back().type(),
+            wide ? static_cast<uint64_t>(b) : static_cast<uint32_t>(static_cast<int32_t>(b)));
+      }
+      return k;
+    };
+    auto emit = [&]() {
+      if (query.limit != 0 && out.rows.size() >= query.limit) return;
+      Row result = key;
+      for (size_t a = 0; a < query.aggregates.size(); a++) {
+        const Aggregate& aggregate = query.aggregates[a];
+        const size_t column = query.group_by + a;
+        uint64_t count = 0;
+        std::optional<Value> best;
+        double float_sum = 0;
+        uint64_t int_sum = 0;
+        bool floating = false;
+        for (const Row* row : group) {
+          const Value& v = (*row)[column];
+          if (!aggregate.column.empty() && v.is_null()) continue;
+          count++;
+          if (aggregate.column.empty()) continue;
+          floating = v.type() == LogicalType::kFloat || v.type() == LogicalType::kDouble;
+          if (v.type() == LogicalType::kFloat) float_sum += static_cast<double>(v.float_value());
+          if (v.type() == LogicalType::kDouble) float_sum += v.double_value();
+          if (v.type() == LogicalType::kInt)
+            int_sum += static_cast<uint64_t>(int64_t{v.int32_value()});
+          if (v.type() == LogicalType::kBigInt) int_sum += static_cast<uint64_t>(v.int64_value());
+          const int order = best ? CompareValues(v, *best) : 0;
+          if (!best || (aggregate.function == Aggregate::Function::kMin ? order < 0 : order > 0)) {
+            best = v;
+          }
+        }
+        const ColumnDef* input =
+            aggregate.column.empty() ? nullptr : schema().FindColumn(aggregate.column);
+        if (input != nullptr) {
+          floating = input->type == LogicalType::kFloat || input->type == LogicalType::kDouble;
+        }
+        // NaN payloads depend on the order of operands, which compilers may swap: one NaN.
+        const auto canonical = [](double v) {
+          return std::isnan(v) ? std::numeric_limits<double>::quiet_NaN() : v;
+        };
+        float_sum = canonical(float_sum);
+        const double sum =
+            floating ? float_sum : static_cast<double>(static_cast<int64_t>(int_sum));
+        switch (aggregate.function) {
+          case Aggregate::Function::kCount:
+            result.push_back(Value::BigInt(static_cast<int64_t>(count)));
+            break;
+          case Aggregate::Function::kMin:
+          case Aggregate::Function::kMax:
+            result.push_back(best ? *best : Value());
+            break;
+          case Aggregate::Function::kSum:
+            result.push_back(floating ? Value::Double(float_sum)
+                                      : Value::BigInt(static_cast<int64_t>(int_sum)));
+            break;
+          case Aggregate::Function::kAvg:
+            result.push_back(
+                count == 0 ? Value() : Value::Double(canonical(sum / static_cast<double>(count))));
+            break;
+        }
+      }
+      out.rows.push_back(std::move(result));
+    };
+    for (const Row& row : rows.rows) {
+      std::vector<Value> k = bucketed(row);
+      if (!group.empty() && k != key) {
+        emit();
+        group.clear();
+      }
+      key = std::move(k);
+      group.push_back(&row);
+    }
+    if (!group.empty() || query.group_by == 0) emit();
+    return out;
+  }
+
+  void CheckRandomAggregate() {
+    SelectQuery query;
+    const size_t partition_columns = schema().partition_key().size();
+    const bool whole_table = random_.OneIn(4);
+    if (!whole_table) {
+      for (const Value& value : RandomPartition()) query.partition_key.push_back({value});
+      query.reversed = random_.OneIn(3);
+    }
+    switch (random_.Uniform(3)) {
+      case 0:
+        query.group_by = 0;
+        break;
+      case 1:
+        query.group_by = partition_columns;
+        break;
+      default:
+        query.group_by = partition_columns + (schema().clustering_key().empty() ? 0 : 1);
+        break;
+    }
+    const LogicalType first_clustering =
+        schema().clustering_key().empty() ? LogicalType::kText : schema().clustering_column(0).type;
+    if (query.group_by == partition_columns + 1 && random_.OneIn(2) &&
+        (first_clustering == LogicalType::kInt || first_clustering == LogicalType::kBigInt ||
+         first_clustering == LogicalType::kTimestamp || first_clustering == LogicalType::kDate)) {
+      query.time_bucket = 1 + static_cast<int64_t>(random_.Uniform(1000));
+    }
+    query.aggregates.push_back({Aggregate::Function::kCount, ""});
+    for (const ColumnDef& column : schema().columns()) {
+      if (!column.is_live() || random_.OneIn(2)) continue;
+      const bool numeric =
+          column.type == LogicalType::kInt || column.type == LogicalType::kBigInt ||
+          column.type == LogicalType::kFloat || column.type == LogicalType::kDouble;
+      const auto function = static_cast<Aggregate::Function>(random_.Uniform(numeric ? 5 : 3));
+      query.aggregates.push_back({function, column.name});
+    }
+    query.limit = random_.OneIn(4) ? 1 + random_.Uniform(3) : 0;
+    query.filter = MaybeFilter(/*partition_columns=*/whole_table);
+    const ResultSet expected = ModelAggregates(query, model_);
+    aggregate_checks_++;
+    for (Table* table : tables_) {
+      for (bool columnar : {true, false}) {
+        if (table == tables_[0] && !columnar) continue;
+        SelectQuery variant = query;
+        variant.allow_columnar_scan = columnar;
+        ResultSet got;
+        SelectStats stats;
+        const Status s = table->Select(variant, &got, &stats);
+        if (table == tables_[1]) AddStats(stats);
+        ASSERT_TRUE(s.ok()) << table->name() << ": " << s.ToString();
+        ASSERT_TRUE(got.rows == expected.rows && SerializeRows(got) == SerializeRows(expected))
+            << table->name() << (columnar ? " columnar allowed" : " row path") << ", step " << step_
+            << ", group_by " << query.group_by
+            << (query.time_bucket ? ", bucket " + std::to_string(*query.time_bucket) : "")
+            << ", limit " << query.limit << (query.reversed ? ", reversed" : "")
+            << (query.filter ? ", filter " + query.filter->ToString() : "") << "\n"
+            << FirstDifference(got, expected) << "\nexpected:\n"
+            << ResultSetToString(expected) << "got:\n"
+            << ResultSetToString(got);
+      }
+    }
+  }
+
   void CheckRandomQuery() {
+    if (random_.OneIn(6)) return CheckRandomAggregate();
     const std::vector<ModelSelector> selectors = RandomSelectors();
     SelectQuery query = RandomQuery(selectors);
     if (snapshots_.empty() || random_.OneIn(2))
@@ -400,6 +618,8 @@ class ApiDifferential {
       }
       partitions = std::move(extended);
     }
+    SelectQuery whole_table;
+    Check(whole_table, {}, when + ", whole table", model_);
     for (const std::vector<Value>& partition : partitions) {
       for (bool reversed : {false, true}) {
         SelectQuery query = SelectQuery::ForPartition(partition);
@@ -460,8 +680,23 @@ class ApiDifferential {
   size_t nonempty_checks_ = 0;
   size_t filtered_checks_ = 0;
   size_t snapshot_checks_ = 0;
+  size_t aggregate_checks_ = 0;
   SelectStats pushdown_;  // summed over the ColumnarTable side's reads
 };
+
+// Where two results first differ (for failure messages): the row, and both rows serialized.
+std::string FirstDifference(const ResultSet& got, const ResultSet& expected) {
+  for (size_t i = 0; i < std::max(got.rows.size(), expected.rows.size()); i++) {
+    if (i >= got.rows.size() || i >= expected.rows.size() || !(got.rows[i] == expected.rows[i])) {
+      std::string a, b;
+      if (i < got.rows.size()) AppendSerializedRow(got.rows[i], &a);
+      if (i < expected.rows.size()) AppendSerializedRow(expected.rows[i], &b);
+      return "first difference at row " + std::to_string(i) + ": got " +
+             rocksdb::Slice(a).ToString(true) + ", expected " + rocksdb::Slice(b).ToString(true);
+    }
+  }
+  return "rows equal";
+}
 
 std::string RandomSchemaCql(uint64_t seed, const std::string& name) {
   test::RandomValues random(seed);

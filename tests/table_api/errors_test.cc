@@ -175,8 +175,13 @@ TEST_F(TableApiErrorsTest, Selects) {
   SelectQuery empty_partition_values;
   empty_partition_values.partition_key = {{}};
   ExpectAllFailCleanly({
-      {"no partition key", [&] { return select(SelectQuery()); }, kInvalid,
-       "every one of the 1 partition key columns needs a value"},
+      {"no partition key, reversed",
+       [&] {
+         SelectQuery query;  // a whole-table scan, which has no reverse order
+         query.reversed = true;
+         return select(query);
+       },
+       kInvalid, "reversed order is only supported when the partition key is given"},
       {"empty value list", [&] { return select(empty_partition_values); }, kInvalid,
        "missing value for partition key column 'p'"},
       {"wrong partition type",

@@ -127,6 +127,7 @@ class TableModel {
   static std::vector<std::string> PartitionPrefixes(const TableSchema& schema,
                                                     const SelectQuery& query) {
     std::vector<std::string> prefixes;
+    if (query.partition_key.empty()) return {std::string()};  // the whole table
     for (const Value& last : query.partition_key.back()) {
       std::vector<Value> values;
       for (size_t i = 0; i + 1 < query.partition_key.size(); i++) {

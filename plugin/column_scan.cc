@@ -1,0 +1,430 @@
+#include "plugin/column_scan.h"
+
+#include <algorithm>
+
+#include "db/column_family.h"
+#include "db/db_impl/db_impl.h"
+#include "db/dbformat.h"
+#include "db/memtable.h"
+#include "db/memtable_list.h"
+#include "db/range_del_aggregator.h"
+#include "db/table_cache.h"
+#include "db/version_set.h"
+#include "filter/prune.h"
+#include "memory/arena.h"
+#include "plugin/cache_pin.h"
+#include "plugin/columnar_table_reader.h"
+#include "plugin/row_group_column_source.h"
+#include "rocksdb/comparator.h"
+#include "table_format/column_values.h"
+#include "table_format/layout_columns.h"
+
+namespace columnar {
+
+namespace {
+
+// A half-open user-key interval [start, limit); no limit when `unbounded`.
+struct Span {
+  std::string start;
+  std::string limit;
+  bool unbounded = false;
+};
+
+// The smallest user key after `key` (bytewise order).
+std::string Successor(const Slice& key) {
+  std::string next(key.data(), key.size());
+  next.push_back('\0');
+  return next;
+}
+
+bool BelowLimit(const Slice& key, const Span& span) {
+  return span.unbounded || key.compare(span.limit) < 0;
+}
+
+// `span` minus the union of `holes` (each half-open), in key order.
+std::vector<Span> Subtract(const Span& span, std::vector<Span> holes) {
+  std::sort(holes.begin(), holes.end(),
+            [](const Span& a, const Span& b) { return a.start < b.start; });
+  std::vector<Span> out;
+  std::string cursor = span.start;
+  for (const Span& hole : holes) {
+    if (!BelowLimit(hole.start, span)) break;
+    if (!hole.unbounded && hole.limit <= cursor) continue;
+    if (hole.start > cursor) out.push_back(Span{cursor, hole.start, false});
+    if (hole.unbounded) return out;
+    cursor = std::max(cursor, hole.limit);
+    if (!BelowLimit(cursor, span)) return out;
+  }
+  out.push_back(Span{cursor, span.limit, span.unbounded});
+  return out;
+}
+
+bool Overlaps(const Span& a, const Span& b) {
+  return BelowLimit(b.start, a) && BelowLimit(a.start, b);
+}
+
+}  // namespace
+
+class ColumnScan::Impl {
+ public:
+  struct File {
+    const ColumnarTableReader* reader = nullptr;
+    rocksdb::Cache::Handle* handle = nullptr;  // when the table cache had to open it
+    std::string largest_successor;             // Successor(largest user key)
+  };
+
+  ~Impl() {
+    for (File& file : files_) {
+      if (file.handle != nullptr) cfd_->table_cache()->ReleaseHandle(file.handle);
+    }
+    if (sv_ != nullptr) db_->CleanupSuperVersion(sv_);
+  }
+
+  Status Plan(const rocksdb::Snapshot* snapshot, const KeyRange& range);
+  Status ReadPiece(size_t index, const ColumnScanRequest& request, bool reversed,
+                   const GroupVisitor& visit, bool* stopped);
+
+  rocksdb::DBImpl* db_ = nullptr;
+  rocksdb::ColumnFamilyData* cfd_ = nullptr;
+  rocksdb::SuperVersion* sv_ = nullptr;
+  std::vector<File> files_;
+  std::vector<Piece> pieces_;
+  ColumnScanCounters counters_;
+
+ private:
+  // Key spans of the memtables' entries inside `range` (one per memtable, first to last key).
+  void MemtableSpans(const Span& range, std::vector<Span>* spans) const;
+  // The columnar file of `meta` when it may serve columnar pieces at `read_sequence`.
+  Status EligibleFile(const rocksdb::FileMetaData& meta, int level,
+                      rocksdb::SequenceNumber read_sequence, File* file) const;
+  // Whole row groups of `file` inside `span`, as a piece (false when none).
+  bool WholeGroups(const File& file, size_t file_index, const Span& span, Piece* piece) const;
+  Slice FirstUserKey(const File& file, size_t group) const {
+    return rocksdb::ExtractUserKey(file.reader->first_key(group));
+  }
+  // The exclusive user-key end of `group`'s rows (one version per key: the next group's first).
+  Slice GroupLimit(const File& file, size_t group) const {
+    return group + 1 < file.reader->index().num_row_groups() ? FirstUserKey(file, group + 1)
+                                                             : Slice(file.largest_successor);
+  }
+  Status ReadGroup(const File& file, size_t group, const ColumnScanRequest& request,
+                   CachePin<RawBlock>* block, const GroupVisitor& visit, bool* keep_going);
+};
+
+void ColumnScan::Impl::MemtableSpans(const Span& range, std::vector<Span>* spans) const {
+  rocksdb::ReadOptions options;
+  options.total_order_seek = true;
+  rocksdb::Arena arena;
+  std::vector<rocksdb::InternalIterator*> iterators;
+  iterators.push_back(sv_->mem->NewIterator(options, &arena));
+  sv_->imm->AddIterators(options, &iterators, &arena);
+  const rocksdb::InternalKey start(range.start, rocksdb::kMaxSequenceNumber,
+                                   rocksdb::kValueTypeForSeek);
+  for (rocksdb::InternalIterator* it : iterators) {
+    it->Seek(start.Encode());
+    if (it->Valid() && BelowLimit(rocksdb::ExtractUserKey(it->key()), range)) {
+      Span span;
+      span.start = rocksdb::ExtractUserKey(it->key()).ToString();
+      if (range.unbounded) {
+        it->SeekToLast();
+      } else {
+        // The last entry below the limit: (limit, max sequence) precedes every entry of limit.
+        const rocksdb::InternalKey limit(range.limit, rocksdb::kMaxSequenceNumber,
+                                         rocksdb::kValueTypeForSeek);
+        it->SeekForPrev(limit.Encode());
+      }
+      // Conservative when the memtable changed between the two seeks: to the range's end.
+      if (it->Valid() && rocksdb::ExtractUserKey(it->key()).compare(span.start) >= 0) {
+        span.limit = Successor(rocksdb::ExtractUserKey(it->key()));
+      } else {
+        span.limit = range.limit;
+        span.unbounded = range.unbounded;
+      }
+      spans->push_back(std::move(span));
+    }
+    it->~InternalIteratorBase();  // arena-allocated
+  }
+}
+
+Status ColumnScan::Impl::EligibleFile(const rocksdb::FileMetaData& meta, int level,
+                                      rocksdb::SequenceNumber read_sequence, File* file) const {
+  rocksdb::TableReader* reader = meta.fd.table_reader;
+  rocksdb::Cache::Handle* handle = nullptr;
+  if (reader == nullptr) {
+    Status s = cfd_->table_cache()->FindTable(rocksdb::ReadOptions(), *cfd_->soptions(),
+                                              cfd_->internal_comparator(), meta, &handle,
+                                              sv_->mutable_cf_options.prefix_extractor, false, true,
+                                              nullptr, false, level, true, 0, meta.temperature);
+    if (!s.ok()) return s;
+    reader = cfd_->table_cache()->GetTableReaderFromHandle(handle);
+  }
+  file->reader = dynamic_cast<const ColumnarTableReader*>(reader);
+  file->handle = handle;
+  bool eligible = file->reader != nullptr && file->reader->typed_layout() != nullptr &&
+                  !file->reader->has_range_deletions() &&
+                  file->reader->index().num_row_groups() > 0;
+  if (eligible) {
+    const rocksdb::SequenceNumber global = file->reader->global_sequence();
+    // One version per user key, all visible: a file whose every sequence number is 0 (a
+    // bottommost compaction output no snapshot needed older versions for), or an ingested file
+    // (SstFileWriter takes each key once) at or below the snapshot.
+    eligible = global == rocksdb::kDisableGlobalSequenceNumber ? meta.fd.largest_seqno == 0
+                                                               : global <= read_sequence;
+  }
+  if (!eligible) {
+    if (handle != nullptr) cfd_->table_cache()->ReleaseHandle(handle);
+    file->reader = nullptr;
+    file->handle = nullptr;
+  }
+  return Status::OK();
+}
+
+bool ColumnScan::Impl::WholeGroups(const File& file, size_t file_index, const Span& span,
+                                   Piece* piece) const {
+  const size_t groups = file.reader->index().num_row_groups();
+  // First group starting at or after span.start.
+  size_t lo = 0, hi = groups;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (FirstUserKey(file, mid).compare(span.start) < 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  const size_t first = lo;
+  // Groups [first, end) whose rows all lie below span.limit (GroupLimit is increasing).
+  lo = first;
+  hi = groups;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (BelowLimit(GroupLimit(file, mid), span) || GroupLimit(file, mid) == Slice(span.limit)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  const size_t end = lo;
+  if (first >= end) return false;
+  piece->columnar = true;
+  piece->file = file_index;
+  piece->first_group = first;
+  piece->end_group = end;
+  piece->range.start = FirstUserKey(file, first).ToString();
+  piece->range.limit = GroupLimit(file, end - 1).ToString();
+  piece->range.limit_unbounded = false;
+  return true;
+}
+
+Status ColumnScan::Impl::Plan(const rocksdb::Snapshot* snapshot, const KeyRange& range) {
+  const Span whole{range.start, range.limit, range.limit_unbounded};
+  const rocksdb::SequenceNumber read_sequence =
+      snapshot != nullptr ? snapshot->GetSequenceNumber() : rocksdb::kMaxSequenceNumber;
+  std::vector<Span> foreign;
+  MemtableSpans(whole, &foreign);
+
+  // Range tombstones of the memtables (files' tombstones lie inside their key ranges).
+  rocksdb::ReadRangeDelAggregator tombstones(&cfd_->internal_comparator(),
+                                             rocksdb::kMaxSequenceNumber);
+  rocksdb::ReadOptions options;
+  std::unique_ptr<rocksdb::FragmentedRangeTombstoneIterator> mem_tombstones(
+      sv_->mem->NewRangeTombstoneIterator(options, rocksdb::kMaxSequenceNumber, false));
+  if (mem_tombstones != nullptr) tombstones.AddTombstones(std::move(mem_tombstones));
+  rocksdb::Arena arena;
+  Status s = sv_->imm->AddRangeTombstoneIterators(options, &arena, &tombstones);
+  if (!s.ok()) return s;
+
+  // Every file overlapping the range is a source; the eligible ones may serve pieces.
+  struct Candidate {
+    Span span;  // the file's key range within the scan's
+    size_t file = SIZE_MAX;
+  };
+  std::vector<Candidate> sources;
+  const rocksdb::VersionStorageInfo* storage = sv_->current->storage_info();
+  for (int level = 0; level < storage->num_levels(); level++) {
+    for (const rocksdb::FileMetaData* meta : storage->LevelFiles(level)) {
+      const Slice smallest = meta->smallest.user_key();
+      const Slice largest = meta->largest.user_key();
+      if (!BelowLimit(smallest, whole) || largest.compare(whole.start) < 0) continue;
+      Candidate candidate;
+      candidate.span.start = std::max(whole.start, smallest.ToString());
+      candidate.span.limit = Successor(largest);
+      if (!whole.unbounded && whole.limit < candidate.span.limit) {
+        candidate.span.limit = whole.limit;
+      }
+      File file;
+      s = EligibleFile(*meta, level, read_sequence, &file);
+      if (!s.ok()) return s;
+      if (file.reader != nullptr) {
+        file.largest_successor = Successor(largest);
+        candidate.file = files_.size();
+        files_.push_back(std::move(file));
+      }
+      sources.push_back(std::move(candidate));
+    }
+  }
+
+  std::vector<Piece> columnar;
+  for (size_t i = 0; i < sources.size(); i++) {
+    if (sources[i].file == SIZE_MAX) continue;
+    std::vector<Span> holes = foreign;
+    for (size_t j = 0; j < sources.size(); j++) {
+      if (j != i && Overlaps(sources[i].span, sources[j].span)) holes.push_back(sources[j].span);
+    }
+    for (const Span& free : Subtract(sources[i].span, std::move(holes))) {
+      if (!tombstones.IsEmpty() && tombstones.IsRangeOverlapped(free.start, free.limit)) continue;
+      Piece piece;
+      if (WholeGroups(files_[sources[i].file], sources[i].file, free, &piece)) {
+        columnar.push_back(std::move(piece));
+      }
+    }
+  }
+  std::sort(columnar.begin(), columnar.end(),
+            [](const Piece& a, const Piece& b) { return a.range.start < b.range.start; });
+
+  // The gaps between columnar pieces are row pieces.
+  std::string cursor = whole.start;
+  for (Piece& piece : columnar) {
+    if (piece.range.start > cursor) {
+      Piece row;
+      row.range.start = cursor;
+      row.range.limit = piece.range.start;
+      pieces_.push_back(std::move(row));
+    }
+    cursor = piece.range.limit;
+    pieces_.push_back(std::move(piece));
+  }
+  if (whole.unbounded || cursor < whole.limit) {
+    Piece row;
+    row.range.start = cursor;
+    row.range.limit = whole.limit;
+    row.range.limit_unbounded = whole.unbounded;
+    pieces_.push_back(std::move(row));
+  }
+  for (const Piece& piece : pieces_) {
+    (piece.columnar ? counters_.columnar_pieces : counters_.row_pieces)++;
+  }
+  return Status::OK();
+}
+
+Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnScanRequest& request,
+                                   CachePin<RawBlock>* block, const GroupVisitor& visit,
+                                   bool* keep_going) {
+  // Zone maps rule whole groups out before anything is read, as pushdown does.
+  CachePin<ZoneMapSet> zone_maps;
+  if (request.predicate != nullptr) {
+    bool usable = false;
+    Status s = file.reader->SkippableZoneMaps(group, &zone_maps, &usable);
+    if (!s.ok()) return s;
+    if (usable && Prune(*request.predicate, *zone_maps.get()) == PruneResult::kNoRowMatches) {
+      counters_.row_groups_pruned++;
+      return Status::OK();
+    }
+  }
+  rocksdb::ReadOptions options;
+  RowGroupView view;
+  Status s = file.reader->ViewRowGroup(group, options, block, &view);
+  if (!s.ok()) return s;
+  const TypedLayout& layout = *file.reader->typed_layout();
+  TypedGroupColumns columns;
+  s = layout.DecodeScanColumns(view, file.reader->first_key(group), &columns);
+  if (!s.ok()) return s;
+  ColumnScanGroup out;
+  out.range.start = FirstUserKey(file, group).ToString();
+  out.range.limit = GroupLimit(file, group).ToString();
+  bool typed = columns.all_typed;
+  for (size_t row = 0; typed && row < columns.rows; row++) {
+    // Only Puts at sequence number 0 (an ingested file's rows are stored at 0 too).
+    typed = columns.trailers[row] == PackTrailer(0, kPutValueType);
+  }
+  if (!typed) {
+    counters_.row_groups_fallback++;
+    out.columnar = false;
+    *keep_going = visit(out);
+    return Status::OK();
+  }
+  counters_.row_groups_read++;
+
+  SelectionBitmap selection(columns.rows, true);
+  if (request.now_seconds >= 0 && columns.expiries.null_count() < columns.rows) {
+    for (size_t row = 0; row < columns.rows; row++) {
+      if (!columns.expiries.IsNull(row) &&
+          columns.expiries.Get<int64_t>(row) <= request.now_seconds) {
+        selection.Set(row, false);
+      }
+    }
+  }
+  if (request.predicate != nullptr && !selection.None()) {
+    // Partition key columns come from the rows' partitions (RowGroupColumnSource).
+    RowGroupColumnSource source(view, layout, rocksdb::ExtractUserKey(file.reader->first_key(group)),
+                                *request.predicate);
+    EvaluationResult evaluation;
+    s = request.evaluator->Evaluate(columns.rows, &source, &evaluation, zone_maps.get());
+    if (!s.ok()) return s;
+    selection.And(evaluation.selection);
+  }
+  out.selected_count = selection.Count();
+  if (out.selected_count == 0) return Status::OK();
+  s = layout.DecodeScanRegularColumns(view, request.regular_columns, selection.words(), &columns);
+  if (!s.ok()) return s;
+  out.columns = &columns;
+  out.selected = selection.words();
+  *keep_going = visit(out);
+  return Status::OK();
+}
+
+Status ColumnScan::Impl::ReadPiece(size_t index, const ColumnScanRequest& request, bool reversed,
+                                   const GroupVisitor& visit, bool* stopped) {
+  const Piece& piece = pieces_[index];
+  if (!piece.columnar) return Status::InvalidArgument("ColumnScan: not a columnar piece");
+  const File& file = files_[piece.file];
+  CachePin<RawBlock> block;
+  bool keep_going = true;
+  for (size_t i = 0; i < piece.end_group - piece.first_group && keep_going; i++) {
+    const size_t group = reversed ? piece.end_group - 1 - i : piece.first_group + i;
+    Status s = ReadGroup(file, group, request, &block, visit, &keep_going);
+    if (!s.ok()) return s;
+  }
+  if (stopped != nullptr) *stopped = !keep_going;
+  return Status::OK();
+}
+
+ColumnScan::ColumnScan(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+ColumnScan::~ColumnScan() = default;
+
+Status ColumnScan::Open(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                        const rocksdb::Snapshot* snapshot, const KeyRange& range,
+                        std::unique_ptr<ColumnScan>* out) {
+  auto impl = std::make_unique<Impl>();
+  impl->db_ = dynamic_cast<rocksdb::DBImpl*>(db->GetRootDB());
+  impl->cfd_ = static_cast<rocksdb::ColumnFamilyHandleImpl*>(column_family)->cfd();
+  if (impl->db_ == nullptr || impl->cfd_->user_comparator() != rocksdb::BytewiseComparator()) {
+    Piece row;
+    row.range = range;
+    impl->pieces_.push_back(std::move(row));
+    impl->counters_.row_pieces++;
+  } else {
+    // Referenced, not taken from the thread-local slot: the row pieces' iterators on this thread
+    // take their own from it while the scan holds this one (as DB iterators do).
+    impl->sv_ = impl->cfd_->GetReferencedSuperVersion(impl->db_);
+    Status s = impl->Plan(snapshot, range);
+    if (!s.ok()) return s;
+  }
+  out->reset(new ColumnScan(std::move(impl)));
+  return Status::OK();
+}
+
+const std::vector<ColumnScan::Piece>& ColumnScan::pieces() const { return impl_->pieces_; }
+
+const TableSchema& ColumnScan::schema_of(size_t piece) const {
+  return impl_->files_[impl_->pieces_[piece].file].reader->typed_layout()->schema();
+}
+
+Status ColumnScan::ReadPiece(size_t piece, const ColumnScanRequest& request, bool reversed,
+                             const GroupVisitor& visit, bool* stopped) {
+  return impl_->ReadPiece(piece, request, reversed, visit, stopped);
+}
+
+const ColumnScanCounters& ColumnScan::counters() const { return impl_->counters_; }
+
+}  // namespace columnar

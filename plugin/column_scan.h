@@ -1,0 +1,106 @@
+// ColumnScan: the columnar scan path (ARCHITECTURE.md section 6). A scan of one key range pins
+// the column family's view (a referenced SuperVersion: memtables + current version) and cuts the
+// range into pieces, in key order:
+//   - a columnar piece is a run of whole row groups of one ColumnarTable file that is the only
+//     source of entries in that key span: no memtable (mutable or immutable) entry or range
+//     tombstone, no other file's key range (which covers its range tombstones) overlaps it; the
+//     file's rows are all visible at the read's snapshot and there is one version per user key
+//     (the file's largest sequence number is 0, or it is an ingested file whose global sequence
+//     number is at or below the snapshot), and the file holds no range tombstones. Such a piece
+//     is read as typed column vectors straight from the decoded row groups;
+//   - every other piece (including partial row groups at the ends of a columnar run) is left to
+//     the caller's row path: a DB iterator confined to the piece, at the same snapshot.
+// The caller must read the row pieces at the snapshot given to Open (one taken before Open when
+// the query has none), so both kinds of piece see the same data: files with sequence number 0
+// and ingested files at or below the snapshot hold only versions visible at it.
+//
+// Only public RocksDB headers here: the Table API includes this file.
+#pragma once
+
+#include <rocksdb/db.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "filter/bound_predicate.h"
+#include "filter/evaluator.h"
+#include "table_format/key_codec.h"
+#include "table_format/schema.h"
+#include "table_format/typed_layout.h"
+
+namespace columnar {
+
+// What a columnar piece reads from each row group.
+struct ColumnScanRequest {
+  // The query's full predicate (any column, partition key columns included), or null.
+  std::shared_ptr<const BoundPredicate> predicate;
+  std::shared_ptr<const FilterEvaluator> evaluator;  // prepared from `predicate`
+  // Regular columns to decode (projection), by column id.
+  std::vector<bool> regular_columns;
+  // Rows whose expiry is <= now are left out (negative: no expiry check), as the row path does.
+  int64_t now_seconds = -1;
+};
+
+// One row group of a columnar piece, valid during the visit only.
+struct ColumnScanGroup {
+  // False: the group holds entries that are not typed rows (deletions, merges, foreign
+  // values, or non-zero sequence numbers); the caller reads `range` through its row path.
+  bool columnar = true;
+  KeyRange range;  // the group's user-key span
+  const TypedGroupColumns* columns = nullptr;
+  // Bit i (LSB-first words) set: row i is returned (not expired, matches the predicate).
+  const uint64_t* selected = nullptr;
+  size_t selected_count = 0;
+};
+
+// Which path served what, for SelectStats.
+struct ColumnScanCounters {
+  uint64_t columnar_pieces = 0;
+  uint64_t row_pieces = 0;
+  uint64_t row_groups_read = 0;      // groups served as columns
+  uint64_t row_groups_fallback = 0;  // groups of a columnar piece handed back to the row path
+  uint64_t row_groups_pruned = 0;    // groups their zone maps ruled out
+};
+
+class ColumnScan {
+ public:
+  struct Piece {
+    KeyRange range;
+    bool columnar = false;
+    // Columnar pieces: the file (index into the scan's files) and its groups [first, end).
+    size_t file = 0;
+    size_t first_group = 0;
+    size_t end_group = 0;
+  };
+
+  // Pins `column_family`'s view and plans `range`. `snapshot` (may be null = latest, for
+  // callers that read no row piece) bounds what counts as visible. Only for column families
+  // with a bytewise comparator; otherwise (and for a DB that is not a DBImpl) one row piece.
+  static Status Open(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                     const rocksdb::Snapshot* snapshot, const KeyRange& range,
+                     std::unique_ptr<ColumnScan>* out);
+  ~ColumnScan();
+  ColumnScan(const ColumnScan&) = delete;
+  ColumnScan& operator=(const ColumnScan&) = delete;
+
+  const std::vector<Piece>& pieces() const;
+  // The schema of a columnar piece's file (its typed layout's).
+  const TableSchema& schema_of(size_t piece) const;
+
+  // Visits the row groups of columnar piece `piece` in key order (reversed: last group first)
+  // until `visit` returns false (*stopped is then set, when given).
+  using GroupVisitor = std::function<bool(const ColumnScanGroup& group)>;
+  Status ReadPiece(size_t piece, const ColumnScanRequest& request, bool reversed,
+                   const GroupVisitor& visit, bool* stopped = nullptr);
+
+  const ColumnScanCounters& counters() const;
+
+ private:
+  class Impl;
+  explicit ColumnScan(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace columnar

@@ -1,0 +1,198 @@
+#include "table_api/scan_executor.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "plugin/column_scan.h"
+#include "table_format/column_values.h"
+
+namespace columnar {
+namespace {
+
+bool Selected(const uint64_t* words, size_t row) { return (words[row >> 6] >> (row & 63)) & 1; }
+
+// The rows a group returns, in scan order, at most `max_rows` (0 = all).
+std::vector<uint32_t> RowsInOrder(const ColumnScanGroup& group, bool reversed, uint64_t max_rows) {
+  std::vector<uint32_t> rows;
+  rows.reserve(group.selected_count);
+  for (uint32_t row = 0; row < group.columns->rows; row++) {
+    if (Selected(group.selected, row)) rows.push_back(row);
+  }
+  if (reversed) std::reverse(rows.begin(), rows.end());
+  if (max_rows != 0 && rows.size() > max_rows) rows.resize(max_rows);
+  return rows;
+}
+
+bool CellPresent(const TypedGroupColumns& columns, uint32_t id, uint32_t row) {
+  return id < columns.regular_stored.size() && columns.regular_stored[id] &&
+         !columns.regular[id].IsNull(row);
+}
+
+// The projection of select_query.h (ProjectRow) on a group's column vectors: appends the
+// selected rows of `group` (a file of schema `schema`) to *out.
+Status ProjectGroup(const SelectPlan& plan, const TableSchema& schema, const ColumnScanGroup& group,
+                    const std::vector<uint32_t>& rows, int64_t now_seconds, ColumnBatch* out) {
+  const TypedGroupColumns& columns = *group.columns;
+  std::vector<Value> partition;
+  Slice decoded_partition;
+  bool partition_decoded = false;
+  for (size_t c = 0; c < plan.columns.size(); c++) {
+    const ProjectedColumn& column = plan.columns[c];
+    ColumnVector& target = out->columns[c];
+    const auto id = static_cast<uint32_t>(column.index);
+    switch (column.source) {
+      case ProjectedColumn::Source::kPartitionKey:
+        for (uint32_t row : rows) {
+          if (!partition_decoded || columns.partitions[row] != decoded_partition) {
+            decoded_partition = columns.partitions[row];
+            partition_decoded = true;
+            Status s = DecodePartitionKey(schema, decoded_partition, &partition);
+            if (!s.ok()) return s;
+          }
+          AppendValue(partition[column.index], &target);
+        }
+        break;
+      case ProjectedColumn::Source::kClustering:
+        for (uint32_t row : rows) target.AppendFrom(columns.clustering[column.index], row);
+        break;
+      case ProjectedColumn::Source::kRegular:
+        for (uint32_t row : rows) {
+          if (CellPresent(columns, id, row)) {
+            target.AppendFrom(columns.regular[id], row);
+          } else {
+            target.AppendNull();
+          }
+        }
+        break;
+      case ProjectedColumn::Source::kWriteTime:
+        for (uint32_t row : rows) {
+          if (CellPresent(columns, id, row) && !columns.write_times.IsNull(row)) {
+            target.Append<int64_t>(columns.write_times.Get<int64_t>(row));
+          } else {
+            target.AppendNull();
+          }
+        }
+        break;
+      case ProjectedColumn::Source::kTtl: {
+        const int64_t now = std::max<int64_t>(now_seconds, 0);
+        for (uint32_t row : rows) {
+          if (!CellPresent(columns, id, row) || columns.expiries.IsNull(row)) {
+            target.AppendNull();
+            continue;
+          }
+          const int64_t expiry = columns.expiries.Get<int64_t>(row);
+          const int64_t left = expiry > now ? expiry - now : 0;
+          target.Append<int32_t>(
+              static_cast<int32_t>(std::min<int64_t>(left, std::numeric_limits<int32_t>::max())));
+        }
+        break;
+      }
+    }
+  }
+  out->row_count += rows.size();
+  return Status::OK();
+}
+
+}  // namespace
+
+ScanExecutor::ScanExecutor(const SelectPlan& plan, ScanSettings settings)
+    : plan_(plan),
+      settings_(std::move(settings)),
+      scanner_(settings_.db, settings_.column_family, settings_.codec, settings_.latest_codec,
+               settings_.now_seconds) {
+  if (plan_.whole_table) scanner_.DecodePartitions();
+  if (settings_.columnar && plan_.filter != nullptr) {
+    evaluator_ = std::make_shared<FilterEvaluator>(*plan_.filter);
+  }
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  for (const ProjectedColumn& column : plan_.columns) {
+    names.push_back(column.name);
+    types.push_back(column.type);
+  }
+  batch_.Reset(names, types);
+}
+
+Status ScanExecutor::ReadRows(const PartitionScan& partition, const KeyRange& range,
+                              ScanOutput* output) {
+  return scanner_.Scan(settings_.read_options, range, plan_.reversed, [&](const ScannedRow& row) {
+    const std::vector<Value>& partition_key =
+        plan_.whole_table ? row.partition : partition.partition_key;
+    // The full predicate, again, on the merged row (the reconciliation rule, pushdown.h).
+    if (!RowMatchesFilter(plan_, scanner_.schema(), partition_key, row)) {
+      rejected_++;
+      return true;
+    }
+    ProjectRow(plan_, partition_key, row, settings_.now_seconds, &row_);
+    returned_++;
+    rows_row_path_++;
+    if (!output->AddRow(row_)) stopped_ = true;
+    return !stopped_ && !LimitReached();
+  });
+}
+
+Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* output,
+                                  SelectStats* stats) {
+  std::unique_ptr<ColumnScan> scan;
+  Status s = ColumnScan::Open(settings_.db, settings_.column_family,
+                              settings_.read_options.snapshot, partition.range, &scan);
+  if (!s.ok()) return s;
+  ColumnScanRequest request;
+  request.predicate = plan_.filter;
+  request.evaluator = evaluator_;
+  request.regular_columns = plan_.needed_columns;
+  request.now_seconds = settings_.now_seconds;
+  const size_t count = scan->pieces().size();
+  for (size_t i = 0; i < count && s.ok() && !stopped_ && !LimitReached(); i++) {
+    const size_t index = plan_.reversed ? count - 1 - i : i;
+    const ColumnScan::Piece& piece = scan->pieces()[index];
+    if (!piece.columnar) {
+      s = ReadRows(partition, piece.range, output);
+      continue;
+    }
+    const TableSchema& schema = scan->schema_of(index);
+    Status inner;
+    s = scan->ReadPiece(index, request, plan_.reversed, [&](const ColumnScanGroup& group) {
+      if (!group.columnar) {
+        inner = ReadRows(partition, group.range, output);
+      } else {
+        const uint64_t left = plan_.limit == 0 ? 0 : plan_.limit - returned_;
+        batch_.Clear();
+        inner = ProjectGroup(plan_, schema, group, RowsInOrder(group, plan_.reversed, left),
+                             settings_.now_seconds, &batch_);
+        if (inner.ok() && batch_.row_count > 0) {
+          returned_ += batch_.row_count;
+          if (stats != nullptr) stats->rows_columnar += batch_.row_count;
+          if (!output->AddBatch(batch_)) stopped_ = true;
+        }
+      }
+      return inner.ok() && !stopped_ && !LimitReached();
+    });
+    if (s.ok()) s = inner;
+  }
+  if (stats != nullptr) {
+    const ColumnScanCounters& counters = scan->counters();
+    stats->columnar_pieces += counters.columnar_pieces;
+    stats->row_pieces += counters.row_pieces;
+    stats->columnar_row_groups += counters.row_groups_read;
+    stats->row_groups_pruned += counters.row_groups_pruned;
+  }
+  return s;
+}
+
+Status ScanExecutor::Run(ScanOutput* output, SelectStats* stats) {
+  Status s;
+  for (const PartitionScan& partition : plan_.partitions) {
+    if (stopped_ || LimitReached()) break;
+    s = settings_.columnar ? ReadColumnar(partition, output, stats)
+                           : ReadRows(partition, partition.range, output);
+    if (!s.ok()) return s;
+  }
+  if (stats != nullptr) {
+    stats->rows_rejected_after_merge += rejected_;
+    stats->rows_row_path += rows_row_path_;
+  }
+  return s;
+}
+
+}  // namespace columnar

@@ -1,0 +1,70 @@
+// ScanExecutor: runs a planned SELECT (select_query.h) over a table's column family and hands
+// its rows, filtered, projected and limited, to a ScanOutput. Two read paths, identical
+// results:
+//   - the row path: RowScanner over a RocksDB iterator confined to a key range (predicate
+//     pushdown in the readers, the full filter again on the merged rows);
+//   - the columnar scan path (plugin/column_scan.h): key spans that one ColumnarTable file
+//     alone holds are read as typed column vectors of its row groups, filtered (the same
+//     vectorised evaluator as pushdown), checked for expiry and projected on the vectors, and
+//     handed out as ColumnBatches; the rest of the range goes through the row path.
+// Both share the plan's projection semantics (ProjectRow for rows, ProjectGroup for vectors,
+// each following select_query.h) and count which path served each row in SelectStats.
+#pragma once
+
+#include <rocksdb/db.h>
+
+#include <memory>
+
+#include "filter/evaluator.h"
+#include "table_api/column_batch.h"
+#include "table_api/row_scanner.h"
+#include "table_api/select_query.h"
+
+namespace columnar {
+
+class ScanOutput {
+ public:
+  virtual ~ScanOutput() = default;
+  // One projected row from the row path; false stops the scan.
+  virtual bool AddRow(const Row& row) = 0;
+  // Projected rows from the columnar path; false stops the scan.
+  virtual bool AddBatch(const ColumnBatch& batch) = 0;
+};
+
+struct ScanSettings {
+  rocksdb::DB* db = nullptr;
+  rocksdb::ColumnFamilyHandle* column_family = nullptr;
+  std::shared_ptr<const RowCodec> codec;
+  RowScanner::LatestCodec latest_codec;
+  int64_t now_seconds = 0;
+  // With the read's snapshot (required with `columnar`) and pushdown spec.
+  rocksdb::ReadOptions read_options;
+  // Use the columnar scan path where it applies.
+  bool columnar = false;
+};
+
+class ScanExecutor {
+ public:
+  ScanExecutor(const SelectPlan& plan, ScanSettings settings);
+
+  // Reads the plan's rows into `output`; adds to *stats (optional) what each path served.
+  Status Run(ScanOutput* output, SelectStats* stats);
+
+ private:
+  Status ReadRows(const PartitionScan& partition, const KeyRange& range, ScanOutput* output);
+  Status ReadColumnar(const PartitionScan& partition, ScanOutput* output, SelectStats* stats);
+  bool LimitReached() const { return plan_.limit != 0 && returned_ >= plan_.limit; }
+
+  const SelectPlan& plan_;
+  ScanSettings settings_;
+  RowScanner scanner_;
+  std::shared_ptr<const FilterEvaluator> evaluator_;  // the full filter, for column vectors
+  uint64_t returned_ = 0;
+  uint64_t rejected_ = 0;
+  uint64_t rows_row_path_ = 0;
+  bool stopped_ = false;
+  Row row_;
+  ColumnBatch batch_;
+};
+
+}  // namespace columnar
