@@ -51,10 +51,15 @@ struct ColumnarTableOptions {
   bool partition_filter = true;
 
   // Capacity of the cache of decompressed blocks and decoded row groups, shared by every file
-  // read through this factory. Ignored when `cache` is set.
+  // read through this factory. Ignored when `cache` is set. RocksDB's block-cache DB
+  // properties (rocksdb.block-cache-capacity, -usage, -pinned-usage, -entry-stats) report it.
   uint64_t cache_size = 64 << 20;
   std::shared_ptr<rocksdb::Cache> cache;
 };
+
+// Column families whose comparator has user-defined timestamps (timestamp_size() > 0) are
+// refused with NotSupported (at DB open / column family creation, and by the builder and
+// reader): ColumnarTable compares and hashes user keys whole.
 
 // The factory's registry name and the OPTIONS-file id.
 inline constexpr const char* kColumnarTableName = "ColumnarTable";

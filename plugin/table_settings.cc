@@ -48,8 +48,19 @@ Status TableSettings::Create(const ColumnarTableOptions& options,
                                    schema->options().column_compression);
     settings->schema_ = std::move(schema);
   }
-  settings->cache_ =
-      options.cache != nullptr ? options.cache : rocksdb::NewLRUCache(options.cache_size);
+  // A rebuild (ALTER TABLE, options re-parsed) keeps the factory's cache: RocksDB holds it
+  // for the block-cache DB properties (an entry of its own in it) as long as the column
+  // family lives, and cached row groups stay useful.
+  if (options.cache != nullptr) {
+    settings->cache_ = options.cache;
+  } else if (default_cache != nullptr) {
+    settings->cache_ = default_cache;
+    if (settings->cache_->GetCapacity() != options.cache_size) {
+      settings->cache_->SetCapacity(options.cache_size);
+    }
+  } else {
+    settings->cache_ = rocksdb::NewLRUCache(options.cache_size);
+  }
   if (options.bloom_bits_per_key > 0) {
     settings->filter_policy_.reset(rocksdb::NewBloomFilterPolicy(options.bloom_bits_per_key));
   }

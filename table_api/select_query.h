@@ -56,9 +56,10 @@ struct SelectQuery {
   uint64_t limit = 0;
   // False: the table's clustering order; true: the reverse.
   bool reversed = false;
-  // ALLOW FILTERING: only rows matching this predicate (over clustering and regular columns;
-  // filter/predicate.h) are returned. ColumnarTable files evaluate it while reading
-  // (pushdown.h); every row is checked again after RocksDB's merge.
+  // ALLOW FILTERING: only rows matching this predicate (over any live column: partition key,
+  // clustering and regular columns; filter/predicate.h) are returned. ColumnarTable files
+  // evaluate it while reading (pushdown.h; partition key values come from each row's
+  // partition); every row is checked again after RocksDB's merge.
   std::optional<Predicate> filter;
   // Reads the data as of this snapshot (DB::GetSnapshot of the table's database, released by
   // the caller after the query); null reads the latest data, all partitions of the query at
