@@ -267,7 +267,9 @@ TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDiction
     ASSERT_EQ(decoded.size(), values[c].size());
     for (size_t i = 0; i < decoded.size(); i++) {
       ASSERT_EQ(decoded.IsNull(i), values[c].IsNull(i)) << i;
-      if (!decoded.IsNull(i)) ASSERT_EQ(decoded.GetBytes(i), values[c].GetBytes(i)) << i;
+      if (!decoded.IsNull(i)) {
+        ASSERT_EQ(decoded.GetBytes(i), values[c].GetBytes(i)) << i;
+      }
     }
     if (c > 0) {
       // Without the dictionary its templates cannot be read.
