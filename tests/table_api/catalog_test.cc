@@ -184,12 +184,8 @@ TEST_P(TableApiAlterTest, AlterOptionsAndUnsupportedChanges) {
   EXPECT_EQ(table->schema()->version(), 2u);
 }
 
-INSTANTIATE_TEST_SUITE_P(BothFormats, TableApiAlterTest,
-                         ::testing::Values(TableFormat::kBlockBasedTable,
-                                           TableFormat::kColumnarTable),
-                         [](const ::testing::TestParamInfo<TableFormat>& info) {
-                           return std::string(TableFormatName(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(BothFormats, TableApiAlterTest, test::BothFormats(),
+                         test::FormatParamName);
 
 TEST(TableApiCatalogTest, DuplicatesIfNotExistsAndLookupByName) {
   TempDir dir("table-api-names");

@@ -18,6 +18,7 @@
 #include <limits>
 
 #include "table_format/cql_lexer.h"
+#include "tests/table_api/mirrored_writes.h"
 #include "tests/table_api/table_model.h"
 #include "tests/table_api/test_util.h"
 #include "tests/table_format/random_values.h"
@@ -192,23 +193,18 @@ class ApiDifferential {
     for (size_t i = 0, n = 2 + random_.Uniform(4); i < n; i++) {
       rows.emplace_back(RandomRow(), RandomWriteOptions());
     }
-    for (Table* table : tables_) ASSERT_TRUE(table->InsertBatch(rows).ok());
-    for (const RowWrite& row : rows) {
-      model_.Insert(schema(), row.values, row.options, clock_.now_micros());
-    }
+    test::InsertEverywhere(tables_, &model_, schema(), rows, clock_.now_micros());
   }
 
   void DeleteRow() {
     const std::vector<Value> partition = RandomPartition();
     const std::vector<Value> clustering = RandomClustering();
-    for (Table* table : tables_) ASSERT_TRUE(table->DeleteRow(partition, clustering).ok());
-    model_.DeleteRow(schema(), partition, clustering);
+    test::DeleteRowEverywhere(tables_, &model_, schema(), partition, clustering);
   }
 
   void DeletePartition() {
     const std::vector<Value> partition = RandomPartition();
-    for (Table* table : tables_) ASSERT_TRUE(table->DeletePartition(partition).ok());
-    model_.DeletePartition(schema(), partition);
+    test::DeletePartitionEverywhere(tables_, &model_, schema(), partition);
   }
 
   void Alter() {

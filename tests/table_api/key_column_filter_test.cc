@@ -96,13 +96,8 @@ TEST_P(KeyColumnFilterTest, SameRowsInMemtableFlushedAndBottommostFiles) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(BothFormats, KeyColumnFilterTest,
-                         ::testing::Values(TableFormat::kBlockBasedTable,
-                                           TableFormat::kColumnarTable),
-                         [](const auto& info) {
-                           return info.param == TableFormat::kColumnarTable ? "Columnar"
-                                                                            : "BlockBased";
-                         });
+INSTANTIATE_TEST_SUITE_P(BothFormats, KeyColumnFilterTest, test::BothFormats(),
+                         test::FormatParamName);
 
 }  // namespace
 }  // namespace columnar

@@ -351,12 +351,8 @@ TEST_P(TableApiTruncateTest, TruncateEmptiesTheTableAndKeepsItsSchema) {
   EXPECT_EQ(CountRows("ks.t", "p = 0"), 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(BothFormats, TableApiTruncateTest,
-                         ::testing::Values(TableFormat::kBlockBasedTable,
-                                           TableFormat::kColumnarTable),
-                         [](const ::testing::TestParamInfo<TableFormat>& info) {
-                           return std::string(TableFormatName(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(BothFormats, TableApiTruncateTest, test::BothFormats(),
+                         test::FormatParamName);
 
 TEST_F(TableApiKeyspaceTest, AlterDefaultTimeToLiveAppliesToLaterWrites) {
   Run("CREATE TABLE ks.t (k int PRIMARY KEY, v text)");

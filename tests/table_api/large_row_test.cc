@@ -58,13 +58,7 @@ TEST_P(LargeRowTest, RowOverTheLimitIsRefusedAtWriteTime) {
   ExpectStillWritable();
 }
 
-INSTANTIATE_TEST_SUITE_P(BothFormats, LargeRowTest,
-                         ::testing::Values(TableFormat::kBlockBasedTable,
-                                           TableFormat::kColumnarTable),
-                         [](const auto& info) {
-                           return info.param == TableFormat::kColumnarTable ? "Columnar"
-                                                                            : "BlockBased";
-                         });
+INSTANTIATE_TEST_SUITE_P(BothFormats, LargeRowTest, test::BothFormats(), test::FormatParamName);
 
 }  // namespace
 }  // namespace columnar

@@ -13,6 +13,7 @@
 
 #include "table_format/key_codec.h"
 #include "tests/table_api/maintenance_test_util.h"
+#include "tests/table_api/mirrored_writes.h"
 
 namespace columnar {
 namespace {
@@ -140,9 +141,8 @@ class MaintenanceDifferential {
       RowWriteOptions options = RandomWriteOptions(row);
       rows.emplace_back(std::move(row), options);
     }
-    for (Table* table : tables_) ASSERT_TRUE(table->InsertBatch(rows).ok());
+    test::InsertEverywhere(tables_, &model_, schema(), rows, db_.clock().now_micros());
     for (const RowWrite& row : rows) {
-      model_.Insert(schema(), row.values, row.options, db_.clock().now_micros());
       Remember({row.values[schema().partition_key()[0]], row.values[schema().partition_key()[1]]});
       written_.push_back(row.values);
     }
@@ -154,14 +154,12 @@ class MaintenanceDifferential {
     const std::vector<Value> partition = {row[schema().partition_key()[0]],
                                           row[schema().partition_key()[1]]};
     const std::vector<Value> clustering = {row[schema().clustering_key()[0]]};
-    for (Table* table : tables_) ASSERT_TRUE(table->DeleteRow(partition, clustering).ok());
-    model_.DeleteRow(schema(), partition, clustering);
+    test::DeleteRowEverywhere(tables_, &model_, schema(), partition, clustering);
   }
 
   void DeletePartition() {
     const std::vector<Value> partition = RandomPartition();
-    for (Table* table : tables_) ASSERT_TRUE(table->DeletePartition(partition).ok());
-    model_.DeletePartition(schema(), partition);
+    test::DeletePartitionEverywhere(tables_, &model_, schema(), partition);
   }
 
   void Flush() {

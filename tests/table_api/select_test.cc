@@ -231,12 +231,8 @@ TEST_P(TableApiSelectTest, DeleteRowAndPartition) {
   EXPECT_TRUE(table_->DeletePartition({Value::Text("zz"), Value::Int(7)}).ok());
 }
 
-INSTANTIATE_TEST_SUITE_P(BothFormats, TableApiSelectTest,
-                         ::testing::Values(TableFormat::kBlockBasedTable,
-                                           TableFormat::kColumnarTable),
-                         [](const ::testing::TestParamInfo<TableFormat>& info) {
-                           return std::string(TableFormatName(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(BothFormats, TableApiSelectTest, test::BothFormats(),
+                         test::FormatParamName);
 
 // A partition key whose encoding is all 0xFF bytes has no prefix successor, so
 // DeletePartition deletes its rows one by one.

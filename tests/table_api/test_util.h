@@ -15,6 +15,16 @@
 namespace columnar {
 namespace test {
 
+// A suite parameterized by TableFormat runs on both formats, each instance named after its
+// format: INSTANTIATE_TEST_SUITE_P(BothFormats, Suite, test::BothFormats(),
+// test::FormatParamName).
+inline auto BothFormats() {
+  return ::testing::Values(TableFormat::kBlockBasedTable, TableFormat::kColumnarTable);
+}
+inline std::string FormatParamName(const ::testing::TestParamInfo<TableFormat>& info) {
+  return TableFormatName(info.param);
+}
+
 // The metrics table of the source documents (002_...), as written there with its storage
 // options; `name` replaces metrics.v2metrics5. Without `sstable_format`, the statement leaves
 // the format to the TableStorage it is created with.

@@ -117,12 +117,7 @@ TEST_P(TableApiTtlTest, ExpiredRowsDoNotCountTowardsLimit) {
   EXPECT_EQ(result.rows, (std::vector<Row>{{Value::Int(6)}, {Value::Int(4)}}));
 }
 
-INSTANTIATE_TEST_SUITE_P(BothFormats, TableApiTtlTest,
-                         ::testing::Values(TableFormat::kBlockBasedTable,
-                                           TableFormat::kColumnarTable),
-                         [](const ::testing::TestParamInfo<TableFormat>& info) {
-                           return std::string(TableFormatName(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(BothFormats, TableApiTtlTest, test::BothFormats(), test::FormatParamName);
 
 }  // namespace
 }  // namespace columnar
