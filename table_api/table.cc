@@ -142,30 +142,6 @@ rocksdb::ReadOptions Table::SelectReadOptions(const rocksdb::Snapshot* snapshot,
 
 namespace {
 
-bool ReadsPartitionKey(const TableSchema& schema, const BoundPredicate& predicate) {
-  for (uint32_t id : predicate.ReferencedColumns()) {
-    const ColumnDef* column = schema.ColumnById(id);
-    if (column != nullptr && column->role == ColumnRole::kPartitionKey) return true;
-  }
-  return false;
-}
-
-// The part of `filter` the readers can evaluate: row groups store no partition key per row, so
-// conjuncts on partition key columns stay with the Table API's final check (a weaker pushdown
-// predicate only lets more rows through). Null when nothing is left.
-std::shared_ptr<const BoundPredicate> PushdownPredicate(
-    const TableSchema& schema, const std::shared_ptr<const BoundPredicate>& filter) {
-  if (!ReadsPartitionKey(schema, *filter)) return filter;
-  if (filter->kind != BoundPredicate::Kind::kAnd) return nullptr;
-  auto kept = std::make_shared<BoundPredicate>();
-  kept->kind = BoundPredicate::Kind::kAnd;
-  for (const BoundPredicate& child : filter->children) {
-    if (!ReadsPartitionKey(schema, child)) kept->children.push_back(child);
-  }
-  if (kept->children.empty()) return nullptr;
-  return kept;
-}
-
 // Select's output: rows into a ResultSet.
 class ResultSetOutput : public ScanOutput {
  public:
@@ -219,11 +195,11 @@ std::shared_ptr<ScanSpec> Table::NewScanSpec(const SelectPlan& plan, int64_t now
   auto spec = std::make_shared<ScanSpec>();
   spec->now_seconds = now_seconds;
   if (plan.filter != nullptr) {
-    spec->predicate = PushdownPredicate(codec()->schema(), plan.filter);
-    if (spec->predicate != nullptr) {
-      spec->evaluator = std::make_shared<FilterEvaluator>(*spec->predicate);
-      spec->keep_columns = plan.needed_columns;
-    }
+    // The readers evaluate every leaf, partition key columns included (from each row group's
+    // partitions); the Table API checks the whole filter again on what they return.
+    spec->predicate = plan.filter;
+    spec->evaluator = std::make_shared<FilterEvaluator>(*spec->predicate);
+    spec->keep_columns = plan.needed_columns;
   }
   return spec;
 }

@@ -277,8 +277,9 @@ TEST_F(ColumnarScanTest, WholeTableScanInCql) {
 namespace columnar {
 namespace {
 
-// Row groups store each partition once, not per row: predicate pushdown inside the readers must
-// not evaluate partition key columns (they would read as null and rows would be dropped).
+// Row groups store each partition once, not per row: predicate pushdown inside the readers
+// evaluates partition key columns from the groups' partitions (read as null, rows would be
+// dropped).
 TEST_F(ColumnarScanTest, FilterOnPartitionKeyColumnThroughPushdown) {
   Fill(1);
   FlushAndCompact();
