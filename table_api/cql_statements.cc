@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "table_format/cql_duration.h"
+
 namespace columnar {
 namespace {
 
@@ -191,22 +193,86 @@ Status ParseWhere(TokenCursor* cursor, std::vector<CqlRelation>* where) {
   return s;
 }
 
+// floor's width: a duration literal or an integer.
+Status ParseBucketWidth(TokenCursor* cursor, CqlBucketWidth* width) {
+  width->token = cursor->Peek();
+  width->text = width->token.text;
+  if (width->token.kind == TokenKind::kDuration) {
+    int64_t nanoseconds = 0;
+    Status s = ParseFixedDuration(width->text, &nanoseconds);
+    if (!s.ok()) return CqlErrorAt(width->token, s.getState());
+    width->duration_nanoseconds = nanoseconds;
+    cursor->Next();
+    return Status::OK();
+  }
+  if (width->token.kind != TokenKind::kInteger) {
+    return cursor->Error("expected a bucket width: a duration such as 1h or an integer");
+  }
+  Status s = ParseNonNegativeInteger(cursor, "bucket width", &width->integer);
+  if (s.ok() && width->integer == 0) s = CqlErrorAt(width->token, "bucket width must be positive");
+  return s;
+}
+
+// floor(column, width), the cursor on "floor".
+Status ParseFloor(TokenCursor* cursor, std::string* column, std::optional<CqlBucketWidth>* width) {
+  cursor->Next();
+  Status s = cursor->ExpectSymbol("(");
+  if (s.ok()) s = cursor->ExpectName("column name", column);
+  if (s.ok()) s = cursor->ExpectSymbol(",");
+  width->emplace();
+  if (s.ok()) s = ParseBucketWidth(cursor, &**width);
+  return s.ok() ? cursor->ExpectSymbol(")") : s;
+}
+
+CqlSelector::Function SelectorFunction(const TokenCursor& cursor) {
+  static const std::pair<const char*, CqlSelector::Function> kFunctions[] = {
+      {"writetime", CqlSelector::Function::kWriteTime},
+      {"ttl", CqlSelector::Function::kTtl},
+      {"count", CqlSelector::Function::kCount},
+      {"min", CqlSelector::Function::kMin},
+      {"max", CqlSelector::Function::kMax},
+      {"sum", CqlSelector::Function::kSum},
+      {"avg", CqlSelector::Function::kAvg},
+      {"floor", CqlSelector::Function::kFloor}};
+  for (const auto& [name, function] : kFunctions) {
+    if (cursor.PeekKeyword(name)) return function;
+  }
+  return CqlSelector::Function::kNone;
+}
+
+Status ParseFunctionSelector(TokenCursor* cursor, CqlSelector* selector) {
+  selector->function = SelectorFunction(*cursor);
+  switch (selector->function) {
+    case CqlSelector::Function::kNone:
+      return cursor->Error(
+          "unsupported function (supported: writetime, ttl, count, min, max, sum, avg, floor)");
+    case CqlSelector::Function::kFloor:
+      return ParseFloor(cursor, &selector->column, &selector->width);
+    case CqlSelector::Function::kCount:
+      // count(*) and count(1) count rows.
+      if (cursor->PeekSymbol("*", 2) ||
+          (cursor->Peek(2).kind == TokenKind::kInteger && cursor->Peek(2).text == "1")) {
+        cursor->Next();
+        cursor->Next();
+        cursor->Next();
+        return cursor->ExpectSymbol(")");
+      }
+      break;
+    default:
+      break;
+  }
+  cursor->Next();
+  cursor->Next();
+  Status s = cursor->ExpectName("column name", &selector->column);
+  return s.ok() ? cursor->ExpectSymbol(")") : s;
+}
+
 Status ParseSelector(TokenCursor* cursor, CqlSelector* selector) {
   selector->token = cursor->Peek();
-  if (cursor->PeekSymbol("(", 1)) {
-    if (cursor->PeekKeyword("writetime")) {
-      selector->function = CqlSelector::Function::kWriteTime;
-    } else if (cursor->PeekKeyword("ttl")) {
-      selector->function = CqlSelector::Function::kTtl;
-    } else {
-      return cursor->Error("unsupported function (supported: writetime, ttl)");
-    }
-    cursor->Next();
-    cursor->Next();
-    Status s = cursor->ExpectName("column name", &selector->column);
-    return s.ok() ? cursor->ExpectSymbol(")") : s;
-  }
-  return cursor->ExpectName("column name", &selector->column);
+  Status s = cursor->PeekSymbol("(", 1) ? ParseFunctionSelector(cursor, selector)
+                                        : cursor->ExpectName("column name", &selector->column);
+  if (s.ok() && cursor->ConsumeKeyword("as")) s = cursor->ExpectName("alias", &selector->alias);
+  return s;
 }
 
 Status ParseSelectors(TokenCursor* cursor, std::vector<CqlSelector>* selectors) {
@@ -218,6 +284,23 @@ Status ParseSelectors(TokenCursor* cursor, std::vector<CqlSelector>* selectors) 
     selectors->push_back(std::move(selector));
     if (!cursor->ConsumeSymbol(",")) return Status::OK();
   }
+}
+
+Status ParseGroupBy(TokenCursor* cursor, std::vector<CqlGroupTerm>* group_by) {
+  Status s = cursor->ExpectKeyword("by");
+  while (s.ok()) {
+    CqlGroupTerm term;
+    term.token = cursor->Peek();
+    if (cursor->PeekKeyword("floor") && cursor->PeekSymbol("(", 1)) {
+      s = ParseFloor(cursor, &term.column, &term.floor);
+    } else {
+      s = ParseColumnName(cursor, &term.column, &term.token);
+    }
+    if (!s.ok()) break;
+    group_by->push_back(std::move(term));
+    if (!cursor->ConsumeSymbol(",")) break;
+  }
+  return s;
 }
 
 Status ParseOrderBy(TokenCursor* cursor, std::vector<CqlOrdering>* order_by) {
@@ -252,6 +335,7 @@ Status ParseSelect(TokenCursor* cursor, SelectStatement* select) {
   if (s.ok()) s = cursor->ExpectKeyword("from");
   if (s.ok()) s = ParseQualifiedTableName(cursor, &select->keyspace, &select->table);
   if (s.ok() && cursor->PeekKeyword("where")) s = ParseWhere(cursor, &select->where);
+  if (s.ok() && cursor->ConsumeKeyword("group")) s = ParseGroupBy(cursor, &select->group_by);
   if (s.ok() && cursor->ConsumeKeyword("order")) s = ParseOrderBy(cursor, &select->order_by);
   if (s.ok() && cursor->ConsumeKeyword("limit")) s = ParseLimit(cursor, &select->limit);
   if (s.ok() && cursor->ConsumeKeyword("allow")) {

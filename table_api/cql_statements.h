@@ -4,14 +4,18 @@
 //
 //   INSERT INTO [ks.]t (c1, c2, ...) VALUES (v1, v2, ...)
 //       [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
-//   SELECT * | selector [, selector ...] FROM [ks.]t
-//       [WHERE relation [AND relation ...]]
+//   SELECT * | selector [AS name] [, selector [AS name] ...] FROM [ks.]t
+//       [WHERE relation [AND relation ...]] [GROUP BY term [, term ...]]
 //       [ORDER BY c [ASC|DESC] [, c [ASC|DESC] ...]] [LIMIT n] [ALLOW FILTERING]
 //   DELETE FROM [ks.]t WHERE relation [AND relation ...]
 //   and the keyspace and table statements of cql_ddl_statements.h (CREATE / DROP KEYSPACE,
 //   USE, DROP TABLE, TRUNCATE).
 //
-//   selector := column | WRITETIME(column) | TTL(column)
+//   selector := column | WRITETIME(column) | TTL(column) | COUNT(*) | COUNT(1)
+//             | COUNT(column) | MIN(column) | MAX(column) | SUM(column) | AVG(column)
+//             | FLOOR(column, width)
+//   term     := column | FLOOR(column, width)
+//   width    := a duration (1h, 30m, 1h30m, 500ms, 1d, 1w) | integer (the column's units)
 //   relation := column (= | < | <= | > | >=) literal | column IN (literal [, literal ...])
 //   literal  := 'string' | integer | float | NaN | Infinity | -Infinity | -NaN | true | false
 //             | null | 0xhex | uuid
@@ -62,10 +66,28 @@ struct CqlRelation {
   std::vector<CqlLiteral> values;  // one, or the IN list
 };
 
+// The width of a time bucket, floor(column, width): a duration literal (1h, 15m, 1d) or a
+// plain integer in the column's own units.
+struct CqlBucketWidth {
+  std::optional<int64_t> duration_nanoseconds;  // a duration literal
+  int64_t integer = 0;                          // otherwise
+  std::string text;                             // as written, for names and errors
+  Token token;
+};
+
 struct CqlSelector {
-  enum class Function : uint8_t { kNone, kWriteTime, kTtl };
+  enum class Function : uint8_t { kNone, kWriteTime, kTtl, kCount, kMin, kMax, kSum, kAvg, kFloor };
   Function function = Function::kNone;
+  std::string column;                   // empty for count(*) and count(1)
+  std::optional<CqlBucketWidth> width;  // kFloor
+  std::string alias;                    // AS alias; empty without one
+  Token token;
+};
+
+// A GROUP BY term: a primary key column, or floor(column, width) as the last term.
+struct CqlGroupTerm {
   std::string column;
+  std::optional<CqlBucketWidth> floor;
   Token token;
 };
 
@@ -90,6 +112,7 @@ struct SelectStatement {
   std::string table;
   std::vector<CqlSelector> selectors;  // empty for *
   std::vector<CqlRelation> where;
+  std::vector<CqlGroupTerm> group_by;
   std::vector<CqlOrdering> order_by;
   std::optional<uint64_t> limit;
   bool allow_filtering = false;

@@ -562,8 +562,13 @@ Status Database::ExecuteDataStatement(const CqlStatement& statement, ResultSet* 
   if (const auto* select = std::get_if<SelectStatement>(&statement.statement)) {
     if (result == nullptr) return Status::InvalidArgument("SELECT needs a ResultSet");
     SelectQuery query;
-    s = BindSelect(*schema, *select, &query);
-    return s.ok() ? table->Select(query, result) : WithContext("table " + table->name(), s);
+    SelectOutput output;
+    s = BindSelect(*schema, *select, &query, &output);
+    if (!s.ok()) return WithContext("table " + table->name(), s);
+    // Select's own errors name the table already.
+    s = table->Select(query, result);
+    if (s.ok()) ApplySelectOutput(output, result);
+    return s;
   }
   const auto& remove = std::get<DeleteStatement>(statement.statement);
   DeleteTarget target;

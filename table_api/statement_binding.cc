@@ -235,25 +235,237 @@ Status BindOrderBy(const TableSchema& schema, const std::vector<CqlOrdering>& or
   return Status::OK();
 }
 
-Status BindSelectors(const TableSchema& schema, const std::vector<CqlSelector>& selectors,
-                     std::vector<std::string>* columns) {
+bool IsAggregate(CqlSelector::Function function) {
+  switch (function) {
+    case CqlSelector::Function::kCount:
+    case CqlSelector::Function::kMin:
+    case CqlSelector::Function::kMax:
+    case CqlSelector::Function::kSum:
+    case CqlSelector::Function::kAvg:
+      return true;
+    default:
+      return false;
+  }
+}
+
+Aggregate::Function AggregateFunctionOf(CqlSelector::Function function) {
+  switch (function) {
+    case CqlSelector::Function::kMin:
+      return Aggregate::Function::kMin;
+    case CqlSelector::Function::kMax:
+      return Aggregate::Function::kMax;
+    case CqlSelector::Function::kSum:
+      return Aggregate::Function::kSum;
+    case CqlSelector::Function::kAvg:
+      return Aggregate::Function::kAvg;
+    default:
+      return Aggregate::Function::kCount;
+  }
+}
+
+Status UnknownColumn(const Token& token, const std::string& name) {
+  return CqlErrorAt(token, "unknown column '" + name + "'");
+}
+
+// The primary key columns in key order: partition key, then clustering columns.
+std::vector<uint32_t> PrimaryKeyColumns(const TableSchema& schema) {
+  std::vector<uint32_t> primary = schema.partition_key();
+  primary.insert(primary.end(), schema.clustering_key().begin(), schema.clustering_key().end());
+  return primary;
+}
+
+// Selectors of a query without aggregates: columns, writetime(col), ttl(col).
+Status BindPlainSelectors(const TableSchema& schema, const std::vector<CqlSelector>& selectors,
+                          SelectQuery* query, SelectOutput* output) {
   for (const CqlSelector& selector : selectors) {
     if (schema.FindColumn(selector.column) == nullptr) {
-      return CqlErrorAt(selector.token, "unknown column '" + selector.column + "'");
+      return UnknownColumn(selector.token, selector.column);
     }
     switch (selector.function) {
       case CqlSelector::Function::kNone:
-        columns->push_back(selector.column);
+        query->columns.push_back(selector.column);
         break;
       case CqlSelector::Function::kWriteTime:
-        columns->push_back("writetime(" + selector.column + ")");
+        query->columns.push_back("writetime(" + selector.column + ")");
         break;
       case CqlSelector::Function::kTtl:
-        columns->push_back("ttl(" + selector.column + ")");
+        query->columns.push_back("ttl(" + selector.column + ")");
         break;
+      default:
+        return CqlErrorAt(selector.token, "floor() is a GROUP BY bucket: it needs GROUP BY floor(" +
+                                              selector.column + ", ...)");
     }
+    output->source_columns.push_back(output->source_columns.size());
+    output->names.push_back(selector.alias);
   }
   return Status::OK();
+}
+
+// floor's width in the units of `column`: timestamps are milliseconds, dates days, int times
+// seconds since the epoch (an int cannot hold milliseconds); a bigint's units are unknown, so
+// its width must be an integer in them.
+Status BucketWidthInColumnUnits(const ColumnDef& column, const CqlBucketWidth& width,
+                                int64_t* units) {
+  if (!width.duration_nanoseconds) {
+    *units = width.integer;
+    return Status::OK();
+  }
+  int64_t unit_nanoseconds = 0;
+  switch (column.type) {
+    case LogicalType::kTimestamp:
+      unit_nanoseconds = 1000000;
+      break;
+    case LogicalType::kDate:
+      unit_nanoseconds = int64_t{86400} * 1000000000;
+      break;
+    case LogicalType::kInt:
+      unit_nanoseconds = 1000000000;
+      break;
+    default:
+      return CqlErrorAt(width.token, "column '" + column.name +
+                                         "' is not a timestamp, date or int time: give the "
+                                         "width as an integer in its units");
+  }
+  if (*width.duration_nanoseconds % unit_nanoseconds != 0) {
+    return CqlErrorAt(width.token, "duration " + width.text + " is not a whole number of column '" +
+                                       column.name + "' units");
+  }
+  *units = *width.duration_nanoseconds / unit_nanoseconds;
+  return Status::OK();
+}
+
+// GROUP BY: a prefix of the primary key, in key order; columns restricted by = may be left out
+// (they have one value). floor(column, width) may end it, on the first clustering column.
+Status BindGroupBy(const TableSchema& schema, const std::vector<CqlGroupTerm>& terms,
+                   const std::vector<bool>& fixed_by_equality, SelectQuery* query) {
+  const std::vector<uint32_t> primary = PrimaryKeyColumns(schema);
+  size_t next = 0;
+  for (size_t t = 0; t < terms.size(); t++) {
+    const CqlGroupTerm& term = terms[t];
+    const ColumnDef* column = schema.FindColumn(term.column);
+    if (column == nullptr) return UnknownColumn(term.token, term.column);
+    while (next < primary.size() && primary[next] != column->id && fixed_by_equality[next]) next++;
+    if (next == primary.size() || primary[next] != column->id) {
+      return CqlErrorAt(term.token,
+                        "GROUP BY names primary key columns in their order (columns restricted "
+                        "by = may be left out); '" +
+                            term.column + "' is not the next one");
+    }
+    next++;
+    if (!term.floor) continue;
+    if (t + 1 != terms.size() || next != schema.partition_key().size() + 1) {
+      return CqlErrorAt(term.token,
+                        "floor() groups by the first clustering column, as the last GROUP BY term");
+    }
+    int64_t width = 0;
+    Status s = BucketWidthInColumnUnits(*column, *term.floor, &width);
+    if (!s.ok()) return s;
+    query->time_bucket = width;
+  }
+  query->group_by = next;
+  return Status::OK();
+}
+
+// A selector of an aggregate query that is not an aggregate: a GROUP BY column, shown as its
+// group value (the floor() of a bucketed one). *position is its place among the group columns.
+Status BindGroupColumnSelector(const TableSchema& schema, const CqlSelector& selector,
+                               const SelectQuery& query, size_t* position, std::string* name) {
+  if (selector.function == CqlSelector::Function::kWriteTime ||
+      selector.function == CqlSelector::Function::kTtl) {
+    return CqlErrorAt(selector.token, "writetime() and ttl() cannot be selected with aggregates");
+  }
+  const ColumnDef* column = schema.FindColumn(selector.column);
+  if (column == nullptr) return UnknownColumn(selector.token, selector.column);
+  const std::vector<uint32_t> primary = PrimaryKeyColumns(schema);
+  *position = 0;
+  while (*position < query.group_by && primary[*position] != column->id) ++*position;
+  if (*position == query.group_by) {
+    return CqlErrorAt(selector.token, "column '" + selector.column +
+                                          "' is neither aggregated nor a GROUP BY column");
+  }
+  const bool bucketed = query.time_bucket && *position + 1 == query.group_by;
+  const bool floor = selector.function == CqlSelector::Function::kFloor;
+  if (bucketed != floor) {
+    return CqlErrorAt(selector.token,
+                      floor ? "floor() selects the GROUP BY floor() bucket, and there is none"
+                            : "the GROUP BY groups '" + selector.column +
+                                  "' by floor(): select that floor() to show the bucket");
+  }
+  *name = selector.alias;
+  if (!floor) return Status::OK();
+  int64_t width = 0;
+  Status s = BucketWidthInColumnUnits(*column, *selector.width, &width);
+  if (!s.ok()) return s;
+  if (width != *query.time_bucket) {
+    return CqlErrorAt(selector.token, "floor() with another width than the GROUP BY's");
+  }
+  if (name->empty()) *name = "floor(" + selector.column + ", " + selector.width->text + ")";
+  return Status::OK();
+}
+
+// Selectors of a query with aggregates or GROUP BY: aggregates, group columns, and the floor()
+// of the GROUP BY. The Table API's result has the group columns first, then the aggregates.
+Status BindAggregateSelectors(const TableSchema& schema, const SelectStatement& select,
+                              SelectQuery* query, SelectOutput* output) {
+  size_t aggregates = 0;
+  for (const CqlSelector& selector : select.selectors) {
+    aggregates += IsAggregate(selector.function) ? 1 : 0;
+  }
+  if (aggregates == 0) {
+    return CqlErrorAt(select.group_by[0].token,
+                      "GROUP BY needs an aggregate (count, min, max, sum or avg) in the SELECT");
+  }
+  for (const CqlSelector& selector : select.selectors) {
+    if (IsAggregate(selector.function)) {
+      if (!selector.column.empty() && schema.FindColumn(selector.column) == nullptr) {
+        return UnknownColumn(selector.token, selector.column);
+      }
+      output->source_columns.push_back(query->group_by + query->aggregates.size());
+      output->names.push_back(selector.alias);
+      query->aggregates.push_back({AggregateFunctionOf(selector.function), selector.column});
+      continue;
+    }
+    size_t position = 0;
+    std::string name;
+    Status s = BindGroupColumnSelector(schema, selector, *query, &position, &name);
+    if (!s.ok()) return s;
+    output->source_columns.push_back(position);
+    output->names.push_back(std::move(name));
+  }
+  return Status::OK();
+}
+
+// The SELECT list, the GROUP BY and LIMIT. `fixed_by_equality` has one flag per primary key
+// column (partition key, then clustering columns): restricted to one value by =.
+Status BindProjection(const TableSchema& schema, const SelectStatement& select,
+                      const std::vector<bool>& fixed_by_equality, SelectQuery* query,
+                      SelectOutput* output) {
+  query->limit = select.limit.value_or(0);
+  bool aggregating = !select.group_by.empty();
+  for (const CqlSelector& selector : select.selectors) {
+    aggregating |= IsAggregate(selector.function);
+  }
+  if (!aggregating) return BindPlainSelectors(schema, select.selectors, query, output);
+  if (select.selectors.empty()) {
+    return CqlErrorAt(select.group_by[0].token,
+                      "SELECT * with GROUP BY is not supported: select the aggregates and the "
+                      "group columns");
+  }
+  Status s = BindGroupBy(schema, select.group_by, fixed_by_equality, query);
+  return s.ok() ? BindAggregateSelectors(schema, select, query, output) : s;
+}
+
+// Which primary key columns the WHERE clause fixes to one value (= or an IN of one value).
+std::vector<bool> FixedByEquality(const TableSchema& schema, const RelationsByColumn& by_column) {
+  const std::vector<uint32_t> primary = PrimaryKeyColumns(schema);
+  std::vector<bool> fixed(primary.size(), false);
+  for (size_t i = 0; i < primary.size(); i++) {
+    const std::vector<const CqlRelation*>& relations = RelationsOf(by_column, primary[i]);
+    fixed[i] =
+        relations.size() == 1 && relations[0]->values.size() == 1 &&
+        (relations[0]->op == RelationOperator::kEqual || relations[0]->op == RelationOperator::kIn);
+  }
+  return fixed;
 }
 
 }  // namespace
@@ -288,10 +500,11 @@ bool RestrictsWholePartitionKey(const TableSchema& schema, const RelationsByColu
   return true;
 }
 
-// SELECT without the whole partition key, with ALLOW FILTERING: a scan of every partition
-// (select_query.h) with every relation, key columns included, as the filter.
+// SELECT without the whole partition key: with ALLOW FILTERING, or without a WHERE clause (a
+// scan of the whole table, which Cassandra runs without ALLOW FILTERING). Every partition is
+// read (select_query.h) with every relation, key columns included, as the filter.
 Status BindWholeTableSelect(const TableSchema& schema, const SelectStatement& select,
-                            SelectQuery* query) {
+                            SelectQuery* query, SelectOutput* output) {
   if (!select.order_by.empty()) {
     return CqlErrorAt(select.order_by[0].token,
                       "ORDER BY needs every partition key column restricted by = or IN");
@@ -299,28 +512,54 @@ Status BindWholeTableSelect(const TableSchema& schema, const SelectStatement& se
   std::vector<const CqlRelation*> relations;
   for (const CqlRelation& relation : select.where) relations.push_back(&relation);
   Status s = BindRegularRelations(schema, relations, /*allow_filtering=*/true, &query->filter);
-  if (s.ok()) s = BindSelectors(schema, select.selectors, &query->columns);
-  query->limit = select.limit.value_or(0);
-  return s;
+  const std::vector<bool> nothing_fixed(PrimaryKeyColumns(schema).size(), false);
+  return s.ok() ? BindProjection(schema, select, nothing_fixed, query, output) : s;
 }
 
 }  // namespace
 
-Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query) {
+Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query,
+                  SelectOutput* output) {
   *query = SelectQuery();
+  SelectOutput ignored;
+  if (output == nullptr) output = &ignored;
+  *output = SelectOutput();
   RelationsByColumn by_column;
   std::vector<const CqlRelation*> regular;
   Status s = GroupRelations(schema, select.where, &by_column, &regular);
-  if (s.ok() && select.allow_filtering && !RestrictsWholePartitionKey(schema, by_column)) {
-    return BindWholeTableSelect(schema, select, query);
+  if (s.ok() && (select.where.empty() ||
+                 (select.allow_filtering && !RestrictsWholePartitionKey(schema, by_column)))) {
+    return BindWholeTableSelect(schema, select, query, output);
   }
   if (s.ok()) s = BindRegularRelations(schema, regular, select.allow_filtering, &query->filter);
   if (s.ok()) s = BindPartitionKey(schema, by_column, /*allow_in=*/true, &query->partition_key);
   if (s.ok()) s = BindClustering(schema, by_column, query);
   if (s.ok()) s = BindOrderBy(schema, select.order_by, &query->reversed);
-  if (s.ok()) s = BindSelectors(schema, select.selectors, &query->columns);
-  query->limit = select.limit.value_or(0);
+  if (s.ok()) s = BindProjection(schema, select, FixedByEquality(schema, by_column), query, output);
   return s;
+}
+
+void ApplySelectOutput(const SelectOutput& output, ResultSet* result) {
+  if (output.source_columns.empty()) return;  // SELECT *
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  bool identity = output.source_columns.size() == result->column_names.size();
+  for (size_t i = 0; i < output.source_columns.size(); i++) {
+    const size_t source = output.source_columns[i];
+    names.push_back(output.names[i].empty() ? result->column_names[source] : output.names[i]);
+    types.push_back(result->column_types[source]);
+    identity &= source == i;
+  }
+  if (!identity) {
+    Row shown;
+    for (Row& row : result->rows) {
+      shown.clear();
+      for (size_t source : output.source_columns) shown.push_back(row[source]);
+      row.swap(shown);
+    }
+  }
+  result->column_names = std::move(names);
+  result->column_types = std::move(types);
 }
 
 Status BindDelete(const TableSchema& schema, const DeleteStatement& remove, DeleteTarget* target) {

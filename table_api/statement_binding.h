@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "table_api/cql_statements.h"
+#include "table_api/result_set.h"
 #include "table_api/row_writer.h"
 #include "table_api/select_query.h"
 #include "table_format/schema.h"
@@ -23,7 +24,23 @@ Status BindInsert(const TableSchema& schema, const InsertStatement& insert, Row*
 // the next one. Restrictions of regular columns (=, <, <=, >, >=, IN) need ALLOW FILTERING and
 // become the query's filter (predicate pushdown). ORDER BY names leading clustering columns, all in
 // the table's order (natural) or all reversed.
-Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query);
+//
+// Aggregates (count, min, max, sum, avg) make it an aggregate query (select_query.h): GROUP BY
+// names primary key columns in key order, leaving out those restricted by =, and may end with
+// floor(first clustering column, width), a time bucket; the other selectors must be GROUP BY
+// columns (floor()ed ones as that floor()). Without a WHERE clause every partition is read,
+// as with ALLOW FILTERING.
+//
+// The Table API returns group columns first, then aggregates, under its own names: *output
+// (may be null) says which of them each selector shows and under which name (its alias);
+// ApplySelectOutput turns the Table API's result into the SELECT's.
+struct SelectOutput {
+  std::vector<size_t> source_columns;  // per selector; empty for SELECT *
+  std::vector<std::string> names;      // per selector; empty: the Table API's name
+};
+Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query,
+                  SelectOutput* output = nullptr);
+void ApplySelectOutput(const SelectOutput& output, ResultSet* result);
 
 // DELETE: = on every partition key column, and = on every clustering column (a row) or on none
 // (the whole partition).

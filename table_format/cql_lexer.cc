@@ -153,10 +153,27 @@ class Lexer {
       if (!digits()) return ErrorHere(*token, "malformed number exponent");
       is_float = true;
     }
+    if (!is_float && IsLetter(At(end))) return LexDuration(end, token);
     if (end < in_.size() && IsIdentifierChar(in_[end])) {
       return ErrorHere(*token, "malformed number");
     }
     return LexFixed(is_float ? TokenKind::kFloat : TokenKind::kInteger, end - pos_, token);
+  }
+
+  // Digits then letters, repeated (1h30m): the parts of a duration literal, lower-cased; which
+  // units are valid is the parser's business (cql_duration.h).
+  Status LexDuration(size_t end, Token* token) {
+    while (IsLetter(At(end))) {
+      while (IsLetter(At(end))) end++;
+      while (IsDigit(At(end))) end++;
+    }
+    if (end < in_.size() && IsIdentifierChar(in_[end])) {
+      return ErrorHere(*token, "malformed duration");
+    }
+    LexFixed(TokenKind::kDuration, end - pos_, token);
+    std::transform(token->text.begin(), token->text.end(), token->text.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    return Status::OK();
   }
 
   Status LexIdentifier(Token* token) {
@@ -252,6 +269,8 @@ const char* TokenKindName(TokenKind kind) {
       return "blob";
     case TokenKind::kUuid:
       return "uuid";
+    case TokenKind::kDuration:
+      return "duration";
     case TokenKind::kSymbol:
       return "symbol";
   }

@@ -7,6 +7,7 @@
 //   string             '...' with '' for a quote, or $$...$$; text is the unescaped content
 //   integer / float    -?digits[.digits][(e|E)[+|-]digits] (float when it has . or e)
 //   hex blob           0x hexdigits
+//   duration           (digits letters)+, e.g. 1h30m, lower-cased (cql_duration.h)
 //   uuid               8-4-4-4-12 hex digits
 //   symbol             ( ) [ ] { } , ; . : = + - * ? < > <= >= !=
 // Whitespace and comments (-- and // to the end of the line, /* ... */) separate tokens.
@@ -30,6 +31,7 @@ enum class TokenKind : uint8_t {
   kFloat,
   kHexBlob,
   kUuid,
+  kDuration,
   kSymbol,
 };
 

@@ -67,9 +67,13 @@ Status RunSelect(Database* db, const SelectStatement& select, CqlOutcome* outcom
   outcome->table = table->name();
   outcome->table_format = table->table_factory()->Name();
   SelectQuery query;
-  s = BindSelect(*table->schema(), select, &query);
-  if (s.ok()) s = table->Select(query, &outcome->rows, &outcome->stats);
-  return WithContext("table " + table->name(), s);
+  SelectOutput output;
+  s = BindSelect(*table->schema(), select, &query, &output);
+  if (!s.ok()) return WithContext("table " + table->name(), s);
+  // Select's own errors name the table already.
+  s = table->Select(query, &outcome->rows, &outcome->stats);
+  if (s.ok()) ApplySelectOutput(output, &outcome->rows);
+  return s;
 }
 
 }  // namespace

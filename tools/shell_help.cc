@@ -20,12 +20,18 @@ const char* ShellHelpText() {
   TRUNCATE [TABLE] [ks.]t         deletes every row, keeps the table
   INSERT INTO [ks.]t (c1, c2, ...) VALUES (v1, v2, ...)
       [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
-  SELECT * | col | WRITETIME(col) | TTL(col), ... FROM [ks.]t
-      [WHERE relation [AND relation ...]] [ORDER BY c [ASC|DESC], ...] [LIMIT n]
-      [ALLOW FILTERING]
+  SELECT * | selector [AS name], ... FROM [ks.]t
+      [WHERE relation [AND relation ...]] [GROUP BY term, ...]
+      [ORDER BY c [ASC|DESC], ...] [LIMIT n] [ALLOW FILTERING]
+    selector: col | WRITETIME(col) | TTL(col) | COUNT(*) | COUNT(col) | MIN(col) | MAX(col)
+              | SUM(col) | AVG(col) | FLOOR(col, width)
     relation: col (= | < | <= | > | >=) literal | col IN (literal, ...)
-    every partition key column needs = (IN on the last one); then = on leading clustering
-    columns and a range on the next; other columns need ALLOW FILTERING
+    without WHERE, every partition; otherwise every partition key column needs = (IN on the
+    last one); then = on leading clustering columns and a range on the next; other columns
+    need ALLOW FILTERING (which also allows leaving the partition key out)
+    GROUP BY: primary key columns in key order (those fixed by = may be left out), then
+    optionally FLOOR(first clustering column, 1h | 15m | 1d | ... | integer); with aggregates
+    the other selectors must be GROUP BY columns; LIMIT counts groups
   DELETE FROM [ks.]t WHERE p1 = v1 AND ... [AND c1 = v AND ...]
     = on every partition key column deletes the partition; with = on every clustering
     column too, one row

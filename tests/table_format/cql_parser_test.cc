@@ -346,7 +346,9 @@ TEST(CqlParserTest, MalformedCreateTableStatements) {
       {"CREATE TABLE t (k int PRIMARY KEY) /* open", "unterminated /* comment"},
       {"CREATE TABLE t (k int PRIMARY KEY)\n  WITH comment = @",
        "unexpected character '@' at line 2, column 18"},
-      {"CREATE TABLE t (k int PRIMARY KEY) WITH x = 12ab", "malformed number"},
+      {"CREATE TABLE t (k int PRIMARY KEY) WITH x = 12_ab", "malformed number"},
+      {"CREATE TABLE t (k int PRIMARY KEY) WITH x = 12ab_", "malformed duration"},
+      {"CREATE TABLE t (k int PRIMARY KEY) WITH x = 12ab", "expected an option value"},
       {"CREATE TABLE t (\"\" int PRIMARY KEY)", "empty quoted identifier"},
       {"CREATE TABLE ks. (k int PRIMARY KEY)", "expected table name"},
   };
