@@ -124,13 +124,35 @@ Status CheckPartitionValueCounts(const TableSchema& schema, const SelectQuery& q
     if (count == 0) {
       return Status::InvalidArgument("missing value for partition key column '" + name + "'");
     }
-    if (count > 1 && i + 1 < columns) {
-      return Status::InvalidArgument("IN is only supported on the last partition key column ('" +
-                                     schema.partition_column(columns - 1).name + "'), not on '" +
-                                     name + "'");
+  }
+  uint64_t product = 1;
+  for (const std::vector<Value>& values : query.partition_key) {
+    product *= values.size();
+    if (product > kMaxPartitionsPerQuery) {
+      return Status::InvalidArgument("the IN restrictions of the partition key select more than " +
+                                     std::to_string(kMaxPartitionsPerQuery) +
+                                     " partitions (their cartesian product)");
     }
   }
   return Status::OK();
+}
+
+// Every combination of the partition key columns' values (IN on any of them), in the order
+// of the columns' value lists.
+std::vector<std::vector<Value>> PartitionKeyCombinations(const SelectQuery& query) {
+  std::vector<std::vector<Value>> keys(1);
+  for (const std::vector<Value>& values : query.partition_key) {
+    std::vector<std::vector<Value>> extended;
+    extended.reserve(keys.size() * values.size());
+    for (const std::vector<Value>& prefix : keys) {
+      for (const Value& value : values) {
+        extended.push_back(prefix);
+        extended.back().push_back(value);
+      }
+    }
+    keys = std::move(extended);
+  }
+  return keys;
 }
 
 bool IsEmptyRange(const KeyRange& range) {
@@ -159,12 +181,9 @@ Status PlanPartitions(const TableSchema& schema, const SelectQuery& query,
   Status s = CheckPartitionValueCounts(schema, query);
   if (!s.ok()) return s;
   std::vector<std::pair<std::string, PartitionScan>> by_key;  // encoded partition key first
-  for (const Value& last : query.partition_key.back()) {
+  for (std::vector<Value>& key : PartitionKeyCombinations(query)) {
     PartitionScan scan;
-    for (size_t i = 0; i + 1 < query.partition_key.size(); i++) {
-      scan.partition_key.push_back(query.partition_key[i][0]);
-    }
-    scan.partition_key.push_back(last);
+    scan.partition_key = std::move(key);
     std::string encoded;
     s = EncodePartitionKey(schema, scan.partition_key, &encoded);
     if (s.ok()) {

@@ -41,9 +41,14 @@ struct Aggregate {
   std::string column;  // empty: COUNT(*)
 };
 
+// The most partitions the IN restrictions of one query may select (Cassandra's limit on the
+// cartesian product of IN restrictions is the same).
+inline constexpr uint64_t kMaxPartitionsPerQuery = 65535;
+
 struct SelectQuery {
-  // One entry per partition key column, in key order, each the column's values: exactly one,
-  // except for the last column, which may have several (IN). Empty: every partition.
+  // One entry per partition key column, in key order, each the column's values: one, or
+  // several (IN) on any columns; the query reads every combination (at most
+  // kMaxPartitionsPerQuery), in ascending encoded partition key order. Empty: every partition.
   std::vector<std::vector<Value>> partition_key;
   // Equality on the first clustering columns.
   std::vector<Value> clustering_prefix;
@@ -161,7 +166,7 @@ bool RowMatchesFilter(const SelectPlan& plan, const TableSchema& schema,
                       const std::vector<Value>& partition_key, const ScannedRow& row);
 
 // Checks `query` against `schema` and plans it. InvalidArgument naming the column for a
-// missing or extra partition key value, IN on a column other than the last partition column,
+// missing or extra partition key value, IN lists selecting too many partitions,
 // a wrong value type, too many clustering values, bounds without a clustering column to apply
 // to, an unknown or dropped column, or writetime()/ttl() of a key column.
 Status PlanSelect(const TableSchema& schema, const SelectQuery& query, SelectPlan* plan);

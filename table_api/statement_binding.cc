@@ -80,11 +80,6 @@ Status BindPartitionColumn(const TableSchema& schema, size_t i,
   const CqlRelation& relation = *relations[0];
   if (relation.op == RelationOperator::kIn) {
     if (!allow_in) return NotSupportedAt(relation.column_token, "DELETE with IN is not supported");
-    if (i + 1 < schema.partition_key().size()) {
-      return CqlErrorAt(relation.column_token,
-                        "IN is only supported on the last partition key column ('" +
-                            schema.partition_column(schema.partition_key().size() - 1).name + "')");
-    }
   } else if (relation.op != RelationOperator::kEqual) {
     return CqlErrorAt(relation.column_token,
                       "partition key column '" + column.name + "' needs = or IN, not a range");

@@ -19,7 +19,7 @@ namespace columnar {
 Status BindInsert(const TableSchema& schema, const InsertStatement& insert, Row* row,
                   RowWriteOptions* options);
 
-// SELECT. The WHERE clause needs = (or IN on the last partition key column) on every partition
+// SELECT. The WHERE clause needs = or IN on every partition
 // key column; then = on leading clustering columns and at most one lower and one upper bound on
 // the next one. Restrictions of regular columns (=, <, <=, >, >=, IN) need ALLOW FILTERING and
 // become the query's filter (predicate pushdown). ORDER BY names leading clustering columns, all in

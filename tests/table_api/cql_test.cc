@@ -194,5 +194,23 @@ TEST_F(TableApiCqlTest, SchemaChangesAndIdentifiers) {
                "BlockBasedTable");  // the stored storage, not the default
 }
 
+// IN may restrict any partition key column, as in Cassandra: the query reads every
+// combination of the values (here 2 x 2 x 2 partitions, two of them holding rows).
+TEST_F(TableApiCqlTest, InOnEveryPartitionKeyColumn) {
+  LoadAccessLogs();
+  const ResultSet all =
+      Run("SELECT day, time FROM logs.access16 WHERE orgid IN ('org-0', 'org-1') AND service = "
+          "'api' AND instance IN ('i-1', 'i-2') AND day IN ('2024-05-02', '2024-05-01')");
+  ASSERT_EQ(all.rows.size(), 24u);
+  // Partitions in key order (day ascending), each in its clustering order (time descending).
+  EXPECT_EQ(all.rows.front()[0], Value::Date(kMay1));
+  EXPECT_EQ(all.rows.front()[1], Value::Timestamp(kMay1Millis + 36'000'000 + 11 * 5000));
+  EXPECT_EQ(all.rows.back()[0], Value::Date(kMay1 + 1));
+  const ResultSet one =
+      Run("SELECT count(*) FROM logs.access16 WHERE orgid IN ('org-1') AND service IN ('api', "
+          "'web') AND instance = 'i-1' AND day = '2024-05-02'");
+  EXPECT_EQ(one.rows.at(0).at(0), Value::BigInt(12));
+}
+
 }  // namespace
 }  // namespace columnar
