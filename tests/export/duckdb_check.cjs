@@ -388,6 +388,16 @@ async function checkPageSkipping(entry, con, hyparquet, file, metadata, column) 
                  `${(duckBytes / entry.rows).toFixed(1)} | ${Math.round(entry.rows / entry.seconds)} |`);
     }
   }
+  // The files the README's COPY commands wrote (run_duckdb_check.sh ran them in `dir`/readme).
+  const copies = fs.readFileSync(path.join(dir, 'readme_copies.txt'), 'utf8').split('\n').filter((l) => l);
+  for (const line of copies) {
+    const [rows, format, file] = line.split(' ');
+    const full = path.resolve(dir, 'readme', file);
+    const reader = format === 'csv' ? `read_csv('${full}', header = true)` : `read_parquet('${full}')`;
+    const got = Number((await con.runAndReadAll(`SELECT count(*) FROM ${reader}`)).getRowsJS()[0][0]);
+    check(got === Number(rows), `README COPY to ${file}: DuckDB reads ${got} rows, COPY wrote ${rows}`);
+    console.log(`README COPY to ${file} (${format}): DuckDB reads ${got} rows, COPY reported ${rows}`);
+  }
   console.log('\n| table | rows | export bytes/row | DuckDB bytes/row | export rows/s |');
   console.log('|---|---|---|---|---|');
   for (const line of sizes) console.log(line);

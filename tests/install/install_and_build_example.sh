@@ -56,9 +56,10 @@ expected=(
   "table metrics.points: ColumnarTable"
   "ingested 40000 points (8 series, 4 writer threads)"
   "range host7.cpu [100 s, 300 s): 200 points"
-  "aggregate host7.cpu [100 s, 300 s): min=7050.0 max=7149.5 avg=7099.75"
+  "aggregate host7.cpu [100 s, 300 s): count=200 min=7050.0 max=7149.5 avg=7099.75"
+  "per minute host7.cpu [100 s, 300 s): 4 buckets of 60+60+60+20 points, first '2023-11-14T22:15:00.000Z' avg=7064.75"
   "latest host7.cpu: time='2023-11-14T23:36:39.000Z' value=9499.5 ttl<=30d:yes"
-  "after reopen: 40000 points in ColumnarTable"
+  "after reopen: 40000 points in 8 series in ColumnarTable"
   "timeseries_service: OK"
 )
 for line in "${expected[@]}"; do
