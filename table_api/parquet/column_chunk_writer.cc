@@ -79,7 +79,7 @@ Codec CodecOf(Compression compression) {
 
 // How many values of a chunk the encoding candidates are tried on: enough for the compressor
 // to see the data's redundancy, few enough to keep the choice a fraction of the export.
-constexpr size_t kEncodingSampleValues = 4096;
+constexpr size_t kEncodingSampleValues = 1024;
 
 }  // namespace
 
