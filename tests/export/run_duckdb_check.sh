@@ -14,7 +14,7 @@ set -euo pipefail
 src=$(cd "$1" && pwd)
 fixture=$2
 work=$3
-cql_shell=${4:-}
+cql_shell=${4:+$(realpath "$4")}
 modules=$src/.npm-duckdb
 if [[ ! -d $modules/node_modules/@duckdb/node-api || ! -d $modules/node_modules/hyparquet ]]; then
   if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
