@@ -256,7 +256,7 @@ Status Table::Export(const std::string& path, const ExportParquetOptions& option
   if (result != nullptr) {
     result->rows = rows;
     result->bytes = csv ? csv_writer->bytes_written() : parquet_writer->bytes_written();
-    result->row_groups = csv ? 0 : (rows + options.row_group_rows - 1) / options.row_group_rows;
+    result->row_groups = csv ? 0 : parquet_writer->row_groups_written();
     result->sequence = snapshot->GetSequenceNumber();
   }
   return Status::OK();

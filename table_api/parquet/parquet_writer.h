@@ -47,6 +47,7 @@ class ParquetWriter {
 
   uint64_t rows_written() const { return rows_; }
   uint64_t bytes_written() const { return offset_; }
+  uint64_t row_groups_written() const { return metadata_.row_groups.size(); }
 
  private:
   ParquetWriter(std::string path, std::FILE* file, std::vector<ColumnSpec> columns,

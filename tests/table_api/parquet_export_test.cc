@@ -90,8 +90,8 @@ TEST(DeltaBinaryPackedTest, HeaderBlocksAndMiniblocks) {
   out.clear();
   const uint64_t mixed[] = {7, 10, 8};
   parquet::AppendDeltaBinaryPacked(mixed, 3, 64, &out);
-  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x03, 0x0E, 0x03, 0x03, 0x00, 0x00, 0x00, 0x05, 0x00,
-                        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}));
+  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x03, 0x0E, 0x03, 0x03, 0x00, 0x00, 0x00, 0x05,
+                        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}));
   out.clear();
   const uint64_t wrapping[] = {0x7FFFFFFF, 0xFFFFFFFF80000000ull};
   parquet::AppendDeltaBinaryPacked(wrapping, 2, 32, &out);
@@ -204,6 +204,42 @@ TEST_F(ExportParquetTest, SelectsPartitionsRangesAndTheSnapshot) {
   EXPECT_EQ(Export(ExportParquetOptions()), 39u);
 }
 
+TEST_F(ExportParquetTest, ProjectionMetaColumnsAndRowGroups) {
+  // The CSV export shares the Parquet export's choice of rows and columns: its text shows them.
+  clock_.AdvanceSeconds(5);
+  RowWriteOptions ttl;
+  ttl.ttl_seconds = 100;
+  ASSERT_TRUE(
+      table_
+          ->Insert(
+              NamedRow{{"k", Value::Int(3)}, {"c", Value::Int(20)}, {"v", Value::Text("late")}},
+              ttl)
+          .ok());
+  ExportParquetOptions options;
+  options.columns = {"v", "c"};  // projection, in this order
+  options.partitions = {{Value::Int(3)}};
+  options.include_writetime = true;
+  options.include_expiry = true;
+  const std::string csv = dir_.path() + "/out.csv";
+  ExportParquetResult result;
+  ASSERT_TRUE(table_->ExportCsv(csv, options, &result).ok());
+  EXPECT_EQ(result.rows, 11u);
+  std::ifstream in(csv);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 12u);
+  EXPECT_EQ(lines[0], "\"v\",\"c\",\"writetime\",\"expiry\"");
+  // writetime in microseconds; no TTL: no expiry.
+  EXPECT_EQ(lines[1], "\"v0\",0,1700000000000000,");
+  EXPECT_EQ(lines[11], "\"late\",20,1700000005000000,2023-11-14T22:15:05.000Z");
+
+  // Row groups of 4 rows: 11 rows make 3, as the writer reports.
+  options.row_group_rows = 4;
+  ASSERT_TRUE(table_->ExportParquet(path_, options, &result).ok());
+  EXPECT_EQ(result.rows, 11u);
+  EXPECT_EQ(result.row_groups, 3u);
+}
+
 TEST_F(ExportParquetTest, BadOptionsAreInvalidArgumentAndLeaveNoFile) {
   ExportParquetOptions unknown;
   unknown.columns = {"k", "nope"};
@@ -220,6 +256,9 @@ TEST_F(ExportParquetTest, BadOptionsAreInvalidArgumentAndLeaveNoFile) {
   EXPECT_TRUE(table_->ExportParquet(path_, wrong_key).IsInvalidArgument());
   ExportParquetOptions zero;
   zero.row_group_rows = 0;
+  EXPECT_TRUE(table_->ExportParquet(path_, zero).IsInvalidArgument());
+  zero.row_group_rows = 1;
+  zero.page_bytes = 0;
   EXPECT_TRUE(table_->ExportParquet(path_, zero).IsInvalidArgument());
   EXPECT_FALSE(std::filesystem::exists(path_));
   EXPECT_TRUE(table_->ExportParquet(dir_.path() + "/missing/out.parquet", ExportParquetOptions())
