@@ -3,9 +3,12 @@
 // errors. What a real reader makes of the files is tests/export/ (DuckDB).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
+#include <thread>
 
 #include "table_api/parquet/delta_binary_packed.h"
 #include "table_api/parquet/parquet_writer.h"
@@ -238,6 +241,57 @@ TEST_F(ExportParquetTest, ProjectionMetaColumnsAndRowGroups) {
   ASSERT_TRUE(table_->ExportParquet(path_, options, &result).ok());
   EXPECT_EQ(result.rows, 11u);
   EXPECT_EQ(result.row_groups, 3u);
+}
+
+// Without a snapshot in the options, the export takes one when it starts: a writer inserting
+// while it runs, at keys scattered over the table, shows up as a prefix of its inserts (the
+// rows written before the snapshot), never as rows missed behind the scan and later ones seen
+// ahead of it. (The CSV export reads exactly as the Parquet export does.)
+TEST_F(ExportParquetTest, ConcurrentWritesAreInvisibleToARunningExport) {
+  constexpr int kInserts = 20000;
+  auto key_of = [](int i) { return 100 + (i * 7919) % kInserts; };  // a permutation
+  std::atomic<int> written{0};
+  std::thread writer([&] {
+    for (int i = 0; i < kInserts; i++) {
+      ASSERT_TRUE(
+          table_
+              ->Insert(NamedRow{
+                  {"k", Value::Int(key_of(i))}, {"c", Value::Int(0)}, {"v", Value::Text("x")}})
+              .ok());
+      written.store(i + 1);
+    }
+  });
+  const std::string csv = dir_.path() + "/concurrent.csv";
+  std::vector<std::set<int>> seen;
+  for (int target : {2000, 8000, 14000}) {
+    while (written.load() < target) std::this_thread::yield();
+    ExportParquetResult result;
+    ASSERT_TRUE(table_->ExportCsv(csv, ExportParquetOptions(), &result).ok());
+    std::ifstream in(csv);
+    std::set<int> keys;
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) keys.insert(std::stoi(line.substr(0, line.find(','))));
+    EXPECT_EQ(keys.size(), result.rows - 45);  // plus the 5 first partitions of 10 rows
+    seen.push_back(std::move(keys));
+  }
+  writer.join();
+  std::vector<int> position(kInserts);
+  for (int i = 0; i < kInserts; i++) position[key_of(i) - 100] = i;
+  for (const std::set<int>& keys : seen) {
+    size_t inserted = 0;
+    std::vector<bool> present(kInserts, false);
+    for (int k : keys) {
+      if (k >= 100) {
+        present[position[k - 100]] = true;
+        inserted++;
+      }
+    }
+    // Exactly the first `inserted` inserts.
+    size_t prefix = 0;
+    while (prefix < kInserts && present[prefix]) prefix++;
+    EXPECT_EQ(prefix, inserted) << "an export saw insert " << prefix << " missing but later ones";
+  }
 }
 
 TEST_F(ExportParquetTest, BadOptionsAreInvalidArgumentAndLeaveNoFile) {
