@@ -217,11 +217,19 @@ bool ExportAndExpect(const std::string& dir, const std::string& label, const Tab
   rocksdb::ManagedSnapshot snapshot(run.table->db());
   options.snapshot = snapshot.snapshot();
   options.include_writetime = options.include_expiry = !meta_column.empty();
+  // The exports whose speed is reported run three times (the machine may be shared): the
+  // fastest counts.
+  const bool reported = options.compression == parquet::Compression::kZstd && meta_column.empty();
   ExportParquetResult result;
-  const auto start = std::chrono::steady_clock::now();
-  Status s = run.table->ExportParquet(record.parquet, options, &result);
-  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!s.ok()) return Fail("export " + label, s);
+  Status s;
+  for (int attempt = 0; attempt < (reported ? 3 : 1); attempt++) {
+    const auto start = std::chrono::steady_clock::now();
+    s = run.table->ExportParquet(record.parquet, options, &result);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!s.ok()) return Fail("export " + label, s);
+    record.seconds = attempt == 0 ? seconds : std::min(record.seconds, seconds);
+  }
   record.rows = result.rows;
   record.bytes = result.bytes;
   std::vector<std::string> lines;
@@ -237,7 +245,7 @@ bool ExportAndExpect(const std::string& dir, const std::string& label, const Tab
               static_cast<unsigned long long>(result.bytes),
               result.rows ? static_cast<double>(result.bytes) / result.rows : 0.0,
               record.seconds > 0 ? result.rows / record.seconds : 0.0, record.compression.c_str());
-  if (options.compression == parquet::Compression::kZstd && meta_column.empty()) {
+  if (reported) {
     record.csv = dir + "/" + label + ".csv";
     ExportParquetResult csv;
     s = run.table->ExportCsv(record.csv, options, &csv);
@@ -443,16 +451,22 @@ bool Run(const std::string& dir) {
   g_now_micros += 120 * 1000000LL;  // the 60-second TTLs have expired
 
   std::vector<ExportRecord> records;
+  // metrics and access16: the default options (zstd), whose sizes are compared with DuckDB's.
+  // The others cut small row groups and pages: several row groups, and page indexes with many
+  // pages (metrics_snappy: pages of 1024 rows), which duckdb_check.cjs has hyparquet read.
+  ExportParquetOptions defaults;
   ExportParquetOptions zstd;
   zstd.row_group_rows = 8192;
   ExportParquetOptions snappy = zstd;
   snappy.compression = parquet::Compression::kSnappy;
+  snappy.page_rows = 1024;
   ExportParquetOptions plain = zstd;
   plain.compression = parquet::Compression::kNone;
   plain.dictionary = false;
-  if (!ExportAndExpect(dir, "metrics", metrics, zstd, "", &records) ||
+  plain.page_bytes = 16384;
+  if (!ExportAndExpect(dir, "metrics", metrics, defaults, "", &records) ||
       !ExportAndExpect(dir, "metrics_snappy", metrics, snappy, "", &records) ||
-      !ExportAndExpect(dir, "access16", access, zstd, "", &records) ||
+      !ExportAndExpect(dir, "access16", access, defaults, "", &records) ||
       !ExportAndExpect(dir, "access16_plain", access, plain, "", &records) ||
       !ExportAndExpect(dir, "all_types", all_types, zstd, "note", &records)) {
     return false;

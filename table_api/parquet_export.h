@@ -43,11 +43,17 @@ struct ExportParquetOptions {
   bool include_writetime = false;  // a `writetime` column
   bool include_expiry = false;     // an `expiry` column
   uint64_t row_group_rows = 122880;
+  // A data page ends after page_rows rows or once its values' PLAIN size reaches page_bytes;
+  // each page is an entry of the page index (ColumnIndex / OffsetIndex), what readers skip.
   uint32_t page_rows = 8192;
+  uint32_t page_bytes = 1 << 20;
   parquet::Compression compression = parquet::Compression::kZstd;
   int zstd_level = 3;
   bool dictionary = true;  // dictionary pages where they are smaller than plain
-  bool delta = true;       // DELTA_BINARY_PACKED integer pages where smaller than plain
+  // Delta encodings (DELTA_BINARY_PACKED for integers, DELTA_LENGTH_BYTE_ARRAY and
+  // DELTA_BYTE_ARRAY for text / blob) as candidates: each column chunk takes the smallest,
+  // after compression, of plain, dictionary and these.
+  bool delta = true;
 };
 
 struct ExportParquetResult {

@@ -158,8 +158,9 @@ Status Table::Export(const std::string& path, const ExportParquetOptions& option
   std::vector<KeyRange> ranges;
   Status s = PlanColumns(schema, options, &specs, &sources);
   if (s.ok()) s = PlanRanges(schema, options, &ranges);
-  if (s.ok() && (options.row_group_rows == 0 || options.page_rows == 0)) {
-    s = Status::InvalidArgument("row_group_rows and page_rows must be positive");
+  if (s.ok() &&
+      (options.row_group_rows == 0 || options.page_rows == 0 || options.page_bytes == 0)) {
+    s = Status::InvalidArgument("row_group_rows, page_rows and page_bytes must be positive");
   }
   if (!s.ok()) return WithName(s);
 
@@ -179,6 +180,7 @@ Status Table::Export(const std::string& path, const ExportParquetOptions& option
     parquet::ParquetWriterOptions writer_options;
     writer_options.row_group_rows = options.row_group_rows;
     writer_options.chunk.page_rows = options.page_rows;
+    writer_options.chunk.page_bytes = options.page_bytes;
     writer_options.chunk.compression = options.compression;
     writer_options.chunk.zstd_level = options.zstd_level;
     writer_options.chunk.dictionary = options.dictionary;
@@ -254,7 +256,7 @@ Status Table::Export(const std::string& path, const ExportParquetOptions& option
   if (result != nullptr) {
     result->rows = rows;
     result->bytes = csv ? csv_writer->bytes_written() : parquet_writer->bytes_written();
-    result->row_groups = csv ? 0 : (rows + options.row_group_rows - 1) / options.row_group_rows;
+    result->row_groups = csv ? 0 : parquet_writer->row_groups_written();
     result->sequence = snapshot->GetSequenceNumber();
   }
   return Status::OK();

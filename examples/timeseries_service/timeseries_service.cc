@@ -1,8 +1,9 @@
 // A small time-series service on the ColumnarTable Table API, meant to be copied: it opens a
 // database, creates its table from CQL (with a TTL and the time-window partitioner), ingests
-// points with several writer threads, answers a range query, a latest-point query and an
-// aggregate over a range, then shuts down cleanly and reopens the database to show the data
-// (and the table's ColumnarTable factory) come back.
+// points with several writer threads, answers a range query, a latest-point query and
+// aggregates (over a range, per minute, per series; computed by the Table API's SelectQuery
+// aggregates), then shuts down cleanly and reopens the database to show the data (and the
+// table's ColumnarTable factory) come back.
 //
 //   timeseries_service <db directory> [series] [points per series] [writer threads]
 //
@@ -16,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,6 +27,7 @@
 
 namespace {
 
+using columnar::Aggregate;
 using columnar::Database;
 using columnar::DatabaseOptions;
 using columnar::ResultSet;
@@ -93,6 +96,27 @@ Status RangeQuery(const Table& table, const std::string& series, int64_t from_mi
   return table.Select(query, rows);
 }
 
+// Aggregates of one series' points with time in [from_millis, to_millis), computed by the
+// Table API while it scans (no rows come back to the service): one row for the whole range,
+// or with `bucket_millis` one row per time bucket (GROUP BY series, floor(time / bucket)),
+// oldest first. Columns: [series, time bucket,] count(*), min(value), max(value), avg(value).
+Status RangeAggregates(const Table& table, const std::string& series, int64_t from_millis,
+                       int64_t to_millis, std::optional<int64_t> bucket_millis, ResultSet* result) {
+  SelectQuery query = SelectQuery::ForPartition({Value::Text(series)});
+  query.lower_bound = columnar::ClusteringBound{Value::Timestamp(from_millis), true};
+  query.upper_bound = columnar::ClusteringBound{Value::Timestamp(to_millis), false};
+  query.reversed = true;  // oldest first
+  query.aggregates = {{Aggregate::Function::kCount, ""},
+                      {Aggregate::Function::kMin, "value"},
+                      {Aggregate::Function::kMax, "value"},
+                      {Aggregate::Function::kAvg, "value"}};
+  if (bucket_millis) {
+    query.group_by = 2;  // series, time
+    query.time_bucket = bucket_millis;
+  }
+  return table.Select(query, result);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -143,21 +167,42 @@ int main(int argc, char** argv) {
   ok = ok && rows.rows.size() == 200 && rows.rows.front()[0].int64_value() == kBaseMillis + 100000;
   std::printf("range %s [100 s, 300 s): %zu points\n", target.c_str(), rows.rows.size());
 
-  // Aggregate over that range. The Table API has no aggregates yet, so the service computes
-  // min / max / avg over the range query's rows itself.
-  double min = 0, max = 0, sum = 0;
-  for (size_t r = 0; r < rows.rows.size(); r++) {
-    const double v = rows.rows[r][1].double_value();
-    min = r == 0 ? v : std::min(min, v);
-    max = r == 0 ? v : std::max(max, v);
-    sum += v;
-  }
-  const double avg = rows.rows.empty() ? 0 : sum / rows.rows.size();
+  // Aggregates over that range, computed by the Table API.
   const int k = series - 1;
-  ok = ok && min == PointValue(k, 100) && max == PointValue(k, 299) &&
-       avg == (PointValue(k, 100) + PointValue(k, 299)) / 2;
-  std::printf("aggregate %s [100 s, 300 s): min=%.1f max=%.1f avg=%.2f\n", target.c_str(), min, max,
-              avg);
+  ResultSet aggregate;
+  if (!Check(RangeAggregates(*table, target, kBaseMillis + 100000, kBaseMillis + 300000,
+                             std::nullopt, &aggregate),
+             "aggregate query")) {
+    return 1;
+  }
+  if (aggregate.rows.size() != 1) return 1;
+  const std::vector<Value>& totals = aggregate.rows[0];  // count(*), min, max, avg
+  ok = ok && totals[0].int64_value() == 200 && totals[1].double_value() == PointValue(k, 100) &&
+       totals[2].double_value() == PointValue(k, 299) &&
+       totals[3].double_value() == (PointValue(k, 100) + PointValue(k, 299)) / 2;
+  std::printf("aggregate %s [100 s, 300 s): count=%lld min=%.1f max=%.1f avg=%.2f\n",
+              target.c_str(), static_cast<long long>(totals[0].int64_value()),
+              totals[1].double_value(), totals[2].double_value(), totals[3].double_value());
+
+  // The same range per minute: buckets start on whole minutes (kBaseMillis is 20 s past one),
+  // so points 100..159 s, 160..219 s, 220..279 s and 280..299 s.
+  if (!Check(RangeAggregates(*table, target, kBaseMillis + 100000, kBaseMillis + 300000, 60000,
+                             &aggregate),
+             "per-minute query")) {
+    return 1;
+  }
+  std::string counts;
+  for (const std::vector<Value>& bucket : aggregate.rows) {  // series, bucket, count, ...
+    counts += (counts.empty() ? "" : "+") + std::to_string(bucket[2].int64_value());
+  }
+  ok = ok && aggregate.rows.size() == 4 && counts == "60+60+60+20" &&
+       aggregate.rows[0][1].int64_value() == kBaseMillis + 100000 &&
+       aggregate.rows[0][5].double_value() == (PointValue(k, 100) + PointValue(k, 159)) / 2;
+  if (!aggregate.rows.empty()) {
+    std::printf("per minute %s [100 s, 300 s): %zu buckets of %s points, first %s avg=%.2f\n",
+                target.c_str(), aggregate.rows.size(), counts.c_str(),
+                aggregate.rows[0][1].ToCqlLiteral().c_str(), aggregate.rows[0][5].double_value());
+  }
 
   // Latest point: the first row of the (newest first) partition, in CQL this time.
   if (!Check(db->Execute("SELECT time, value, ttl(value) FROM metrics.points WHERE series = '" +
@@ -183,16 +228,20 @@ int main(int argc, char** argv) {
   // Reopen: the table comes back from the catalog with its ColumnarTable factory.
   if (!Check(Database::Open(ServiceOptions(), path, &db), "reopen")) return 1;
   if (!Check(db->GetTable(kTableName, &table), "get table")) return 1;
+  // Points per series, in one query: GROUP BY series over the whole table.
+  SelectQuery per_series;
+  per_series.aggregates = {{Aggregate::Function::kCount, ""}};
+  per_series.group_by = 1;
+  if (!Check(table->Select(per_series, &rows), "count per series")) return 1;
   uint64_t total = 0;
-  for (int s = 0; s < series; s++) {
-    if (!Check(table->Select(SelectQuery::ForPartition({Value::Text(SeriesName(s))}), &rows),
-               "count")) {
-      return 1;
-    }
-    total += rows.rows.size();
+  for (const std::vector<Value>& row : rows.rows) {  // series, count(*)
+    ok = ok && row[1].int64_value() == points;
+    total += static_cast<uint64_t>(row[1].int64_value());
   }
-  ok = ok && total == static_cast<uint64_t>(series) * points;
-  std::printf("after reopen: %llu points in %s\n", static_cast<unsigned long long>(total),
+  ok = ok && rows.rows.size() == static_cast<size_t>(series) &&
+       total == static_cast<uint64_t>(series) * points;
+  std::printf("after reopen: %llu points in %zu series in %s\n",
+              static_cast<unsigned long long>(total), rows.rows.size(),
               table->table_factory()->Name());
   db.reset();
   std::printf("%s\n", ok ? "timeseries_service: OK" : "timeseries_service: WRONG ANSWER");

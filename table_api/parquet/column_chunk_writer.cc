@@ -3,12 +3,16 @@
 #include <snappy-c.h>
 #include <zstd.h>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <unordered_map>
 
 #include "table_api/parquet/delta_binary_packed.h"
+#include "table_api/parquet/delta_byte_array.h"
 #include "table_api/parquet/rle_hybrid.h"
 
 namespace columnar {
@@ -45,6 +49,22 @@ Status Compress(const ChunkOptions& options, const std::string& in, std::string*
   return Status::InvalidArgument("unknown compression");
 }
 
+Encoding EncodingOf(ValueEncoding encoding) {
+  switch (encoding) {
+    case ValueEncoding::kDictionary:
+      return Encoding::kRleDictionary;
+    case ValueEncoding::kDeltaBinaryPacked:
+      return Encoding::kDeltaBinaryPacked;
+    case ValueEncoding::kDeltaLengthByteArray:
+      return Encoding::kDeltaLengthByteArray;
+    case ValueEncoding::kDeltaByteArray:
+      return Encoding::kDeltaByteArray;
+    case ValueEncoding::kPlain:
+      break;
+  }
+  return Encoding::kPlain;
+}
+
 Codec CodecOf(Compression compression) {
   switch (compression) {
     case Compression::kSnappy:
@@ -56,6 +76,10 @@ Codec CodecOf(Compression compression) {
   }
   return Codec::kUncompressed;
 }
+
+// How many values of a chunk the encoding candidates are tried on: enough for the compressor
+// to see the data's redundancy, few enough to keep the choice a fraction of the export.
+constexpr size_t kEncodingSampleValues = 1024;
 
 }  // namespace
 
@@ -219,17 +243,23 @@ int ColumnChunkWriter::Compare(size_t i, size_t j) const {
   }
 }
 
+bool ColumnChunkWriter::MinMaxOf(size_t begin, size_t end, size_t* min, size_t* max) const {
+  *min = end;
+  *max = end;
+  for (size_t i = begin; i < end; i++) {
+    if (IsNaN(i)) continue;
+    if (is_bytes_ && BytesAt(i).size() > kMaxStatisticsBytes) return false;
+    if (*min == end || Compare(i, *min) < 0) *min = i;
+    if (*max == end || Compare(i, *max) > 0) *max = i;
+  }
+  return *min != end;
+}
+
 Statistics ColumnChunkWriter::StatisticsOf(size_t begin, size_t end, int64_t null_count) const {
   Statistics stats;
   stats.null_count = null_count;
-  size_t min = end, max = end;
-  for (size_t i = begin; i < end; i++) {
-    if (IsNaN(i)) continue;
-    if (is_bytes_ && BytesAt(i).size() > kMaxStatisticsBytes) return stats;
-    if (min == end || Compare(i, min) < 0) min = i;
-    if (max == end || Compare(i, max) > 0) max = i;
-  }
-  if (min == end) return stats;
+  size_t min, max;
+  if (!MinMaxOf(begin, end, &min, &max)) return stats;
   stats.has_min_max = true;
   AppendPlain(min, &stats.min_value);
   AppendPlain(max, &stats.max_value);
@@ -261,37 +291,144 @@ bool ColumnChunkWriter::BuildDictionary(std::vector<uint32_t>* indices,
   const size_t n = value_count();
   if (!options_.dictionary || element_.type == PhysicalType::kBoolean || n == 0) return false;
   indices->resize(n);
-  size_t plain_bytes = 0, dictionary_bytes = 0;
   if (is_bytes_) {
     std::unordered_map<std::string_view, uint32_t> codes;
     for (size_t i = 0; i < n; i++) {
       const Slice bytes = BytesAt(i);
       const auto [it, added] = codes.emplace(std::string_view(bytes.data(), bytes.size()),
                                              static_cast<uint32_t>(distinct->size()));
-      if (added) {
-        distinct->push_back(i);
-        dictionary_bytes += bytes.size() + 4;
-      }
+      if (added) distinct->push_back(i);
       (*indices)[i] = it->second;
-      plain_bytes += bytes.size() + 4;
     }
   } else {
     std::unordered_map<uint64_t, uint32_t> codes;
-    const size_t width =
-        (element_.type == PhysicalType::kInt32 || element_.type == PhysicalType::kFloat) ? 4 : 8;
     for (size_t i = 0; i < n; i++) {
       const auto [it, added] = codes.emplace(bits_[i], static_cast<uint32_t>(distinct->size()));
       if (added) distinct->push_back(i);
       (*indices)[i] = it->second;
     }
-    plain_bytes = n * width;
-    dictionary_bytes = distinct->size() * width;
   }
-  const size_t index_bytes = n * std::max(1, BitWidthFor(distinct->size() - 1)) / 8;
-  if (dictionary_bytes + index_bytes < plain_bytes * 9 / 10) return true;
+  if (distinct->size() < n) return true;
   indices->clear();
   distinct->clear();
   return false;
+}
+
+std::vector<size_t> ColumnChunkWriter::PageRowEnds() const {
+  std::vector<size_t> ends;
+  const size_t rows = defined_.size();
+  const size_t page_rows = std::max<uint32_t>(1, options_.page_rows);
+  size_t fixed_width = 0;
+  switch (*element_.type) {
+    case PhysicalType::kInt32:
+    case PhysicalType::kFloat:
+      fixed_width = 4;
+      break;
+    case PhysicalType::kInt64:
+    case PhysicalType::kDouble:
+      fixed_width = 8;
+      break;
+    case PhysicalType::kBoolean:
+      fixed_width = 1;
+      break;
+    default:
+      break;
+  }
+  size_t page_begin = 0, page_bytes = 0, value = 0;
+  for (size_t row = 0; row < rows; row++) {
+    if (defined_[row]) {
+      page_bytes += is_bytes_ ? BytesAt(value).size() + 4 : fixed_width;
+      value++;
+    }
+    if (row + 1 - page_begin == page_rows || page_bytes >= options_.page_bytes) {
+      ends.push_back(row + 1);
+      page_begin = row + 1;
+      page_bytes = 0;
+    }
+  }
+  if (ends.empty() || ends.back() != rows) ends.push_back(rows);  // one page when empty
+  return ends;
+}
+
+void ColumnChunkWriter::AppendValues(ValueEncoding encoding, size_t begin, size_t end,
+                                     const std::vector<uint32_t>& indices, int index_width,
+                                     std::string* out) const {
+  switch (encoding) {
+    case ValueEncoding::kPlain:
+      AppendPlainRange(begin, end, out);
+      return;
+    case ValueEncoding::kDictionary: {
+      out->push_back(static_cast<char>(index_width));
+      const std::vector<uint32_t> range(indices.begin() + begin, indices.begin() + end);
+      AppendRleBitPacked(range, index_width, out);
+      return;
+    }
+    case ValueEncoding::kDeltaBinaryPacked:
+      AppendDeltaBinaryPacked(bits_.data() + begin, end - begin,
+                              element_.type == PhysicalType::kInt32 ? 32 : 64, out);
+      return;
+    case ValueEncoding::kDeltaLengthByteArray:
+    case ValueEncoding::kDeltaByteArray: {
+      std::vector<std::string_view> values;
+      values.reserve(end - begin);
+      for (size_t i = begin; i < end; i++) {
+        values.emplace_back(BytesAt(i).data(), BytesAt(i).size());
+      }
+      if (encoding == ValueEncoding::kDeltaByteArray) {
+        AppendDeltaByteArray(values, out);
+      } else {
+        AppendDeltaLengthByteArray(values, out);
+      }
+      return;
+    }
+  }
+}
+
+Status ColumnChunkWriter::ChooseEncoding(bool has_dictionary, const std::vector<uint32_t>& indices,
+                                         const std::vector<size_t>& distinct,
+                                         ValueEncoding* encoding) const {
+  std::vector<ValueEncoding> candidates = {ValueEncoding::kPlain};
+  if (has_dictionary) candidates.push_back(ValueEncoding::kDictionary);
+  if (options_.delta) {
+    if (element_.type == PhysicalType::kInt32 || element_.type == PhysicalType::kInt64) {
+      candidates.push_back(ValueEncoding::kDeltaBinaryPacked);
+    } else if (element_.type == PhysicalType::kByteArray) {
+      candidates.push_back(ValueEncoding::kDeltaLengthByteArray);
+      candidates.push_back(ValueEncoding::kDeltaByteArray);
+    }
+  }
+  *encoding = ValueEncoding::kPlain;
+  if (candidates.size() == 1 || value_count() == 0) return Status::OK();
+  // The candidates are tried on the chunk's first kEncodingSampleValues values: their
+  // dictionary is the distinct values that appear there (the first ones of `distinct`).
+  const size_t sample = std::min(value_count(), kEncodingSampleValues);
+  size_t sample_distinct = 0;
+  while (sample_distinct < distinct.size() && distinct[sample_distinct] < sample) {
+    sample_distinct++;
+  }
+  const int index_width = has_dictionary ? std::max(1, BitWidthFor(sample_distinct - 1)) : 0;
+  size_t best = SIZE_MAX;
+  std::string values, compressed;
+  for (ValueEncoding candidate : candidates) {
+    size_t size = 0;
+    if (candidate == ValueEncoding::kDictionary) {
+      values.clear();
+      for (size_t d = 0; d < sample_distinct; d++) AppendPlain(distinct[d], &values);
+      Status s = Compress(options_, values, &compressed);
+      if (!s.ok()) return s;
+      size += compressed.size();
+    }
+    values.clear();
+    AppendValues(candidate, 0, sample, indices, index_width, &values);
+    Status s = Compress(options_, values, &compressed);
+    if (!s.ok()) return s;
+    size += compressed.size();
+    if (size < best) {  // ties keep the earlier, simpler candidate
+      best = size;
+      *encoding = candidate;
+    }
+  }
+  return Status::OK();
 }
 
 Status ColumnChunkWriter::AppendPage(const PageHeader& header_template, const std::string& body,
@@ -311,8 +448,10 @@ Status ColumnChunkWriter::AppendPage(const PageHeader& header_template, const st
   return Status::OK();
 }
 
-Status ColumnChunkWriter::Flush(int64_t file_offset, std::string* out, ColumnMetaData* metadata) {
+Status ColumnChunkWriter::Flush(int64_t file_offset, std::string* out, ColumnMetaData* metadata,
+                                ChunkPageIndex* page_index) {
   *metadata = ColumnMetaData();
+  *page_index = ChunkPageIndex();
   metadata->type = *element_.type;
   metadata->path = column_.name;
   metadata->codec = CodecOf(options_.compression);
@@ -322,9 +461,14 @@ Status ColumnChunkWriter::Flush(int64_t file_offset, std::string* out, ColumnMet
 
   std::vector<uint32_t> indices;
   std::vector<size_t> distinct;
-  const bool dictionary = BuildDictionary(&indices, &distinct);
+  const bool has_dictionary = BuildDictionary(&indices, &distinct);
+  ValueEncoding encoding;
+  Status s = ChooseEncoding(has_dictionary, indices, distinct, &encoding);
+  if (!s.ok()) return s;
+  last_encoding_ = encoding;
+  const bool dictionary = encoding == ValueEncoding::kDictionary;
   const int index_width = dictionary ? std::max(1, BitWidthFor(distinct.size() - 1)) : 0;
-  Status s;
+  metadata->encodings = {Encoding::kPlain, Encoding::kRle};
   if (dictionary) {
     metadata->dictionary_page_offset = offset_now();
     std::string body;
@@ -334,20 +478,18 @@ Status ColumnChunkWriter::Flush(int64_t file_offset, std::string* out, ColumnMet
     header.num_values = static_cast<int32_t>(distinct.size());
     s = AppendPage(header, body, out, metadata);
     if (!s.ok()) return s;
-    metadata->encodings = {Encoding::kPlain, Encoding::kRle, Encoding::kRleDictionary};
-  } else {
-    metadata->encodings = {Encoding::kPlain, Encoding::kRle};
   }
+  const Encoding page_encoding = EncodingOf(encoding);
+  if (page_encoding != Encoding::kPlain) metadata->encodings.push_back(page_encoding);
   metadata->data_page_offset = offset_now();
 
-  const size_t rows = defined_.size();
-  const size_t page_rows = std::max<uint32_t>(1, options_.page_rows);
-  size_t value_begin = 0;
+  // Data pages, and their page index entries.
+  ColumnIndex column_index;
+  bool column_index_complete = true;
+  std::vector<std::pair<size_t, size_t>> page_min_max;  // value positions, non-null pages
+  size_t row_begin = 0, value_begin = 0;
   std::vector<uint32_t> levels;
-  std::vector<uint32_t> page_indices;
-  for (size_t row_begin = 0; row_begin < rows || (rows == 0 && row_begin == 0);
-       row_begin += page_rows) {
-    const size_t row_end = std::min(rows, row_begin + page_rows);
+  for (size_t row_end : PageRowEnds()) {
     std::string body;
     levels.assign(defined_.begin() + row_begin, defined_.begin() + row_end);
     size_t defined = 0;
@@ -359,50 +501,62 @@ Status ColumnChunkWriter::Flush(int64_t file_offset, std::string* out, ColumnMet
       body.append(encoded);
     }
     const size_t value_end = value_begin + defined;
+    const int64_t nulls = static_cast<int64_t>(row_end - row_begin - defined);
     PageHeader header;
     header.type = PageType::kDataPage;
     header.num_values = static_cast<int32_t>(row_end - row_begin);
-    header.statistics =
-        StatisticsOf(value_begin, value_end, static_cast<int64_t>(row_end - row_begin - defined));
-    if (dictionary) {
-      header.encoding = Encoding::kRleDictionary;
-      body.push_back(static_cast<char>(index_width));
-      page_indices.assign(indices.begin() + value_begin, indices.begin() + value_end);
-      AppendRleBitPacked(page_indices, index_width, &body);
-    } else {
-      // PLAIN, or DELTA_BINARY_PACKED for integers where it is smaller (sorted or slowly
-      // changing values: times, counters).
-      header.encoding = Encoding::kPlain;
-      std::string values;
-      AppendPlainRange(value_begin, value_end, &values);
-      const bool integer =
-          element_.type == PhysicalType::kInt32 || element_.type == PhysicalType::kInt64;
-      if (options_.delta && integer && value_end > value_begin) {
-        std::string delta;
-        AppendDeltaBinaryPacked(bits_.data() + value_begin, value_end - value_begin,
-                                element_.type == PhysicalType::kInt32 ? 32 : 64, &delta);
-        if (delta.size() < values.size()) {
-          values.swap(delta);
-          header.encoding = Encoding::kDeltaBinaryPacked;
-          if (metadata->encodings.back() != Encoding::kDeltaBinaryPacked) {
-            metadata->encodings.push_back(Encoding::kDeltaBinaryPacked);
-          }
-        }
-      }
-      body.append(values);
+    header.statistics = StatisticsOf(value_begin, value_end, nulls);
+    // A page without values needs no value encoding (and a dictionary page's bit width).
+    header.encoding = defined > 0 || dictionary ? page_encoding : Encoding::kPlain;
+    if (defined > 0 || dictionary) {
+      AppendValues(encoding, value_begin, value_end, indices, index_width, &body);
     }
+    PageLocation location;
+    location.offset = offset_now();
+    location.first_row_index = static_cast<int64_t>(row_begin);
     s = AppendPage(header, body, out, metadata);
     if (!s.ok()) return s;
+    location.compressed_page_size = static_cast<int32_t>(offset_now() - location.offset);
+    page_index->offset_index.page_locations.push_back(location);
+
+    const bool null_page = defined == 0;
+    column_index.null_pages.push_back(null_page);
+    column_index.null_counts.push_back(nulls);
+    column_index.min_values.push_back(header.statistics.min_value);
+    column_index.max_values.push_back(header.statistics.max_value);
+    if (!null_page) {
+      size_t min, max;
+      column_index_complete &= MinMaxOf(value_begin, value_end, &min, &max);
+      page_min_max.emplace_back(min, max);
+    }
+    row_begin = row_end;
     value_begin = value_end;
-    if (rows == 0) break;
   }
-  metadata->statistics = StatisticsOf(0, value_count(), static_cast<int64_t>(rows - value_count()));
+  if (column_index_complete) {
+    column_index.boundary_order = BoundaryOrderOf(page_min_max);
+    page_index->column_index = std::move(column_index);
+  }
+  metadata->statistics =
+      StatisticsOf(0, value_count(), static_cast<int64_t>(rows() - value_count()));
 
   defined_.clear();
   bits_.clear();
   bytes_.clear();
   ends_.clear();
   return Status::OK();
+}
+
+BoundaryOrder ColumnChunkWriter::BoundaryOrderOf(
+    const std::vector<std::pair<size_t, size_t>>& page_min_max) const {
+  bool ascending = true, descending = true;
+  for (size_t p = 1; p < page_min_max.size(); p++) {
+    const auto& [min_before, max_before] = page_min_max[p - 1];
+    const auto& [min, max] = page_min_max[p];
+    ascending &= Compare(min_before, min) <= 0 && Compare(max_before, max) <= 0;
+    descending &= Compare(min_before, min) >= 0 && Compare(max_before, max) >= 0;
+  }
+  if (ascending) return BoundaryOrder::kAscending;
+  return descending ? BoundaryOrder::kDescending : BoundaryOrder::kUnordered;
 }
 
 }  // namespace parquet

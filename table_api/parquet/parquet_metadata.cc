@@ -73,7 +73,8 @@ void WriteSchemaElement(const SchemaElement& element, Writer* w) {
   w->EndStruct();
 }
 
-// ColumnChunk: 2 file_offset, 3 meta_data. ColumnMetaData: 1 type, 2 encodings,
+// ColumnChunk: 2 file_offset, 3 meta_data, 4 offset_index_offset, 5 offset_index_length,
+// 6 column_index_offset, 7 column_index_length. ColumnMetaData: 1 type, 2 encodings,
 // 3 path_in_schema, 4 codec, 5 num_values, 6 total_uncompressed_size, 7 total_compressed_size,
 // 9 data_page_offset, 11 dictionary_page_offset, 12 statistics.
 void WriteColumnChunk(const ColumnMetaData& column, Writer* w) {
@@ -93,6 +94,14 @@ void WriteColumnChunk(const ColumnMetaData& column, Writer* w) {
   if (column.dictionary_page_offset) w->I64Field(11, *column.dictionary_page_offset);
   WriteStatistics(12, column.statistics, w);
   w->EndStruct();
+  if (column.offset_index_offset) {
+    w->I64Field(4, *column.offset_index_offset);
+    w->I32Field(5, column.offset_index_length);
+  }
+  if (column.column_index_offset) {
+    w->I64Field(6, *column.column_index_offset);
+    w->I32Field(7, column.column_index_length);
+  }
   w->EndStruct();
 }
 
@@ -166,6 +175,33 @@ void SerializePageHeader(const PageHeader& header, std::string* out) {
     w.BeginStructField(7);
     w.I32Field(1, header.num_values);
     w.I32Field(2, static_cast<int32_t>(Encoding::kPlain));
+    w.EndStruct();
+  }
+  w.Finish();
+}
+
+void SerializeColumnIndex(const ColumnIndex& index, std::string* out) {
+  Writer w(out);
+  w.BeginListField(1, Writer::kBoolTrue, index.null_pages.size());
+  for (bool null_page : index.null_pages) w.BoolElement(null_page);
+  w.BeginListField(2, Writer::kBinary, index.min_values.size());
+  for (const std::string& min : index.min_values) w.BinaryElement(min);
+  w.BeginListField(3, Writer::kBinary, index.max_values.size());
+  for (const std::string& max : index.max_values) w.BinaryElement(max);
+  w.I32Field(4, static_cast<int32_t>(index.boundary_order));
+  w.BeginListField(5, Writer::kI64, index.null_counts.size());
+  for (int64_t count : index.null_counts) w.I64Element(count);
+  w.Finish();
+}
+
+void SerializeOffsetIndex(const OffsetIndex& index, std::string* out) {
+  Writer w(out);
+  w.BeginListField(1, Writer::kStruct, index.page_locations.size());
+  for (const PageLocation& page : index.page_locations) {
+    w.BeginStructElement();
+    w.I64Field(1, page.offset);
+    w.I32Field(2, page.compressed_page_size);
+    w.I64Field(3, page.first_row_index);
     w.EndStruct();
   }
   w.Finish();

@@ -3,6 +3,8 @@
 //
 // File layout: "PAR1", then per row group and column a column chunk (an optional dictionary
 // page, then data pages, each a PageHeader followed by its possibly compressed body), then the
+// page indexes (every chunk's ColumnIndex, in row group then column order, then every chunk's
+// OffsetIndex, in the same order; each chunk's ColumnChunk points at its two), then the
 // FileMetaData, its length (4 bytes LE) and "PAR1".
 #pragma once
 
@@ -37,6 +39,8 @@ enum class Encoding : int32_t {
   kPlain = 0,
   kRle = 3,
   kDeltaBinaryPacked = 5,
+  kDeltaLengthByteArray = 6,
+  kDeltaByteArray = 7,
   kRleDictionary = 8,
 };
 enum class Codec : int32_t { kUncompressed = 0, kSnappy = 1, kZstd = 6 };
@@ -80,6 +84,45 @@ struct ColumnMetaData {
   int64_t data_page_offset = 0;
   std::optional<int64_t> dictionary_page_offset;
   Statistics statistics;
+  // ColumnChunk fields (not ColumnMetaData's): where the chunk's page indexes are, once the
+  // file writer has placed them.
+  std::optional<int64_t> offset_index_offset;
+  int32_t offset_index_length = 0;
+  std::optional<int64_t> column_index_offset;
+  int32_t column_index_length = 0;
+};
+
+// The page index of one column chunk, so that readers can skip pages.
+//
+// PageLocation: 1 offset (the page header's file offset), 2 compressed_page_size (header and
+// body), 3 first_row_index (within the row group). OffsetIndex: 1 page_locations, data pages
+// only (not the dictionary page).
+struct PageLocation {
+  int64_t offset = 0;
+  int32_t compressed_page_size = 0;
+  int64_t first_row_index = 0;
+};
+struct OffsetIndex {
+  std::vector<PageLocation> page_locations;
+};
+
+// ColumnIndex: 1 null_pages (list<bool>, pages without a non-null value), 2 min_values,
+// 3 max_values (list<binary>, statistics form, empty for null pages), 4 boundary_order,
+// 5 null_counts (list<i64>). One entry per data page, in OffsetIndex order.
+enum class BoundaryOrder : int32_t { kUnordered = 0, kAscending = 1, kDescending = 2 };
+struct ColumnIndex {
+  std::vector<bool> null_pages;
+  std::vector<std::string> min_values;
+  std::vector<std::string> max_values;
+  BoundaryOrder boundary_order = BoundaryOrder::kUnordered;
+  std::vector<int64_t> null_counts;
+};
+
+// What a chunk contributes to the page indexes: the column index is left out when a page with
+// values has no min / max (only NaNs, or a byte string longer than the statistics limit).
+struct ChunkPageIndex {
+  std::optional<ColumnIndex> column_index;
+  OffsetIndex offset_index;
 };
 
 struct RowGroupMetaData {
@@ -110,6 +153,8 @@ struct PageHeader {
 // Thrift compact serializations, appended to *out.
 void SerializeFileMetaData(const FileMetaData& metadata, std::string* out);
 void SerializePageHeader(const PageHeader& header, std::string* out);
+void SerializeColumnIndex(const ColumnIndex& index, std::string* out);
+void SerializeOffsetIndex(const OffsetIndex& index, std::string* out);
 
 }  // namespace parquet
 }  // namespace columnar

@@ -83,7 +83,9 @@ Status ParquetWriter::FlushRowGroup() {
   for (ColumnChunkWriter& chunk : chunks_) {
     buffer_.clear();
     group.columns.emplace_back();
-    Status s = chunk.Flush(static_cast<int64_t>(offset_), &buffer_, &group.columns.back());
+    page_indexes_.emplace_back();
+    Status s = chunk.Flush(static_cast<int64_t>(offset_), &buffer_, &group.columns.back(),
+                           &page_indexes_.back());
     if (s.ok()) s = Write(buffer_);
     if (!s.ok()) return s;
     group.total_byte_size += group.columns.back().total_uncompressed_size;
@@ -94,8 +96,35 @@ Status ParquetWriter::FlushRowGroup() {
   return Status::OK();
 }
 
+// Every chunk's column index, then every chunk's offset index (the order Arrow and
+// parquet-java write), each chunk's ColumnChunk pointing at its own.
+Status ParquetWriter::WritePageIndexes() {
+  std::string indexes;
+  for (bool offset_indexes : {false, true}) {
+    size_t chunk = 0;
+    for (RowGroupMetaData& group : metadata_.row_groups) {
+      for (ColumnMetaData& column : group.columns) {
+        const ChunkPageIndex& page_index = page_indexes_[chunk++];
+        const int64_t offset = static_cast<int64_t>(offset_ + indexes.size());
+        if (offset_indexes) {
+          SerializeOffsetIndex(page_index.offset_index, &indexes);
+          column.offset_index_offset = offset;
+          column.offset_index_length = static_cast<int32_t>(offset_ + indexes.size() - offset);
+        } else if (page_index.column_index) {
+          SerializeColumnIndex(*page_index.column_index, &indexes);
+          column.column_index_offset = offset;
+          column.column_index_length = static_cast<int32_t>(offset_ + indexes.size() - offset);
+        }
+      }
+    }
+  }
+  page_indexes_.clear();
+  return Write(indexes);
+}
+
 Status ParquetWriter::Close() {
   Status s = FlushRowGroup();
+  if (s.ok()) s = WritePageIndexes();
   if (!s.ok()) return s;
   metadata_.num_rows = static_cast<int64_t>(rows_);
   std::string footer;

@@ -1,7 +1,8 @@
 // ParquetWriter: writes rows of typed values to a Parquet file (parquet_metadata.h has the
 // layout): rows are buffered per column for a row group of `row_group_rows` rows, each column
 // then encoded as a column chunk (column_chunk_writer.h) and appended to the file; Close
-// writes the footer with the schema, row-group statistics and key-value metadata.
+// writes the page indexes of every chunk, then the footer with the schema, row-group
+// statistics and key-value metadata.
 //
 //   std::unique_ptr<ParquetWriter> writer;
 //   Status s = ParquetWriter::Open("/tmp/t.parquet", columns, ParquetWriterOptions(), &writer);
@@ -46,11 +47,13 @@ class ParquetWriter {
 
   uint64_t rows_written() const { return rows_; }
   uint64_t bytes_written() const { return offset_; }
+  uint64_t row_groups_written() const { return metadata_.row_groups.size(); }
 
  private:
   ParquetWriter(std::string path, std::FILE* file, std::vector<ColumnSpec> columns,
                 const ParquetWriterOptions& options);
   Status FlushRowGroup();
+  Status WritePageIndexes();
   Status Write(const std::string& bytes);
 
   const std::string path_;
@@ -59,6 +62,7 @@ class ParquetWriter {
   const ParquetWriterOptions options_;
   std::vector<ColumnChunkWriter> chunks_;
   FileMetaData metadata_;
+  std::vector<ChunkPageIndex> page_indexes_;  // per chunk, row group then column order
   uint64_t rows_ = 0;
   uint64_t buffered_rows_ = 0;
   uint64_t offset_ = 0;

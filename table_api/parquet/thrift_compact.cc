@@ -70,6 +70,12 @@ void ThriftCompactWriter::BeginStructElement() { field_ids_.push_back(0); }
 
 void ThriftCompactWriter::I32Element(int32_t value) { Varint(ZigZag(value)); }
 
+void ThriftCompactWriter::I64Element(int64_t value) { Varint(ZigZag(value)); }
+
+void ThriftCompactWriter::BoolElement(bool value) {
+  out_->push_back(static_cast<char>(value ? kBoolTrue : kBoolFalse));
+}
+
 void ThriftCompactWriter::BinaryElement(const std::string& value) {
   Varint(value.size());
   out_->append(value);

@@ -6,6 +6,7 @@
 //                 zigzag varint; booleans carry their value in the type (1 true, 2 false)
 //   i16/i32/i64   zigzag varint (ULEB128 of (n << 1) ^ (n >> 63))
 //   binary        varint length, then the bytes
+//   bool element  one byte, 1 true or 2 false (in a list<bool>, element type kBoolTrue)
 //   list          one byte (size << 4 | element type) when size < 15, else
 //                 (0xF0 | element type) then the size as a varint; then the elements
 //   struct        its fields, then a stop byte 0x00 (field ids restart in a nested struct)
@@ -48,6 +49,9 @@ class ThriftCompactWriter {
   void BeginListField(int16_t id, Type element_type, size_t size);
   void BeginStructElement();
   void I32Element(int32_t value);
+  void I64Element(int64_t value);
+  // A list<bool> element: one byte, 1 true, 2 false (list header type kBoolTrue).
+  void BoolElement(bool value);
   void BinaryElement(const std::string& value);
   // Ends the outermost struct (the message itself) with its stop byte.
   void Finish();

@@ -3,7 +3,11 @@
 // every row exactly, row counts, per column counts, sums, min / max and special float values,
 // a filtered query per table, and the statistics parquet_metadata() shows. Then DuckDB imports
 // the CSV export of the same rows and writes its own Parquet file (zstd), for the size
-// comparison.
+// comparison. hyparquet (a JavaScript Parquet reader, installed next to DuckDB) reads every
+// chunk's page index (ColumnIndex, OffsetIndex): the page locations must tile the chunk and the
+// per-page min / max / null counts must equal what DuckDB computes over the same rows; and a
+// filtered read of metrics_snappy through hyparquet must return DuckDB's rows while fetching
+// fewer bytes with the page index than without it (pages skipped).
 //
 //   node duckdb_check.cjs <node_modules dir> <fixture work dir>
 'use strict';
@@ -160,7 +164,130 @@ function filterFor(entry) {
              js: (r) => (r[i] !== null && Number(r[i]) > 0) || r[t] === 'updated' };
 }
 
+// The page index of every chunk of `entry`, read by hyparquet, against the chunk metadata and
+// against DuckDB's values of the same rows (int, bigint and text columns).
+async function checkPageIndexes(entry, con, hyparquet) {
+  const bytes = fs.readFileSync(entry.parquet);
+  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const metadata = hyparquet.parquetMetadata(file);
+  const view = new DataView(file);
+  const pages = {};  // column name -> [{start, end, nullPage, min, max, nulls}]
+  let groupStart = 0, chunks = 0, indexed = 0, pageCount = 0;
+  for (const group of metadata.row_groups) {
+    const groupRows = Number(group.num_rows);
+    group.columns.forEach((chunk, c) => {
+      const meta = chunk.meta_data;
+      const name = meta.path_in_schema[0];
+      const where = `${entry.label} row group at ${groupStart}, ${name}`;
+      chunks++;
+      if (!check(chunk.offset_index_offset !== undefined && chunk.offset_index_length > 0,
+                 `${where}: no offset index`)) return;
+      const locations = hyparquet.readOffsetIndex({ view, offset: Number(chunk.offset_index_offset) })
+        .page_locations;
+      pageCount += locations.length;
+      const chunkStart = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
+      check(Number(locations[0].offset) === Number(meta.data_page_offset), `${where}: first page offset`);
+      check(Number(locations[0].first_row_index) === 0, `${where}: first page's first row`);
+      for (let p = 1; p < locations.length; p++) {
+        check(Number(locations[p].offset) === Number(locations[p - 1].offset) + locations[p - 1].compressed_page_size,
+              `${where}: page ${p} does not follow page ${p - 1}`);
+        check(Number(locations[p].first_row_index) > Number(locations[p - 1].first_row_index) &&
+              Number(locations[p].first_row_index) < groupRows, `${where}: page ${p} first row`);
+      }
+      const last = locations[locations.length - 1];
+      check(Number(last.offset) + last.compressed_page_size === chunkStart + Number(meta.total_compressed_size),
+            `${where}: the pages do not end the chunk`);
+      if (chunk.column_index_offset === undefined) return;
+      indexed++;
+      const index = hyparquet.readColumnIndex({ view, offset: Number(chunk.column_index_offset) },
+                                              metadata.schema[c + 1]);
+      check(index.null_pages.length === locations.length && index.min_values.length === locations.length &&
+            index.null_counts.length === locations.length, `${where}: column index of ${index.null_pages.length} pages`);
+      check(index.null_counts.reduce((a, b) => a + Number(b), 0) === Number(meta.statistics.null_count),
+            `${where}: page null counts do not add up to the chunk's`);
+      pages[name] ??= [];
+      locations.forEach((location, p) => {
+        pages[name].push({
+          start: groupStart + Number(location.first_row_index),
+          end: groupStart + (p + 1 < locations.length ? Number(locations[p + 1].first_row_index) : groupRows),
+          nullPage: index.null_pages[p], min: index.min_values[p], max: index.max_values[p],
+          nulls: Number(index.null_counts[p]),
+        });
+      });
+    });
+    groupStart += groupRows;
+  }
+  // Each page's statistics against the rows DuckDB reads at those positions.
+  let compared = 0;
+  for (const [i, name] of entry.columns.entries()) {
+    const type = entry.types[i];
+    if (!pages[name] || !['int', 'bigint', 'text', 'ascii'].includes(type)) continue;
+    const rows = (await con.runAndReadAll(
+      `SELECT file_row_number, ${normalized(name, type)} FROM read_parquet('${entry.parquet}', file_row_number = true) ORDER BY 1`)).getRowsJS();
+    for (const page of pages[name]) {
+      const values = rows.slice(page.start, page.end).map((r) => r[1]);
+      const present = values.filter((v) => v !== null);
+      const where = `${entry.label}.${name} page of rows ${page.start}..${page.end}`;
+      check(values.length - present.length === page.nulls, `${where}: null count ${page.nulls}, DuckDB ${values.length - present.length}`);
+      check(page.nullPage === (present.length === 0), `${where}: null_pages`);
+      if (present.length === 0) continue;
+      let min, max;
+      if (type === 'int' || type === 'bigint') {
+        const big = present.map((v) => BigInt(v));
+        min = big.reduce((a, b) => (b < a ? b : a)).toString();
+        max = big.reduce((a, b) => (b > a ? b : a)).toString();
+      } else {
+        const sorted = [...present].sort(cmpBytes);
+        min = sorted[0];
+        max = sorted[sorted.length - 1];
+      }
+      check(String(page.min) === min && String(page.max) === max,
+            `${where}: column index min/max ${page.min}/${page.max}, DuckDB ${min}/${max}`);
+      compared++;
+    }
+  }
+  console.log(`  page index (hyparquet): ${pageCount} pages in ${chunks} chunks, column index on ${indexed}; ` +
+              `${compared} pages' min/max/nulls equal DuckDB's`);
+  return { file, metadata };
+}
+
+// A filtered read through hyparquet with and without the page index: the same rows as DuckDB,
+// fewer bytes fetched with the index.
+async function checkPageSkipping(entry, con, hyparquet, file, metadata, column) {
+  const middle = (await con.runAndReadAll(
+    `SELECT ${q(column)} FROM read_parquet('${entry.parquet}') LIMIT 1 OFFSET ${Math.floor(entry.rows / 2)}`)).getRowsJS()[0][0];
+  const want = Number((await con.runAndReadAll(
+    `SELECT count(*) FROM read_parquet('${entry.parquet}') WHERE ${q(column)} = ${middle}`)).getRowsJS()[0][0]);
+  const read = async (meta) => {
+    let fetched = 0;
+    const counting = { byteLength: file.byteLength, slice: (start, end) => {
+      fetched += (end ?? file.byteLength) - start;
+      return file.slice(start, end);
+    } };
+    const rows = await hyparquet.parquetReadObjects({ file: counting, metadata: meta, columns: [column, 'value'],
+                                                      filter: { [column]: { $eq: middle } }, usePageIndex: true });
+    return { rows: rows.length, fetched };
+  };
+  const withIndex = await read(metadata);
+  const stripped = structuredClone(metadata);
+  for (const group of stripped.row_groups) {
+    for (const chunk of group.columns) {
+      delete chunk.column_index_offset; delete chunk.column_index_length;
+      delete chunk.offset_index_offset; delete chunk.offset_index_length;
+    }
+  }
+  const withoutIndex = await read(stripped);
+  check(withIndex.rows === want && withoutIndex.rows === want,
+        `${entry.label} WHERE ${column} = ${middle}: hyparquet ${withIndex.rows} / ${withoutIndex.rows} rows, DuckDB ${want}`);
+  check(withIndex.fetched < withoutIndex.fetched,
+        `${entry.label}: hyparquet fetched ${withIndex.fetched} bytes with the page index, ${withoutIndex.fetched} without`);
+  console.log(`  hyparquet WHERE ${column} = ${middle}: ${withIndex.rows} rows (DuckDB ${want}), ` +
+              `${withIndex.fetched} bytes fetched with the page index, ${withoutIndex.fetched} without`);
+}
+
 (async () => {
+  const hyparquet = await import(require('url').pathToFileURL(
+    path.join(process.argv[2], 'hyparquet', 'src', 'index.js')).href);
   const instance = await DuckDBInstance.create(':memory:');
   const con = await instance.connect();
   const version = (await con.runAndReadAll('SELECT version()')).getRows()[0][0];
@@ -188,6 +315,10 @@ function filterFor(entry) {
     }
     check(mismatches === 0, `${entry.label}: ${mismatches} rows differ`);
     console.log(`  ${got.length} rows, every row equal to the Table API's: ${mismatches === 0}`);
+    const { file: bytes, metadata } = await checkPageIndexes(entry, con, hyparquet);
+    if (entry.label === 'metrics_snappy') {
+      await checkPageSkipping(entry, con, hyparquet, bytes, metadata, 'metricid');
+    }
     if (entry.label === 'metrics_concurrent') {
       console.log(`  exported under concurrent writes: exactly the snapshot's ${want.length} rows`);
       continue;
@@ -256,6 +387,16 @@ function filterFor(entry) {
       sizes.push(`| ${entry.label} | ${entry.rows} | ${(entry.bytes / entry.rows).toFixed(1)} | ` +
                  `${(duckBytes / entry.rows).toFixed(1)} | ${Math.round(entry.rows / entry.seconds)} |`);
     }
+  }
+  // The files the README's COPY commands wrote (run_duckdb_check.sh ran them in `dir`/readme).
+  const copies = fs.readFileSync(path.join(dir, 'readme_copies.txt'), 'utf8').split('\n').filter((l) => l);
+  for (const line of copies) {
+    const [rows, format, file] = line.split(' ');
+    const full = path.resolve(dir, 'readme', file);
+    const reader = format === 'csv' ? `read_csv('${full}', header = true)` : `read_parquet('${full}')`;
+    const got = Number((await con.runAndReadAll(`SELECT count(*) FROM ${reader}`)).getRowsJS()[0][0]);
+    check(got === Number(rows), `README COPY to ${file}: DuckDB reads ${got} rows, COPY wrote ${rows}`);
+    console.log(`README COPY to ${file} (${format}): DuckDB reads ${got} rows, COPY reported ${rows}`);
   }
   console.log('\n| table | rows | export bytes/row | DuckDB bytes/row | export rows/s |');
   console.log('|---|---|---|---|---|');

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The installable package, end to end (ctest 'install_and_example'):
-#   1. cmake --install <build> --prefix <work>/prefix, and the files it must hold;
+#   1. cmake --install <build> --prefix <work>/prefix (the README's commands, with step 3),
+#      and the files it must hold;
 #   2. the installed headers (all in one translation unit) compile against Debian's /usr/include/rocksdb only
 #      (no RocksDB internal header), with NDEBUG;
 #   3. examples/timeseries_service configured and built out of tree with
@@ -20,8 +21,24 @@ work=$(cd "$work" && pwd)
 prefix=$work/prefix
 fail() { echo "install_and_example: FAILED: $*" >&2; exit 1; }
 
-echo "== cmake --install $build --prefix $prefix"
-cmake --install "$build" --prefix "$prefix" > "$work/install.log"
+# Steps 1 and 3 are the README's commands ("Use it from your CMake project", its first sh
+# block), run verbatim from the source directory after their first line, which sets BUILD,
+# PREFIX and WORK: the test sets its own.
+readme_sh=$(awk '/^## Use it from your CMake project/ {section = 1; next}
+                 section && /^## / {exit}
+                 section && /^```sh/ {block = 1; next}
+                 block && /^```/ {exit}
+                 block' "$src/README.md")
+[[ $(head -1 <<< "$readme_sh") == BUILD=* ]] || fail "the README's first sh block does not set BUILD first"
+echo "== the README's commands"
+tail -n +2 <<< "$readme_sh"
+(cd "$src" && BUILD=$build PREFIX=$prefix WORK=$work/example \
+   bash -euo pipefail -c "$(tail -n +2 <<< "$readme_sh")") > "$work/readme.out" 2>&1 ||
+  { cat "$work/readme.out"; fail "the README's commands"; }
+grep -A100 '^table metrics.points' "$work/readme.out" > "$work/example.out" || true
+cat "$work/example.out"
+
+echo "== what cmake --install put under $prefix"
 libdir=$(cd "$prefix" && ls -d lib*/cmake/ColumnarTable | head -1)
 libdir=${libdir%/cmake/ColumnarTable}
 for f in include/columnar_table/table_api/database.h include/columnar_table/plugin/columnar_table.h \
@@ -45,20 +62,15 @@ echo "int main() { return 0; }" >> "$work/all_headers.cc"
 g++ -std=c++17 -DNDEBUG -fsyntax-only -I "$prefix/include/columnar_table" "$work/all_headers.cc" ||
   fail "installed headers do not compile against the public RocksDB headers"
 
-echo "== examples/timeseries_service, out of tree, find_package(ColumnarTable CONFIG)"
-cmake -S "$src/examples/timeseries_service" -B "$work/example-build" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$prefix" > "$work/example-configure.log" ||
-  { cat "$work/example-configure.log"; fail "configuring the example"; }
-cmake --build "$work/example-build" -j2 > "$work/example-build.log" 2>&1 ||
-  { cat "$work/example-build.log"; fail "building the example"; }
-"$work/example-build/timeseries_service" "$work/ts-db" 8 5000 4 | tee "$work/example.out"
+echo "== examples/timeseries_service's answers (built above, out of tree, find_package(ColumnarTable CONFIG))"
 expected=(
   "table metrics.points: ColumnarTable"
   "ingested 40000 points (8 series, 4 writer threads)"
   "range host7.cpu [100 s, 300 s): 200 points"
-  "aggregate host7.cpu [100 s, 300 s): min=7050.0 max=7149.5 avg=7099.75"
+  "aggregate host7.cpu [100 s, 300 s): count=200 min=7050.0 max=7149.5 avg=7099.75"
+  "per minute host7.cpu [100 s, 300 s): 4 buckets of 60+60+60+20 points, first '2023-11-14T22:15:00.000Z' avg=7064.75"
   "latest host7.cpu: time='2023-11-14T23:36:39.000Z' value=9499.5 ttl<=30d:yes"
-  "after reopen: 40000 points in ColumnarTable"
+  "after reopen: 40000 points in 8 series in ColumnarTable"
   "timeseries_service: OK"
 )
 for line in "${expected[@]}"; do
