@@ -24,6 +24,7 @@
 
 #include "plugin/pushdown.h"
 #include "table_api/column_batch.h"
+#include "table_api/csv_import.h"
 #include "table_api/parquet_export.h"
 #include "table_api/result_set.h"
 #include "table_api/row_writer.h"
@@ -105,6 +106,12 @@ class Table {
   // The same rows as CSV (csv_writer.h has the format); the Parquet-only options are ignored.
   Status ExportCsv(const std::string& path, const ExportParquetOptions& options,
                    ExportParquetResult* result = nullptr) const;
+  // Reads rows from the CSV file at `path` (csv_import.h, csv_reader.h) and writes them in
+  // batches; *result (optional) gets the count written. A bad record (wrong field count, a
+  // value its column's type cannot hold, a row the table refuses) stops the import with
+  // InvalidArgument naming its line: every row before it is written, none from it on.
+  Status ImportCsv(const std::string& path, const ImportCsvOptions& options,
+                   ImportCsvResult* result = nullptr);
   // The rows `query` selects, as ColumnBatches (column_batch.h) in result order, until `visit`
   // returns false. Key spans served by the columnar scan path arrive as the batches of their
   // row groups; rows read through iterators are gathered into batches of up to kScanBatchRows.

@@ -10,6 +10,11 @@ namespace columnar {
 
 namespace {
 
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
 // [ks.]name as the Table API names tables.
 Status ParseTableName(TokenCursor* cursor, std::string* name) {
   Status s = cursor->ExpectName("table name", name);
@@ -88,6 +93,36 @@ Status ParseSource(TokenCursor* cursor, ShellCommand* command) {
 }
 
 // COPY [ks.]t [(c1, ...)] TO 'file' [WITH FORMAT = 'parquet' | 'csv' [AND COMPRESSION = '...']]
+// COPY [ks.]t [(c1, ...)] FROM 'file' [WITH HEADER = true | false]
+Status ParseCopyOptions(TokenCursor* cursor, ShellCommand* command) {
+  do {
+    std::string option;
+    Status s = cursor->ExpectName("option name", &option);
+    if (s.ok()) s = cursor->ExpectSymbol("=");
+    if (!s.ok()) return s;
+    const TokenKind kind = cursor->Peek().kind;
+    if (kind != TokenKind::kString && kind != TokenKind::kIdentifier) {
+      return cursor->Error("expected a value");
+    }
+    const Token value = cursor->Next();
+    const std::string lower = Lower(option);
+    const std::string lower_value = Lower(value.text);
+    if (command->copy_from && lower == "header" &&
+        (lower_value == "true" || lower_value == "false")) {
+      command->header = lower_value == "true";
+    } else if (!command->copy_from && lower == "format") {
+      command->format = lower_value;
+    } else if (!command->copy_from && lower == "compression") {
+      command->compression = value.text;
+    } else {
+      return cursor->ErrorAt(value, "unknown COPY option " + option + " = " + value.text +
+                                        (command->copy_from ? " (FROM: HEADER = true | false)"
+                                                            : " (TO: FORMAT, COMPRESSION)"));
+    }
+  } while (cursor->ConsumeKeyword("and"));
+  return Status::OK();
+}
+
 Status ParseCopy(TokenCursor* cursor, ShellCommand* command) {
   command->kind = ShellCommand::Kind::kCopy;
   Status s = ParseTableName(cursor, &command->table);
@@ -98,40 +133,21 @@ Status ParseCopy(TokenCursor* cursor, ShellCommand* command) {
     } while (s.ok() && cursor->ConsumeSymbol(","));
     if (s.ok()) s = cursor->ExpectSymbol(")");
   }
-  if (s.ok()) s = cursor->ExpectKeyword("to");
   if (!s.ok()) return s;
+  command->copy_from = cursor->ConsumeKeyword("from");
+  if (!command->copy_from && !cursor->ConsumeKeyword("to"))
+    return cursor->Error("expected TO or FROM");
   if (cursor->Peek().kind != TokenKind::kString) {
     return cursor->Error("expected the file name as a quoted string");
   }
   command->path = cursor->Next().text;
-  if (cursor->ConsumeKeyword("with")) {
-    do {
-      std::string option;
-      s = cursor->ExpectName("option name", &option);
-      if (s.ok()) s = cursor->ExpectSymbol("=");
-      if (!s.ok()) return s;
-      if (cursor->Peek().kind != TokenKind::kString)
-        return cursor->Error("expected a quoted value");
-      const Token value = cursor->Next();
-      std::string lower;
-      for (char c : option)
-        lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-      if (lower == "format") {
-        command->format = value.text;
-      } else if (lower == "compression") {
-        command->compression = value.text;
-      } else {
-        return cursor->ErrorAt(value, "unknown COPY option " + option + " (FORMAT, COMPRESSION)");
-      }
-    } while (cursor->ConsumeKeyword("and"));
-  }
+  if (cursor->ConsumeKeyword("with")) s = ParseCopyOptions(cursor, command);
+  if (!s.ok() || command->copy_from) return s;
   auto ends_with = [&](const char* suffix) {
     const std::string ext(suffix);
     return command->path.size() >= ext.size() &&
            command->path.compare(command->path.size() - ext.size(), ext.size(), ext) == 0;
   };
-  for (char& c : command->format)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (command->format.empty()) {
     command->format = ends_with(".parquet") ? "parquet" : ends_with(".csv") ? "csv" : "";
   }
@@ -169,9 +185,9 @@ Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
 }  // namespace
 
 bool IsShellCommandWord(const std::string& lower_word) {
-  static const char* const kWords[] = {"help",  "describe", "desc",   "tracing", "consistency",
-                                       "flush", "compact",  "source", "copy",    "exit",
-                                       "quit"};
+  static const char* const kWords[] = {"help",        "describe", "desc",    "tracing",
+                                       "consistency", "flush",    "compact", "source",
+                                       "copy",        "exit",     "quit"};
   for (const char* word : kWords) {
     if (lower_word == word) return true;
   }

@@ -11,6 +11,7 @@
 //   SOURCE 'file'
 //   COPY [ks.]name [(col, ...)] TO 'file' [WITH FORMAT = 'parquet' | 'csv'
 //       [AND COMPRESSION = 'zstd' | 'snappy' | 'none']]   (format from the extension otherwise)
+//   COPY [ks.]name [(col, ...)] FROM 'file.csv' [WITH HEADER = true | false]
 //   EXIT | QUIT
 #pragma once
 
@@ -44,10 +45,13 @@ struct ShellCommand {
   std::string path;         // SOURCE, COPY
   std::string keyspace;     // DESCRIBE KEYSPACE (empty: the current one)
   std::string consistency;  // CONSISTENCY: the level in upper case (empty: show it)
-  // COPY: the columns (empty: all), "parquet" or "csv", the Parquet compression.
+  // COPY: the columns (empty: all), TO: "parquet" or "csv", the Parquet compression;
+  // FROM: whether the file's first line names the columns (cqlsh's default: no).
   std::vector<std::string> columns;
+  bool copy_from = false;
   std::string format;
   std::string compression = "zstd";
+  bool header = false;
 };
 
 // Whether a line starting with `lower_word` is a shell command.

@@ -57,6 +57,11 @@ Shell commands (one line each, case-insensitive, ';' optional):
       [AND COMPRESSION = 'zstd' | 'snappy' | 'none']]
                             export the table (latest rows, at one snapshot) to Parquet or
                             CSV; the format follows a .parquet / .csv extension otherwise
+  COPY [ks.]t [(c1, ...)] FROM 'file.csv' [WITH HEADER = true | false]
+                            import CSV rows (the columns: the list, else the header's names
+                            with HEADER = true, else the table's columns as COPY TO writes
+                            them; COPY TO files have a header); a bad line stops the import
+                            with its line number, every row before it imported
   EXIT | QUIT               leave the shell
 )";
 }

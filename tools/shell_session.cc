@@ -207,9 +207,33 @@ Status Shell::ForTables(const std::string& name, const std::function<Status(Tabl
   return Status::OK();
 }
 
+// COPY ... FROM: Table::ImportCsv in batches, a progress line on the error stream every
+// kProgressRows rows, and a closing line like cqlsh's.
+Status Shell::CopyFrom(Table* table, const ShellCommand& command) {
+  constexpr uint64_t kProgressRows = 100000;
+  ImportCsvOptions options;
+  options.columns = command.columns;
+  options.header = command.header;
+  uint64_t reported = 0;
+  options.progress = [&](uint64_t rows) {
+    if (rows / kProgressRows == reported / kProgressRows) return;
+    reported = rows;
+    err_ << "Processed: " << rows << " rows\n";
+  };
+  ImportCsvResult result;
+  const int64_t start = options_.monotonic_nanos();
+  const Status s = table->ImportCsv(command.path, options, &result);
+  const double seconds = (options_.monotonic_nanos() - start) / 1e9;
+  out_ << result.rows << " rows imported from " << command.path;
+  if (seconds > 0) out_ << " (" << static_cast<uint64_t>(result.rows / seconds) << " rows/s)";
+  out_ << "\n";
+  return s;
+}
+
 Status Shell::Copy(const ShellCommand& command) {
   Table* table = nullptr;
   Status s = db_->GetTable(command.table, &table);
+  if (s.ok() && command.copy_from) return CopyFrom(table, command);
   ExportParquetOptions options;
   options.columns = command.columns;
   if (s.ok()) s = ParseParquetCompression(command.compression, &options.compression);

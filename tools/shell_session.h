@@ -70,8 +70,10 @@ class Shell {
   // FLUSH and COMPACT: runs `action` on the named table, or on every table.
   Status ForTables(const std::string& name, const std::function<Status(Table*)>& action);
   Status Source(const std::string& path);
-  // COPY ... TO: Table::ExportParquet or Table::ExportCsv.
+  // COPY ... TO: Table::ExportParquet or Table::ExportCsv; COPY ... FROM: CopyFrom.
   Status Copy(const ShellCommand& command);
+  // COPY ... FROM: Table::ImportCsv.
+  Status CopyFrom(Table* table, const ShellCommand& command);
 
   Database* const db_;
   CqlSession session_;  // the current keyspace (USE)

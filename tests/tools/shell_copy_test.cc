@@ -79,3 +79,42 @@ TEST_F(ShellCopyTest, BadCommandsAreErrors) {
 
 }  // namespace
 }  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// COPY ... FROM: what COPY TO wrote reads back (WITH HEADER = true), into a table of the same
+// columns; without HEADER the header line is refused with a hint; a bad line stops the import
+// at its line number with the rows before it imported.
+TEST_F(ShellCopyTest, CsvRoundTripAndBadLines) {
+  const std::string path = dir_.path() + "/pets.csv";
+  RunOk("COPY zoo.pets TO '" + path + "'");
+  RunOk(
+      "CREATE TABLE zoo.copy (owner text, id int, name text, weight double, tag blob, "
+      "PRIMARY KEY (owner, id));");
+  Run("COPY zoo.copy FROM '" + path + "'");
+  EXPECT_NE(errors().find("line 1: column 'id'"), std::string::npos) << errors();
+  EXPECT_NE(errors().find("is it a header? COPY TO writes one"), std::string::npos) << errors();
+  EXPECT_EQ(RunOk("COPY zoo.copy FROM '" + path + "' WITH HEADER = true"),
+            "3 rows imported from " + path + " (12000 rows/s)\n");
+  EXPECT_EQ(RunOk("SELECT * FROM zoo.copy"), RunOk("SELECT * FROM zoo.pets"));
+
+  const std::string bad = dir_.path() + "/bad.csv";
+  std::ofstream(bad) << "cat,1,Tom,4.5,\ncat,2,Kit,heavy,\ncat,3,Ann,1,\n";
+  EXPECT_EQ(Run("COPY zoo.copy (owner, id, name, weight, tag) FROM '" + bad + "'"),
+            "1 rows imported from " + bad + " (4000 rows/s)\n");
+  EXPECT_NE(errors().find("line 2: column 'weight'"), std::string::npos) << errors();
+  EXPECT_EQ(RunOk("SELECT id, name FROM zoo.copy WHERE owner = 'cat'"),
+            " id | name\n"
+            "----+-------\n"
+            "  1 | 'Tom'\n"
+            "\n"
+            "(1 rows)\n");
+  Run("COPY zoo.copy FROM '" + bad + "' WITH FORMAT = 'csv'");
+  EXPECT_NE(errors().find("unknown COPY option format = csv (FROM: HEADER = true | false)"),
+            std::string::npos)
+      << errors();
+}
+
+}  // namespace
+}  // namespace columnar
