@@ -23,7 +23,8 @@ work_dir=""
 keep=0
 seed="$(date +%s)"
 
-# name | db_stress flags | [DBOptions] lines | [CFOptions] lines (space-separated)
+# name | db_stress flags | [DBOptions] lines | [CFOptions] lines | table options, each prefixed
+# with the format it applies to (lines space-separated)
 rotation=(
   "basic|||"
   "merge|--use_merge=1||merge_operator=put"
@@ -37,7 +38,11 @@ rotation=(
   "ingestion|--ingest_external_file_one_in=30 --ingest_external_file_width=50 --compact_range_one_in=0||"
   "checkpoints|--checkpoint_one_in=40||"
   "entities|--use_put_entity_one_in=2||"
-  "read_faults|--read_fault_one_in=32||"
+  # Caches of (next to) no capacity: reads go to the files, where the faults are (db_stress
+  # injects them in Get and MultiGet and fails when a read succeeds although a fault was
+  # injected). --cache_size is BlockBasedTable's block cache; a database without any block
+  # cache would fail db_stress's check that every rocksdb.block-cache-* property answers.
+  "read_faults|--read_fault_one_in=32 --readpercent=30 --writepercent=25 --cache_size=1|||columnar:cache_size=0"
   "mmap_reads||allow_mmap_reads=true|"
   "direct_reads||use_direct_reads=true use_direct_io_for_flush_and_compaction=true|"
   "universal|--compaction_style=1||compaction_style=kCompactionStyleUniversal"
@@ -93,7 +98,7 @@ done
 # Writes the OPTIONS file of one format and configuration. Small memtables and files so that
 # a few thousand operations go through flushes, compactions and several levels.
 write_options() {
-  local format="$1" db_lines="$2" cf_lines="$3" out="$4"
+  local format="$1" db_lines="$2" cf_lines="$3" table_lines="$4" out="$5"
   {
     printf '[Version]\n  rocksdb_version=7.8.3\n  options_file_version=1.1\n\n[DBOptions]\n'
     printf '  create_if_missing=true\n  create_missing_column_families=true\n'
@@ -108,12 +113,15 @@ write_options() {
     [[ -z "${cf_lines}" ]] || tr ' ' '\n' <<< "${cf_lines}" | sed 's/^/  /'
     if [[ "${format}" == columnar ]]; then
       printf '  table_factory=ColumnarTable\n\n[TableOptions/ColumnarTable "default"]\n'
-      printf '  rows_per_group=64\n  block_size=4096\n  bloom_bits_per_key=10\n'
-      printf '  cache_size=8388608\n'
+      table_lines="rows_per_group=64 block_size=4096 bloom_bits_per_key=10 cache_size=8388608
+        $(tr ' ' '\n' <<< "${table_lines}" | sed -n 's/^columnar://p')"
     else
       printf '  table_factory=BlockBasedTable\n\n[TableOptions/BlockBasedTable "default"]\n'
-      printf '  block_size=4096\n  filter_policy=bloomfilter:10:false\n'
+      table_lines="block_size=4096 filter_policy=bloomfilter:10:false
+        $(tr ' ' '\n' <<< "${table_lines}" | sed -n 's/^bbt://p')"
     fi
+    # The configuration's table options replace the defaults (an OPTIONS file keeps the first).
+    tr -s ' \n' '\n' <<< "${table_lines}" | grep . | tac | awk -F= '!seen[$1]++' | tac | sed 's/^/  /'
   } > "${out}"
 }
 
@@ -128,18 +136,19 @@ run_db_stress() {
   local preload=""
   [[ "${format}" == columnar ]] && preload="${plugin}"
   echo "+ LD_PRELOAD=${preload} ${db_stress} $*" >> "${log}"
-  LD_PRELOAD="${preload}" "${db_stress}" "$@" >> "${log}" 2>&1
+  # A subshell, so that the shell's "Aborted" notice goes to the log too.
+  (LD_PRELOAD="${preload}" "${db_stress}" "$@") >> "${log}" 2>&1
 }
 
 # One configuration on one format. Returns 0 when it verified (or, for timestamps on
 # ColumnarTable, when the refusal came as the factory's clear error).
 run_config() {
   local format="$1" entry="$2" run_seed="$3"
-  local name extra db_lines cf_lines
-  IFS='|' read -r name extra db_lines cf_lines <<< "${entry}"
+  local name extra db_lines cf_lines table_lines
+  IFS='|' read -r name extra db_lines cf_lines table_lines <<< "${entry}"
   local dir="${work_dir}/${run_count}-${format}-${name}"
   rm -rf "${dir}" && mkdir -p "${dir}/expected"
-  write_options "${format}" "${db_lines}" "${cf_lines}" "${dir}/OPTIONS"
+  write_options "${format}" "${db_lines}" "${cf_lines}" "${table_lines}" "${dir}/OPTIONS"
   local log="${dir}/log"
   # shellcheck disable=SC2206
   local flags=(--db="${dir}/db" --expected_values_dir="${dir}/expected"
