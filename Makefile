@@ -16,7 +16,8 @@ FUZZ_TARGETS ?=
 # threads, ALTER TABLE during reads and writes.
 TSAN_FILTER ?= *Concurrency*:TinyCache*
 # make stress: total time of the rotation, table formats, configurations (default: all; see
-# scripts/run_stress.sh --list), e.g. make stress STRESS_SECONDS=120 STRESS_FORMATS=columnar
+# scripts/run_stress.sh --list), e.g. make stress STRESS_SECONDS=120 STRESS_FORMATS=columnar;
+# STRESS_SECONDS=0 runs each configuration once.
 STRESS_SECONDS ?= 300
 STRESS_FORMATS ?= columnar,bbt
 STRESS_CONFIGS ?=

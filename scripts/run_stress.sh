@@ -9,6 +9,7 @@
 #       [--db_stress=build/tests/stress/db_stress] [--plugin=build/plugin/libcolumnar_table.so]
 #       [--work_dir=DIR] [--keep] [--seed=N] [--list]
 #
+# --seconds=0 runs every configuration once (on every format), however long that takes.
 # Every run gets its own seed (printed with its command line); a failing run's log and
 # database stay in the work directory and the script exits 1 after the rotation.
 set -uo pipefail
@@ -215,7 +216,9 @@ IFS=',' read -r -a format_list <<< "${formats}"
 start=$(date +%s)
 while true; do
   for entry in "${selected[@]}"; do
-    (( run_count == 0 || $(date +%s) - start < seconds )) || break 2
+    if ((seconds > 0)); then
+      (( run_count == 0 || $(date +%s) - start < seconds )) || break 2
+    fi
     name="${entry%%|*}"
     for format in "${format_list[@]}"; do
       run_count=$((run_count + 1))
@@ -234,6 +237,7 @@ while true; do
       summary+=("${line}")
     done
   done
+  ((seconds > 0)) || break
 done
 
 echo "run_stress.sh: ${run_count} runs in $(( $(date +%s) - start )) s, ${#failures[@]} failed"
