@@ -138,7 +138,7 @@ run_db_stress() {
   [[ "${format}" == columnar ]] && preload="${plugin}"
   echo "+ LD_PRELOAD=${preload} ${db_stress} $*" >> "${log}"
   # A subshell, so that the shell's "Aborted" notice goes to the log too.
-  (LD_PRELOAD="${preload}" "${db_stress}" "$@") >> "${log}" 2>&1
+  (LD_PRELOAD="${preload}" "${db_stress}" "$@"; exit $?) >> "${log}" 2>&1
 }
 
 # One configuration on one format. Returns 0 when it verified (or, for timestamps on
