@@ -4,6 +4,7 @@
 #   make sanitize  the unit tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make fuzz      every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (clang)
 #   make tsan      the concurrency tests under ThreadSanitizer
+#   make stress    RocksDB's db_stress on ColumnarTable (and BlockBasedTable) for STRESS_SECONDS
 BUILD_DIR ?= build
 SANITIZE_BUILD_DIR ?= build-asan
 FUZZ_BUILD_DIR ?= build-fuzz
@@ -14,10 +15,16 @@ FUZZ_TARGETS ?=
 # The concurrency suites: readers and writers racing, tiny caches, the Table API from many
 # threads, ALTER TABLE during reads and writes.
 TSAN_FILTER ?= *Concurrency*:TinyCache*
+# make stress: total time of the rotation, table formats, configurations (default: all; see
+# scripts/run_stress.sh --list), e.g. make stress STRESS_SECONDS=120 STRESS_FORMATS=columnar;
+# STRESS_SECONDS=0 runs each configuration once.
+STRESS_SECONDS ?= 300
+STRESS_FORMATS ?= columnar,bbt
+STRESS_CONFIGS ?=
 JOBS ?= $(shell nproc)
 DEMO_REPORT_DIR ?= report-demo
 
-.PHONY: all setup build demo test sanitize fuzz tsan clean
+.PHONY: all setup build demo test sanitize fuzz tsan stress clean
 
 all: build
 
@@ -55,6 +62,14 @@ tsan: setup
 	    $(TSAN_BUILD_DIR)/tests/$$t --gtest_filter='$(TSAN_FILTER)' || exit 1; \
 	done
 	@./scripts/check_tsan_reports.sh $$(ls $(TSAN_BUILD_DIR)/tsan-logs/* 2>/dev/null)
+
+# db_stress is an opt-in target of the normal build directory (COLUMNAR_BUILD_DB_STRESS).
+stress: setup
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCOLUMNAR_BUILD_DB_STRESS=ON > /dev/null
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target db_stress columnar_table
+	@./scripts/run_stress.sh --seconds=$(STRESS_SECONDS) --formats=$(STRESS_FORMATS) \
+	  $(if $(STRESS_CONFIGS),--configs=$(STRESS_CONFIGS)) \
+	  --db_stress=$(BUILD_DIR)/tests/stress/db_stress --plugin=$(BUILD_DIR)/plugin/libcolumnar_table.so
 
 demo: build
 	@./scripts/demo.sh $(BUILD_DIR) $(DEMO_REPORT_DIR)
