@@ -28,11 +28,7 @@ struct ExportColumn {
 Status PlanColumns(const TableSchema& schema, const ExportParquetOptions& options,
                    std::vector<parquet::ColumnSpec>* specs, std::vector<ExportColumn>* sources) {
   std::vector<std::string> names = options.columns;
-  if (names.empty()) {
-    for (uint32_t id : schema.partition_key()) names.push_back(schema.columns()[id].name);
-    for (uint32_t id : schema.clustering_key()) names.push_back(schema.columns()[id].name);
-    for (uint32_t id : schema.LiveRegularColumns()) names.push_back(schema.columns()[id].name);
-  }
+  if (names.empty()) names = schema.LiveColumnNamesInKeyOrder();
   for (const std::string& name : names) {
     const ColumnDef* column = schema.FindColumn(name);
     if (column == nullptr) return Status::InvalidArgument("unknown column " + name);

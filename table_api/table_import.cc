@@ -17,11 +17,7 @@ Status ImportColumns(const TableSchema& schema, const ImportCsvOptions& options,
   if (names.empty() && header != nullptr) {
     for (const CsvField& field : *header) names.push_back(field.text);
   }
-  if (names.empty()) {
-    for (uint32_t id : schema.partition_key()) names.push_back(schema.columns()[id].name);
-    for (uint32_t id : schema.clustering_key()) names.push_back(schema.columns()[id].name);
-    for (uint32_t id : schema.LiveRegularColumns()) names.push_back(schema.columns()[id].name);
-  }
+  if (names.empty()) names = schema.LiveColumnNamesInKeyOrder();
   for (const std::string& name : names) {
     const ColumnDef* column = schema.FindColumn(name);
     if (column == nullptr) return Status::InvalidArgument("unknown column '" + name + "'");

@@ -254,6 +254,14 @@ const ColumnDef* TableSchema::ColumnById(uint32_t id) const {
   return id < columns_.size() ? &columns_[id] : nullptr;
 }
 
+std::vector<std::string> TableSchema::LiveColumnNamesInKeyOrder() const {
+  std::vector<std::string> names;
+  for (uint32_t id : partition_key_) names.push_back(columns_[id].name);
+  for (uint32_t id : clustering_key_) names.push_back(columns_[id].name);
+  for (uint32_t id : LiveRegularColumns()) names.push_back(columns_[id].name);
+  return names;
+}
+
 std::vector<uint32_t> TableSchema::RegularColumnsAt(uint32_t version) const {
   std::vector<uint32_t> ids;
   for (const ColumnDef& column : columns_) {

@@ -114,6 +114,9 @@ class TableSchema {
   // Ids of the regular columns live at the current version / at `version`, in id order.
   std::vector<uint32_t> LiveRegularColumns() const { return RegularColumnsAt(version_); }
   std::vector<uint32_t> RegularColumnsAt(uint32_t version) const;
+  // Names of the live columns: partition key, clustering key, then regular columns (the
+  // columns of SELECT *, COPY TO and COPY FROM).
+  std::vector<std::string> LiveColumnNamesInKeyOrder() const;
 
   const TableOptions& options() const { return options_; }
 
