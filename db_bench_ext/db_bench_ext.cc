@@ -167,6 +167,9 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
             << driver->row_noun() << "s, " << result.sst_bytes << " SST bytes ("
             << result.bytes_per_row << " per " << driver->row_noun() << "), "
             << static_cast<uint64_t>(result.ingest_rows_per_sec) << " rows/s";
+  std::cerr << ", CPU " << result.cpu_seconds_per_million_rows << " s/M rows, write p99.9 "
+            << result.write_latency.p999_us << " us, final flush " << outcome.final_flush_seconds
+            << " s";
   if (FLAGS_full_compaction) {
     std::cerr << ", full compaction " << outcome.final_compaction_seconds << " s";
   }
