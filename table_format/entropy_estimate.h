@@ -21,10 +21,10 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "table_format/column_vector.h"
+#include "table_format/encodings/template.h"
 
 namespace columnar {
 
@@ -52,6 +52,9 @@ class EntropyEstimator {
   std::unique_ptr<IntegerStreams> fixed_;
   std::unique_ptr<SymbolStream> templates_;
   std::vector<std::unique_ptr<IntegerStreams>> parameters_;
+  // Per-chunk buffers, kept to avoid allocating them for every chunk.
+  std::vector<uint64_t> ordered_scratch_;
+  TemplateSplit split_scratch_;
 };
 
 }  // namespace columnar
