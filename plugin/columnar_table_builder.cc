@@ -251,6 +251,7 @@ void ColumnarTableBuilder::FlushRowGroup() {
   context.stats = &column_stats_;
   context.observer = zone_maps_.get();
   context.dictionaries = dictionaries_.get();
+  context.memos = &encoding_memos_;
   Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
   if (!s.ok()) {
     SetError(s);

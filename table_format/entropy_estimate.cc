@@ -30,22 +30,22 @@ class SymbolCounts {
  public:
   size_t size() const { return size_; }
 
-  // Increments `symbol`'s count if present: true; false otherwise (nothing changes).
-  bool IncrementIfPresent(uint64_t symbol) {
+  // Adds `times` to `symbol`'s count if present: true; false otherwise (nothing changes).
+  bool IncrementIfPresent(uint64_t symbol, uint64_t times) {
     if (size_ == 0) return false;
     for (size_t i = Home(symbol);; i = (i + 1) & mask_) {
       Slot& slot = slots_[i];
       if (slot.count == 0) return false;
       if (slot.symbol == symbol) {
-        slot.count++;
+        slot.count += times;
         return true;
       }
     }
   }
-  // Adds `symbol` (absent) with count 1.
-  void Insert(uint64_t symbol) {
+  // Adds `symbol` (absent) with count `times`.
+  void Insert(uint64_t symbol, uint64_t times) {
     if ((size_ + 1) * 2 > slots_.size()) Grow();
-    Place(symbol, 1);
+    Place(symbol, times);
     size_++;
   }
   template <typename Visit>
@@ -89,15 +89,18 @@ class SymbolCounts {
 // Symbol counts of one stream with the two-part cost of the header comment.
 class EntropyEstimator::SymbolStream {
  public:
-  void Add(uint64_t symbol, double content_bits_if_new) {
-    total_++;
-    if (counts_.IncrementIfPresent(symbol)) return;
+  // `times` occurrences of `symbol` in a row.
+  void Add(uint64_t symbol, double content_bits_if_new, uint64_t times = 1) {
+    total_ += times;
+    if (counts_.IncrementIfPresent(symbol, times)) return;
     if (counts_.size() < kMaxTrackedSymbols) {
-      counts_.Insert(symbol);
+      counts_.Insert(symbol, times);
+      content_bits_ += content_bits_if_new;
     } else {
-      untracked_++;
+      // Untracked symbols count as new at every occurrence.
+      untracked_ += times;
+      content_bits_ += content_bits_if_new * times;
     }
-    content_bits_ += content_bits_if_new;
   }
   // The cost, given the content of every new symbol (strings pass theirs to Add; integers
   // pass 0 there and their per-symbol content here).
@@ -134,22 +137,28 @@ struct EntropyEstimator::IntegerStreams {
   uint64_t min_value = 0, max_value = 0;
   int64_t min_delta = 0, max_delta = 0;
   bool any_delta = false;
+  uint64_t previous = 0;
+  bool has_previous = false;
 
-  // `ordered`: the chunk's values as order-preserving unsigned integers.
-  void AddChunk(const std::vector<uint64_t>& ordered) {
-    for (size_t i = 0; i < ordered.size(); i++) {
-      const uint64_t v = ordered[i];
-      values.Add(v, 0);
-      min_value = any ? std::min(min_value, v) : v;
-      max_value = any ? std::max(max_value, v) : v;
-      any = true;
-      if (i == 0) continue;
-      const auto d = static_cast<int64_t>(v - ordered[i - 1]);
-      deltas.Add(static_cast<uint64_t>(d), 0);
-      min_delta = any_delta ? std::min(min_delta, d) : d;
-      max_delta = any_delta ? std::max(max_delta, d) : d;
-      any_delta = true;
-    }
+  // Starts a chunk: its first value has no difference.
+  void BeginChunk() { has_previous = false; }
+  // `times` consecutive occurrences of `v` (an order-preserving unsigned image) in the chunk:
+  // the values as they are, the differences between consecutive values of the chunk.
+  void Add(uint64_t v, uint64_t times) {
+    values.Add(v, 0, times);
+    min_value = any ? std::min(min_value, v) : v;
+    max_value = any ? std::max(max_value, v) : v;
+    any = true;
+    if (has_previous) AddDelta(static_cast<int64_t>(v - previous), 1);
+    if (times > 1) AddDelta(0, times - 1);
+    previous = v;
+    has_previous = true;
+  }
+  void AddDelta(int64_t d, uint64_t times) {
+    deltas.Add(static_cast<uint64_t>(d), 0, times);
+    min_delta = any_delta ? std::min(min_delta, d) : d;
+    max_delta = any_delta ? std::max(max_delta, d) : d;
+    any_delta = true;
   }
   double Bits() const {
     if (!any) return 0;
@@ -192,14 +201,16 @@ void EntropyEstimator::Add(const ColumnVector& values) {
     }
   }
   const ColumnVector& present = nulls > 0 ? dense : values;
-  std::vector<uint64_t>& ordered = ordered_scratch_;
+  const size_t n = present.size();
+  // Runs of equal values are added at once (tag columns are often constant for a chunk).
   if (values.type() != PhysicalType::kBytes) {
     if (fixed_ == nullptr) fixed_ = std::make_unique<IntegerStreams>();
-    ordered.resize(present.size());
+    std::vector<uint64_t>& ordered = ordered_scratch_;
+    ordered.resize(n);
     VisitFixedType(values.type(), [&](auto tag) {
       using T = decltype(tag);
       const auto* bits = BitsOf<T>(present);
-      for (size_t i = 0; i < present.size(); i++) {
+      for (size_t i = 0; i < n; i++) {
         if constexpr (std::is_floating_point_v<T>) {
           ordered[i] = OrderedImage(bits[i]);
         } else {
@@ -210,24 +221,27 @@ void EntropyEstimator::Add(const ColumnVector& values) {
         }
       }
     });
-    fixed_->AddChunk(ordered);
+    fixed_->BeginChunk();
+    for (size_t i = 0; i < n;) {
+      size_t run = 1;
+      while (i + run < n && ordered[i + run] == ordered[i]) run++;
+      fixed_->Add(ordered[i], run);
+      i += run;
+    }
     return;
   }
   if (templates_ == nullptr) templates_ = std::make_unique<SymbolStream>();
-  TemplateSplit& split = split_scratch_;
-  SplitTemplates(present, &split);
-  for (size_t i = 0; i < split.templates.size(); i++) {
-    const Slice t = split.templates.GetBytes(i);
-    templates_->Add(std::hash<std::string_view>()(std::string_view(t.data(), t.size())),
-                    8.0 * t.size());
-  }
-  for (size_t k = 0; k < split.streams.size(); k++) {
-    const ColumnVector& stream = split.streams[k];
-    ordered.resize(stream.size());
-    for (size_t i = 0; i < stream.size(); i++) {
-      ordered[i] = static_cast<uint64_t>(stream.Get<int64_t>(i));
-    }
-    Parameters(k).AddChunk(ordered);
+  for (auto& stream : parameters_) stream->BeginChunk();
+  std::string& tmpl = template_scratch_;
+  std::vector<uint64_t>& params = ordered_scratch_;
+  for (size_t i = 0; i < n;) {
+    const Slice value = present.GetBytes(i);
+    size_t run = 1;
+    while (i + run < n && present.GetBytes(i + run) == value) run++;
+    SplitTemplate(value, &tmpl, &params);
+    templates_->Add(std::hash<std::string_view>()(tmpl), 8.0 * tmpl.size(), run);
+    for (size_t k = 0; k < params.size(); k++) Parameters(k).Add(params[k], run);
+    i += run;
   }
 }
 

@@ -24,7 +24,6 @@
 #include <vector>
 
 #include "table_format/column_vector.h"
-#include "table_format/encodings/template.h"
 
 namespace columnar {
 
@@ -54,7 +53,7 @@ class EntropyEstimator {
   std::vector<std::unique_ptr<IntegerStreams>> parameters_;
   // Per-chunk buffers, kept to avoid allocating them for every chunk.
   std::vector<uint64_t> ordered_scratch_;
-  TemplateSplit split_scratch_;
+  std::string template_scratch_;
 };
 
 }  // namespace columnar
