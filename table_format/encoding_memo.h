@@ -7,11 +7,16 @@
 // A reused encoding's body is kept only when its size per value is within kDriftTolerance of
 // the size per value the chooser obtained; otherwise (the data changed, or the encoding
 // refuses the values, as constant does for a chunk that is not constant) the chooser runs for
-// that chunk and its choice is remembered instead. Every body is a normal body of its
-// encoding: files read exactly as before; only which encoding a chunk uses may differ.
+// that chunk and its choice is remembered instead.
+// Float columns are the exception: their best encodings trade places from chunk to chunk, so
+// what is remembered is only that ALP (whose analysis is the chooser's costliest estimate) did
+// not win: the reused chunks run the chooser without it.
+// Every body is a normal body of its encoding: files read exactly as before; only which
+// encoding a chunk uses may differ.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,7 +28,7 @@ namespace columnar {
 class EncodingMemo {
  public:
   static constexpr uint32_t kReusedChunks = 8;
-  static constexpr double kDriftTolerance = 1.02;
+  static constexpr double kDriftTolerance = 1.0;
 
   // Encodes `values` (no nulls) for an auto request, appending the body to *out: with the
   // remembered encoding when that still fits, else through EncodeWithBestEncoding(kAuto).
@@ -37,19 +42,21 @@ class EncodingMemo {
   bool valid_ = false;
   PhysicalType type_ = PhysicalType::kBytes;
   Encoding encoding_ = Encoding::kPlain;
-  double bytes_per_value_ = 0;  // of the chooser's body
+  double bytes_per_value_ = 0;                    // of the chooser's body
+  std::vector<Encoding> candidates_without_alp_;  // floats' auto candidates but alp
   uint32_t reuses_left_ = 0;
   uint64_t chooser_runs_ = 0;
   uint64_t reused_chunks_ = 0;
 };
 
-// The memos of one table file's columns, by row-group slot.
+// The memos of one table file's columns, by row-group slot. A slot's memo stays at its
+// address for the life of the set.
 class EncodingMemos {
  public:
   EncodingMemo* For(uint32_t slot);
 
  private:
-  std::vector<EncodingMemo> memos_;
+  std::vector<std::unique_ptr<EncodingMemo>> memos_;
 };
 
 }  // namespace columnar
