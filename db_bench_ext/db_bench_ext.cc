@@ -27,16 +27,18 @@
 #include "db_bench_ext/timeline.h"
 #include "db_bench_ext/workload_driver.h"
 
-DEFINE_string(workloads, "metrics,access4,access8,access16",
-              "Comma-separated workloads: metrics, access4, access8, access16");
+DEFINE_string(workloads, "metrics,access4,access8,access16,devops",
+              "Comma-separated workloads: metrics, access4, access8, access16, devops");
 DEFINE_string(configs, "A,A-dict,B,C,C-dict,D",
               "Comma-separated configurations: A, A-dict, B, C, C-dict, D, T");
 DEFINE_string(preset, "quick",
-              "smoke (tests: 100 series x 1 h, 10 instances x 1 day), quick (1,000 series x 1 "
-              "day, 100 instances x 2 days), seed (the sources' size: 10,000 series x 7 days, "
-              "1,000 instances x 7 days)");
+              "smoke (tests: 100 series x 1 h, 10 instances x 1 day, 10 hosts x 1 day), quick "
+              "(1,000 series x 1 day, 100 instances x 2 days, 100 hosts x 1 day), seed (the "
+              "sources' size: 10,000 series x 7 days, 1,000 instances x 7 days; 1,000 hosts x "
+              "3 days)");
 DEFINE_uint64(series, 0, "Metrics series (0: the preset's)");
 DEFINE_uint64(instances, 0, "Access-log instances (0: the preset's)");
+DEFINE_uint64(hosts, 0, "Devops hosts (0: the preset's)");
 DEFINE_double(days, 0, "Days of data loaded for every workload (0: the preset's)");
 DEFINE_int32(writers, 4, "Writer threads with batches in flight during the load");
 DEFINE_double(background_reads_per_second, 20, "Last-hour reads per second during the load");
@@ -67,8 +69,10 @@ namespace {
 struct Preset {
   uint64_t series;
   uint64_t instances;
+  uint64_t hosts;
   int64_t metrics_duration_s;
   int64_t access_duration_s;
+  int64_t devops_duration_s;
   std::vector<int> readers;
   double warmup_seconds;
   double measure_seconds;
@@ -76,11 +80,12 @@ struct Preset {
 
 bool FindPreset(const std::string& name, Preset* preset) {
   if (name == "smoke") {
-    *preset = {100, 10, 3600, kSecondsPerDay, {4}, 0.05, 0.2};
+    *preset = {100, 10, 10, 3600, kSecondsPerDay, kSecondsPerDay, {4}, 0.05, 0.2};
   } else if (name == "quick") {
-    *preset = {1000, 100, kSecondsPerDay, 2 * kSecondsPerDay, {16}, 0.05, 0.3};
+    *preset = {1000, 100, 100, kSecondsPerDay, 2 * kSecondsPerDay, kSecondsPerDay, {16}, 0.05, 0.3};
   } else if (name == "seed") {
-    *preset = {10000, 1000, 7 * kSecondsPerDay, 7 * kSecondsPerDay, {16, 32}, 10, 30};
+    *preset = {10000,    1000, 1000, 7 * kSecondsPerDay, 7 * kSecondsPerDay, 3 * kSecondsPerDay,
+               {16, 32}, 10,   30};
   } else {
     return false;
   }
@@ -111,8 +116,10 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
   WorkloadSize size;
   size.series = plan.preset.series;
   size.instances = plan.preset.instances;
-  size.duration_s =
-      workload_name == "metrics" ? plan.preset.metrics_duration_s : plan.preset.access_duration_s;
+  size.hosts = plan.preset.hosts;
+  size.duration_s = workload_name == "metrics"  ? plan.preset.metrics_duration_s
+                    : workload_name == "devops" ? plan.preset.devops_duration_s
+                                                : plan.preset.access_duration_s;
   size.end_time_s = plan.end_time_s;
   size.seed = FLAGS_seed;
   std::unique_ptr<WorkloadDriver> driver = NewWorkloadDriver(workload_name, size);
@@ -160,6 +167,9 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
             << driver->row_noun() << "s, " << result.sst_bytes << " SST bytes ("
             << result.bytes_per_row << " per " << driver->row_noun() << "), "
             << static_cast<uint64_t>(result.ingest_rows_per_sec) << " rows/s";
+  std::cerr << ", CPU " << result.cpu_seconds_per_million_rows << " s/M rows, write p99.9 "
+            << result.write_latency.p999_us << " us, final flush " << outcome.final_flush_seconds
+            << " s";
   if (FLAGS_full_compaction) {
     std::cerr << ", full compaction " << outcome.final_compaction_seconds << " s";
   }
@@ -211,8 +221,10 @@ RunMetadata Metadata(const RunPlan& plan) {
   };
   add("series", std::to_string(plan.preset.series));
   add("instances", std::to_string(plan.preset.instances));
+  add("hosts", std::to_string(plan.preset.hosts));
   add("metrics_hours", std::to_string(plan.preset.metrics_duration_s / 3600));
   add("access_hours", std::to_string(plan.preset.access_duration_s / 3600));
+  add("devops_hours", std::to_string(plan.preset.devops_duration_s / 3600));
   add("writers", std::to_string(plan.load.writers));
   add("background_reads_per_second", std::to_string(plan.load.background_reads_per_second));
   std::string readers;
@@ -234,10 +246,12 @@ int Main() {
   }
   if (FLAGS_series > 0) plan.preset.series = FLAGS_series;
   if (FLAGS_instances > 0) plan.preset.instances = FLAGS_instances;
+  if (FLAGS_hosts > 0) plan.preset.hosts = FLAGS_hosts;
   if (FLAGS_days > 0) {
     // Whole minutes, the generators' granularity.
     const int64_t duration = static_cast<int64_t>(std::llround(FLAGS_days * 1440)) * 60;
-    plan.preset.metrics_duration_s = plan.preset.access_duration_s = duration;
+    plan.preset.metrics_duration_s = plan.preset.access_duration_s = plan.preset.devops_duration_s =
+        duration;
   }
   if (!FLAGS_readers.empty()) {
     plan.preset.readers.clear();

@@ -200,7 +200,9 @@ Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& s
   progress.Finish();
   if (!first_error.ok()) return first_error;
 
+  const auto flush_start = Clock::now();
   Status s = db->Flush(rocksdb::FlushOptions(), column_family);
+  outcome->final_flush_seconds = std::chrono::duration<double>(Clock::now() - flush_start).count();
   outcome->cpu = cpu.Elapsed();
   // Settle: the pending compactions, unless the full compaction below takes them over.
   if (s.ok() && !settings.full_compaction) s = WaitForCompactions(db, column_family);

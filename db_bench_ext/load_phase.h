@@ -32,6 +32,8 @@ struct LoadOutcome {
   LatencySummary write_latency;
   uint64_t peak_sst_bytes = 0;
   uint64_t background_reads = 0;
+  // The final flush (after the writers stopped) and the full compaction after it.
+  double final_flush_seconds = 0;
   double final_compaction_seconds = 0;
 };
 

@@ -55,6 +55,38 @@ std::vector<QuerySpec> AccessQueries(int width) {
   return queries;
 }
 
+std::vector<QuerySpec> DevopsQueries() {
+  const std::string where =
+      " FROM devops.cpu WHERE hostname = ? AND day IN ? AND ts <= ? AND ts > ?";
+  const std::string per_minute = " GROUP BY hostname, day, floor(ts, 1m)";
+  // `range` only tells the load phase which query is the background "last hour" read.
+  return {
+      {kDevopsMaxPerMinute1h,
+       "SELECT hostname, day, floor(ts, 1m), max(usage_user)" + where + " /* 1 h */" + per_minute,
+       RangeQuery::kLastHour,
+       {}},
+      {kDevopsMax5PerMinute12h,
+       "SELECT hostname, day, floor(ts, 1m), max(usage_user), max(usage_system), "
+       "max(usage_idle), max(usage_nice), max(usage_iowait)" +
+           where + " /* 12 h */" + per_minute,
+       RangeQuery::kLastDay,
+       {}},
+      {kDevopsHostDay,
+       "SELECT ts, usage_user, ... usage_guest_nice" + where + " /* 24 h */",
+       RangeQuery::kLastDay,
+       {}},
+      {kDevopsHighUsage12h,
+       "SELECT *" + where + " /* 12 h */ AND usage_user > 90 ALLOW FILTERING",
+       RangeQuery::kLastDay,
+       {}},
+      {kDevopsLastPoint,
+       "SELECT * FROM devops.cpu WHERE hostname = ? AND day = ? AND ts <= ? LIMIT 1 /* each host "
+       "*/",
+       RangeQuery::kLatest,
+       {}},
+  };
+}
+
 int AccessWidthOf(std::string_view workload) {
   if (workload == "access4") return 4;
   if (workload == "access8") return 8;

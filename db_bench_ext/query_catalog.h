@@ -25,6 +25,13 @@ std::vector<QuerySpec> MetricsQueries();
 // The same five ranges of one instance, then the one-hour range with each filter whose columns
 // the table of this width (4, 8 or 16) has.
 std::vector<QuerySpec> AccessQueries(int width);
+// devops (TSBS's cpu-only queries): names of its query kinds, then the catalog in this order.
+inline constexpr const char* kDevopsMaxPerMinute1h = "max_1m_1h";
+inline constexpr const char* kDevopsMax5PerMinute12h = "max5_1m_12h";
+inline constexpr const char* kDevopsHostDay = "host_1d";
+inline constexpr const char* kDevopsHighUsage12h = "usage_gt_90_12h";
+inline constexpr const char* kDevopsLastPoint = "lastpoint";
+std::vector<QuerySpec> DevopsQueries();
 // 4, 8 or 16 for "access4", "access8", "access16"; 0 for any other workload name.
 int AccessWidthOf(std::string_view workload);
 

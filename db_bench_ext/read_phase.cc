@@ -69,14 +69,15 @@ Status Verify(const Table& table, const WorkloadDriver& driver, const QuerySpec&
   ResultSet rows;
   SelectStats total;
   for (int i = 0; i < settings.verification_draws; i++) {
-    SelectStats stats;
-    SelectQuery query = driver.MakeQuery(spec, &rng, as_of_s);
-    query.allow_columnar_scan = settings.columnar_scan;
-    Status s = table.Select(query, &rows, &stats);
-    if (!s.ok()) return s;
-    result->rows += rows.rows.size();
-    hash = Fnv1a(hash, SerializeRows(rows));
-    AddStats(stats, &total);
+    for (SelectQuery& query : driver.MakeQueries(spec, &rng, as_of_s)) {
+      SelectStats stats;
+      query.allow_columnar_scan = settings.columnar_scan;
+      Status s = table.Select(query, &rows, &stats);
+      if (!s.ok()) return s;
+      result->rows += rows.rows.size();
+      hash = Fnv1a(hash, SerializeRows(rows));
+      AddStats(stats, &total);
+    }
   }
   result->result_hash = Hex64(hash);
   // Pushdown counters for filtered queries; which read path served the rows for every query.
@@ -122,9 +123,12 @@ double RunTimed(const Table& table, const WorkloadDriver& driver, const QuerySpe
         const auto begin = Clock::now();
         // Every reader counts at least one query, however long the queries are.
         if (begin >= measure_end && count > 0) break;
-        SelectQuery query = driver.MakeQuery(spec, &rng, as_of_s);
-        query.allow_columnar_scan = settings.columnar_scan;
-        Status s = table.Select(query, &rows);
+        Status s;
+        for (SelectQuery& query : driver.MakeQueries(spec, &rng, as_of_s)) {
+          query.allow_columnar_scan = settings.columnar_scan;
+          s = table.Select(query, &rows);
+          if (!s.ok()) break;
+        }
         const auto end = Clock::now();
         if (!s.ok()) {
           std::lock_guard<std::mutex> lock(mutex);

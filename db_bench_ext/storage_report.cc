@@ -22,6 +22,9 @@ Status MeasureStorage(const Table& table, ConfigResult* result) {
   StorageBreakdown breakdown;
   std::map<std::string, uint64_t> columns;
   std::map<std::string, double> entropy;
+  // Values of each column in all files, and in the files with an entropy estimate (flushed
+  // files have none): the estimate is scaled from the latter to the former.
+  std::map<std::string, uint64_t> values, estimated_values;
   for (const auto& [path, props] : properties) {
     breakdown.data_bytes += props->data_size;
     breakdown.index_bytes += props->index_size;
@@ -32,7 +35,16 @@ Status MeasureStorage(const Table& table, ConfigResult* result) {
     if (!ColumnStats::Parse(stats_text->second, &stats).ok()) continue;
     for (const auto& [name, stat] : stats.columns()) {
       columns[name] += stat.bytes;
-      if (stat.entropy_bits >= 0) entropy[name] += stat.entropy_bits;
+      values[name] += stat.values;
+      if (stat.entropy_bits >= 0) {
+        entropy[name] += stat.entropy_bits;
+        estimated_values[name] += stat.values;
+      }
+    }
+  }
+  for (auto& [name, bits] : entropy) {
+    if (estimated_values[name] > 0 && estimated_values[name] < values[name]) {
+      bits *= static_cast<double>(values[name]) / static_cast<double>(estimated_values[name]);
     }
   }
   const uint64_t components = breakdown.data_bytes + breakdown.index_bytes + breakdown.filter_bytes;

@@ -1,6 +1,7 @@
 #include "db_bench_ext/workload_driver.h"
 
 #include "db_bench_ext/access_driver.h"
+#include "db_bench_ext/devops_driver.h"
 #include "db_bench_ext/metrics_driver.h"
 
 namespace columnar {
@@ -9,6 +10,7 @@ namespace bench {
 std::unique_ptr<WorkloadDriver> NewWorkloadDriver(const std::string& name,
                                                   const WorkloadSize& size) {
   if (name == "metrics") return std::make_unique<MetricsDriver>(size);
+  if (name == "devops") return std::make_unique<DevopsDriver>(size);
   const int width = AccessWidthOf(name);
   if (width != 0) return std::make_unique<AccessDriver>(width, size);
   return nullptr;

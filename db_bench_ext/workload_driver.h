@@ -49,12 +49,21 @@ class WorkloadDriver {
   // One execution of `spec`: parameters drawn from `rng`, time window as of `as_of_s` (a row
   // time; newest_time_s() after the load).
   virtual SelectQuery MakeQuery(const QuerySpec& spec, Random* rng, int64_t as_of_s) const = 0;
+  // What the read phase runs as one execution of `spec`: usually MakeQuery's one Select; some
+  // queries are several (devops' last point of every host: one per host), timed together, their
+  // rows hashed in order.
+  virtual std::vector<SelectQuery> MakeQueries(const QuerySpec& spec, Random* rng,
+                                               int64_t as_of_s) const {
+    return {MakeQuery(spec, rng, as_of_s)};
+  }
 };
 
-// "metrics", "access4", "access8" or "access16" with the preset's sizes; null for another name.
+// "metrics", "access4", "access8", "access16" or "devops" with the preset's sizes; null for another
+// name.
 struct WorkloadSize {
   uint64_t series = 0;     // metrics
   uint64_t instances = 0;  // access logs
+  uint64_t hosts = 0;      // devops
   int64_t duration_s = 0;
   int64_t end_time_s = 0;
   uint64_t seed = 1;

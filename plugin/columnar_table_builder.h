@@ -111,6 +111,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
 
   RowGroupIndexBuilder index_;
   ColumnStats column_stats_;
+  // The columns' encoding choices, reused across this file's row groups (encoding_memo.h).
+  EncodingMemos encoding_memos_;
   // Typed layout only: zone maps for predicate pushdown.
   std::unique_ptr<ZoneMapCollector> zone_maps_;
   std::unique_ptr<FileDictionaryWriters> dictionaries_;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "table_format/checksum.h"
+#include "table_format/encoding_memo.h"
 #include "table_format/encodings/dictionary.h"
 #include "table_format/encodings/template.h"
 #include "table_format/file_dictionary.h"
@@ -136,7 +137,9 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   Encoding encoding;
   const ColumnVector dense = has_nulls ? DenseValues(values) : ColumnVector(values.type());
   const ColumnVector& present = has_nulls ? dense : values;
-  Status s = EncodeWithBestEncoding(options.encoding, present, &raw, &encoding);
+  Status s = options.memo != nullptr && options.encoding == Encoding::kAuto
+                 ? options.memo->Encode(present, &raw, &encoding)
+                 : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding);
   if (!s.ok()) return s;
   if (options.file_dictionary != nullptr && present.type() == PhysicalType::kBytes &&
       !present.empty()) {

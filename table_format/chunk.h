@@ -46,6 +46,7 @@ bool ParseColumnCompressionName(const std::string& name, ColumnCompression* comp
 inline constexpr uint32_t kMaxChunkValues = 1u << 24;
 inline constexpr uint32_t kMaxChunkRawBytes = 1u << 30;
 
+class EncodingMemo;
 class FileDictionaryWriter;
 
 struct ChunkWriteOptions {
@@ -56,6 +57,9 @@ struct ChunkWriteOptions {
   // Byte-string columns of a table file: the file's dictionary of the column. The chunk uses
   // it (encoding file_dictionary) when that beats its best local encoding.
   FileDictionaryWriter* file_dictionary = nullptr;
+  // Auto-encoded columns of a table file: the column's remembered choice (encoding_memo.h),
+  // which lets most chunks skip the chooser. Null: every chunk runs the chooser.
+  EncodingMemo* memo = nullptr;
 };
 
 struct ChunkHeader {

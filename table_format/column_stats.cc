@@ -16,6 +16,7 @@ void ColumnStats::Record(const std::string& column, size_t bytes, Encoding encod
 }
 
 void ColumnStats::Observe(const std::string& column, const ColumnVector& values) {
+  if (!estimate_entropy_) return;
   std::shared_ptr<EntropyEstimator>& estimator = estimators_[column];
   if (estimator == nullptr) estimator = std::make_shared<EntropyEstimator>();
   estimator->Add(values);

@@ -31,8 +31,10 @@ struct ColumnStat {
 class ColumnStats {
  public:
   void Record(const std::string& column, size_t bytes, Encoding encoding, size_t values);
-  // Feeds a chunk's values (nulls included) to the column's entropy estimate.
+  // Feeds a chunk's values (nulls included) to the column's entropy estimate, unless disabled.
   void Observe(const std::string& column, const ColumnVector& values);
+  // Whether Observe estimates entropy (default true). Without, entries carry no entropy_bits.
+  void set_estimate_entropy(bool estimate) { estimate_entropy_ = estimate; }
   const std::map<std::string, ColumnStat>& columns() const { return columns_; }
   uint64_t total_bytes() const;
 
@@ -42,6 +44,7 @@ class ColumnStats {
  private:
   std::map<std::string, ColumnStat> columns_;
   std::map<std::string, std::shared_ptr<EntropyEstimator>> estimators_;
+  bool estimate_entropy_ = true;
 };
 
 }  // namespace columnar

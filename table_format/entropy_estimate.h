@@ -21,7 +21,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "table_format/column_vector.h"
@@ -52,6 +51,9 @@ class EntropyEstimator {
   std::unique_ptr<IntegerStreams> fixed_;
   std::unique_ptr<SymbolStream> templates_;
   std::vector<std::unique_ptr<IntegerStreams>> parameters_;
+  // Per-chunk buffers, kept to avoid allocating them for every chunk.
+  std::vector<uint64_t> ordered_scratch_;
+  std::string template_scratch_;
 };
 
 }  // namespace columnar

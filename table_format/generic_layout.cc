@@ -74,7 +74,7 @@ Status GenericLayout::WriteRowGroup(const Entry* entries, size_t count,
   }
 
   RowGroupWriter writer;
-  writer.Begin(static_cast<uint32_t>(count), partition_lengths[0], context.stats);
+  writer.Begin(static_cast<uint32_t>(count), partition_lengths[0], context.stats, context.memos);
   Status s = WritePartitionColumn(entries, count, partition_lengths, settings, &writer);
   if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
   if (!s.ok()) return s;

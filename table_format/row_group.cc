@@ -6,11 +6,12 @@
 
 namespace columnar {
 
-void RowGroupWriter::Begin(uint32_t row_count, uint32_t first_partition_length,
-                           ColumnStats* stats) {
+void RowGroupWriter::Begin(uint32_t row_count, uint32_t first_partition_length, ColumnStats* stats,
+                           EncodingMemos* memos) {
   row_count_ = row_count;
   first_partition_length_ = first_partition_length;
   stats_ = stats;
+  memos_ = memos;
   slots_.clear();
   chunks_.clear();
 }
@@ -26,7 +27,14 @@ Status RowGroupWriter::AddColumn(uint32_t slot, const std::string& name, const C
   }
   const size_t before = chunks_.size();
   Encoding chosen;
-  Status s = WriteChunk(values, options, &chunks_, &chosen);
+  Status s;
+  if (memos_ != nullptr && options.memo == nullptr && options.encoding == Encoding::kAuto) {
+    ChunkWriteOptions remembering = options;
+    remembering.memo = memos_->For(slot);
+    s = WriteChunk(values, remembering, &chunks_, &chosen);
+  } else {
+    s = WriteChunk(values, options, &chunks_, &chosen);
+  }
   if (!s.ok()) return s;
   slots_.push_back(slot);
   if (stats_ != nullptr) {

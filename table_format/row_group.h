@@ -28,6 +28,7 @@
 #include "table_format/chunk.h"
 #include "table_format/column_stats.h"
 #include "table_format/column_vector.h"
+#include "table_format/encoding_memo.h"
 #include "table_format/types.h"
 
 namespace columnar {
@@ -38,7 +39,10 @@ class RowGroupWriter {
  public:
   // Starts a group of `row_count` rows, discarding anything unfinished. Chunk sizes and
   // encodings are recorded in `stats` when given.
-  void Begin(uint32_t row_count, uint32_t first_partition_length, ColumnStats* stats = nullptr);
+  // Chunks of auto-encoded columns reuse the encodings remembered in `memos` (one per slot,
+  // encoding_memo.h) when given.
+  void Begin(uint32_t row_count, uint32_t first_partition_length, ColumnStats* stats = nullptr,
+             EncodingMemos* memos = nullptr);
   // Adds the chunk of `slot` (a column called `name`); slots must be added in increasing
   // order, each with row_count values.
   Status AddColumn(uint32_t slot, const std::string& name, const ColumnVector& values,
@@ -53,6 +57,7 @@ class RowGroupWriter {
   uint32_t row_count_ = 0;
   uint32_t first_partition_length_ = 0;
   ColumnStats* stats_ = nullptr;
+  EncodingMemos* memos_ = nullptr;
   std::vector<uint32_t> slots_;
   std::string chunks_;
 };

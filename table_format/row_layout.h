@@ -12,6 +12,7 @@
 
 #include "table_format/chunk.h"
 #include "table_format/column_stats.h"
+#include "table_format/encoding_memo.h"
 #include "table_format/entry.h"
 #include "table_format/row_group.h"
 #include "table_format/types.h"
@@ -86,6 +87,8 @@ struct RowGroupWriteContext {
   ColumnObserver* observer = nullptr;  // optional: typed column values
   // Optional: the file's dictionaries, which byte-string columns may use (file_dictionary.h).
   FileDictionaryWriters* dictionaries = nullptr;
+  // Optional: the file's remembered encoding choices per slot (encoding_memo.h).
+  EncodingMemos* memos = nullptr;
 };
 
 class RowLayout {

@@ -180,7 +180,7 @@ class TypedLayout::Splitter {
     const ColumnWriteSettings& settings = *context.settings;
     dictionaries_ = context.dictionaries;
     RowGroupWriter writer;
-    writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], context.stats);
+    writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], context.stats, context.memos);
     Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
     if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
     if (s.ok()) s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_, settings);

@@ -163,8 +163,10 @@ double GorillaBytes(const U* bits, size_t n) {
   return sizeof(U) + static_cast<double>((total + 7) / 8);
 }
 
+// `with_alp`: whether to run ALP's analysis (the costliest estimate) for an alp estimate.
 template <typename T>
-void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalyses* analyses) {
+void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimates,
+                   FloatAnalyses* analyses) {
   using U = UnsignedOf<T>;
   using S = std::make_signed_t<U>;
   constexpr bool kIsFloat = std::is_floating_point_v<T>;
@@ -213,9 +215,11 @@ void EstimateFixed(const ColumnVector& values, Estimates* estimates, FloatAnalys
         {Encoding::kFloatDelta, first_varint + PackedIntsSize(deltas.data(), n - 1)});
     const T* typed = values.data<T>();
     analyses->present = true;
-    analyses->alp = AnalyzeAlp(typed, n);
+    if (with_alp) {
+      analyses->alp = AnalyzeAlp(typed, n);
+      estimates->push_back({Encoding::kAlp, analyses->alp.bits_per_value * n / 8});
+    }
     analyses->alp_rd = AnalyzeAlpRd(typed, n);
-    estimates->push_back({Encoding::kAlp, analyses->alp.bits_per_value * n / 8});
     estimates->push_back({Encoding::kAlpRd, analyses->alp_rd.bits_per_value * n / 8});
   } else {
     estimates->push_back({Encoding::kFor, static_cast<double>(PackedIntsSize(bits, n))});
@@ -359,14 +363,16 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   }
 }
 
-// Every estimate for `values`, with the analyses ALP's estimates came from.
-Estimates EstimateAll(const ColumnVector& values, FloatAnalyses* analyses) {
+// Every estimate for `values` (alp's only `with_alp`), with the analyses ALP's estimates came
+// from.
+Estimates EstimateAll(const ColumnVector& values, bool with_alp, FloatAnalyses* analyses) {
   Estimates all;
   if (values.type() == PhysicalType::kBytes) {
     EstimateBytes(values, &all);
   } else {
-    VisitFixedType(values.type(),
-                   [&](auto tag) { EstimateFixed<decltype(tag)>(values, &all, analyses); });
+    VisitFixedType(values.type(), [&](auto tag) {
+      EstimateFixed<decltype(tag)>(values, with_alp, &all, analyses);
+    });
   }
   return all;
 }
@@ -392,7 +398,7 @@ double EstimateMargin(Encoding encoding, PhysicalType type) {
 std::vector<SizeEstimate> EstimateSizes(const ColumnVector& values) {
   FloatAnalyses analyses;
   std::vector<SizeEstimate> estimates;
-  for (const auto& [encoding, bytes] : EstimateAll(values, &analyses)) {
+  for (const auto& [encoding, bytes] : EstimateAll(values, /*with_alp=*/true, &analyses)) {
     estimates.push_back({encoding, bytes, EstimateMargin(encoding, values.type())});
   }
   return estimates;
@@ -401,7 +407,9 @@ std::vector<SizeEstimate> EstimateSizes(const ColumnVector& values) {
 Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVector& values,
                        std::string* out, Encoding* chosen) {
   FloatAnalyses analyses;
-  const Estimates all = EstimateAll(values, &analyses);
+  const bool with_alp =
+      std::find(candidates.begin(), candidates.end(), Encoding::kAlp) != candidates.end();
+  const Estimates all = EstimateAll(values, with_alp, &analyses);
   Estimates ranked;
   double gorilla_estimate = kUnknown;
   for (const auto& [encoding, bytes] : all) {

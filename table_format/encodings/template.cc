@@ -210,6 +210,12 @@ void SplitTemplates(const ColumnVector& values, TemplateSplit* split) {
   }
 }
 
+void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
+  tmpl->clear();
+  params->clear();
+  SplitOne(value, tmpl, params);
+}
+
 Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
                        const TemplateSplit& split, std::string* out) {
   std::string body;

@@ -50,6 +50,8 @@ struct TemplateSplit {
 
 // Splits every value of a bytes column (no nulls).
 void SplitTemplates(const ColumnVector& values, TemplateSplit* split);
+// Splits one value: sets *tmpl to its template and *params to its parameters, in order.
+void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params);
 
 // Appends a template body: the templates already encoded (`template_encoding` and its body),
 // then the parameter streams, each with the auto encoding.

@@ -16,7 +16,7 @@ for f in results.json results.md index.html; do
 done
 charts=$(find "$work/report/charts" -name '*.svg' | wc -l)
 [ "$charts" -ge 10 ] || { echo "expected charts, found $charts"; exit 1; }
-for workload in metrics access4 access8 access16; do
+for workload in metrics access4 access8 access16 devops; do
   grep -q "\"workload\": *\"$workload\"" "$work/report/results.json" ||
     { echo "results.json lacks $workload"; exit 1; }
 done

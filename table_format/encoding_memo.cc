@@ -1,0 +1,61 @@
+#include "table_format/encoding_memo.h"
+
+#include <algorithm>
+
+#include "table_format/encodings/chooser.h"
+#include "table_format/encodings/codec.h"
+
+namespace columnar {
+
+Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encoding* chosen) {
+  const size_t n = values.size();
+  const bool remembered = valid_ && reuses_left_ > 0 && type_ == values.type() && n > 0;
+  if (remembered && IsFloatType(type_)) {
+    if (encoding_ != Encoding::kAlp) {
+      // Floats: the chooser still runs, without ALP's analysis (most of its cost) while ALP
+      // lost the last full run; reusing the encoding itself cost about 1% of their size, as
+      // their best encodings (rice_delta, alp_rd, gorilla) trade places from chunk to chunk.
+      reuses_left_--;
+      if (candidates_without_alp_.empty()) {
+        candidates_without_alp_ = CandidateEncodings(Encoding::kAuto, type_);
+        candidates_without_alp_.erase(std::remove(candidates_without_alp_.begin(),
+                                                  candidates_without_alp_.end(), Encoding::kAlp),
+                                      candidates_without_alp_.end());
+      }
+      Status s = ChooseAndEncode(candidates_without_alp_, values, out, chosen);
+      if (s.ok()) reused_chunks_++;
+      return s;
+    }
+  } else if (remembered) {
+    reuses_left_--;
+    const size_t start = out->size();
+    if (EncodeValues(encoding_, values, out).ok() &&
+        static_cast<double>(out->size() - start) <= bytes_per_value_ * n * kDriftTolerance) {
+      reused_chunks_++;
+      *chosen = encoding_;
+      return Status::OK();
+    }
+    out->resize(start);
+  }
+  const size_t start = out->size();
+  Encoding best;
+  Status s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best);
+  if (!s.ok()) return s;
+  chooser_runs_++;
+  *chosen = best;
+  valid_ = n > 0;
+  if (type_ != values.type()) candidates_without_alp_.clear();
+  type_ = values.type();
+  encoding_ = best;
+  bytes_per_value_ = n > 0 ? static_cast<double>(out->size() - start) / n : 0;
+  reuses_left_ = kReusedChunks;
+  return Status::OK();
+}
+
+EncodingMemo* EncodingMemos::For(uint32_t slot) {
+  if (memos_.size() <= slot) memos_.resize(slot + 1);
+  if (memos_[slot] == nullptr) memos_[slot] = std::make_unique<EncodingMemo>();
+  return memos_[slot].get();
+}
+
+}  // namespace columnar

@@ -1,0 +1,62 @@
+// EncodingMemo: a column's auto-chosen encoding, remembered while one table file is written so
+// that the next chunks of the column can skip the chooser (as BtrBlocks and ALP sample once and
+// reuse the decision). Estimating every candidate's size is most of the cost of encoding a
+// chunk, and consecutive chunks of a column usually pick the same encoding.
+//
+// A remembered choice is reused for at most kReusedChunks chunks, then the chooser runs again.
+// A reused encoding's body is kept only when its size per value is within kDriftTolerance of
+// the size per value the chooser obtained; otherwise (the data changed, or the encoding
+// refuses the values, as constant does for a chunk that is not constant) the chooser runs for
+// that chunk and its choice is remembered instead.
+// Float columns are the exception: their best encodings trade places from chunk to chunk, so
+// what is remembered is only that ALP (whose analysis is the chooser's costliest estimate) did
+// not win: the reused chunks run the chooser without it.
+// Every body is a normal body of its encoding: files read exactly as before; only which
+// encoding a chunk uses may differ.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "table_format/column_vector.h"
+#include "table_format/encoding.h"
+
+namespace columnar {
+
+class EncodingMemo {
+ public:
+  static constexpr uint32_t kReusedChunks = 8;
+  static constexpr double kDriftTolerance = 1.0;
+
+  // Encodes `values` (no nulls) for an auto request, appending the body to *out: with the
+  // remembered encoding when that still fits, else through EncodeWithBestEncoding(kAuto).
+  Status Encode(const ColumnVector& values, std::string* out, Encoding* chosen);
+
+  // Chooser runs and reused chunks so far (for tests and statistics).
+  uint64_t chooser_runs() const { return chooser_runs_; }
+  uint64_t reused_chunks() const { return reused_chunks_; }
+
+ private:
+  bool valid_ = false;
+  PhysicalType type_ = PhysicalType::kBytes;
+  Encoding encoding_ = Encoding::kPlain;
+  double bytes_per_value_ = 0;                    // of the chooser's body
+  std::vector<Encoding> candidates_without_alp_;  // floats' auto candidates but alp
+  uint32_t reuses_left_ = 0;
+  uint64_t chooser_runs_ = 0;
+  uint64_t reused_chunks_ = 0;
+};
+
+// The memos of one table file's columns, by row-group slot. A slot's memo stays at its
+// address for the life of the set.
+class EncodingMemos {
+ public:
+  EncodingMemo* For(uint32_t slot);
+
+ private:
+  std::vector<std::unique_ptr<EncodingMemo>> memos_;
+};
+
+}  // namespace columnar
