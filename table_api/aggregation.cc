@@ -1,5 +1,6 @@
 #include "table_api/aggregation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -26,10 +27,15 @@ uint64_t OrderKey(LogicalType type, uint64_t bits) {
   }
 }
 
-int64_t FloorToBucket(int64_t value, int64_t width) {
+// The start of value's bucket. A value less than `width` above the type's minimum can have a
+// bucket starting below it, which the type cannot hold: that bucket is labelled with the
+// minimum (`lowest`).
+int64_t FloorToBucket(int64_t value, int64_t width, int64_t lowest) {
   int64_t quotient = value / width;
   if (value % width != 0 && value < 0) quotient--;
-  return quotient * width;
+  int64_t bucket;
+  if (__builtin_mul_overflow(quotient, width, &bucket)) return lowest;
+  return std::max(bucket, lowest);
 }
 
 constexpr size_t kGatherRows = 1024;
@@ -92,7 +98,9 @@ void AggregateOutput::GroupKey(const ColumnBatch& batch, size_t row,
     Value& last = key->back();
     const bool wide = FixedWidth(PhysicalTypeOfLogical(last.type())) == 8;
     const int64_t value = wide ? last.int64_value() : last.int32_value();
-    const int64_t bucket = FloorToBucket(value, *aggregation_.bucket_width);
+    const int64_t bucket = FloorToBucket(
+        value, *aggregation_.bucket_width,
+        wide ? std::numeric_limits<int64_t>::min() : int64_t{std::numeric_limits<int32_t>::min()});
     last.AssignFixedBits(last.type(), wide ? static_cast<uint64_t>(bucket)
                                            : static_cast<uint32_t>(static_cast<int32_t>(bucket)));
   }

@@ -150,6 +150,20 @@ TEST_P(CqlAggregateTest, InMemtableAndInFiles) {
   }
 }
 
+// A time bucket that would start below the smallest timestamp (or int) is labelled with it
+// (the product overflowed before: undefined behaviour, caught by UBSan).
+TEST_P(CqlAggregateTest, BucketsAtTheBottomOfTheRange) {
+  Run("INSERT INTO ks.m (host, ts, cpu) VALUES ('z', -9223372036854775807, 1)");
+  Run("INSERT INTO ks.m (host, ts, cpu) VALUES ('z', 0, 2)");
+  EXPECT_EQ(Rendered("SELECT floor(ts, 3ms), count(*) FROM ks.m WHERE host = 'z' "
+                     "GROUP BY floor(ts, 3ms)"),
+            "floor(ts, 3ms)|count(*)|\n-9223372036854775808|1|\n'1970-01-01T00:00:00.000Z'|1|");
+  Run("INSERT INTO ks.n (s, t, v) VALUES ('low', -2147483647, 1)");
+  EXPECT_EQ(Rendered("SELECT floor(t, 1000), sum(v) FROM ks.n WHERE s = 'low' "
+                     "GROUP BY floor(t, 1000)"),
+            "floor(t, 1000)|sum(v)|\n-2147483648|1|");
+}
+
 TEST_P(CqlAggregateTest, RefusedWithTheReason) {
   const std::pair<const char*, const char*> kRefused[] = {
       {"SELECT host, cpu, count(*) FROM ks.m GROUP BY host", "'cpu' is neither aggregated"},
