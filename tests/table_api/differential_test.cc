@@ -449,7 +449,11 @@ class ApiDifferential {
             k.back().type() == LogicalType::kBigInt || k.back().type() == LogicalType::kTimestamp;
         const int64_t v = wide ? k.back().int64_value() : k.back().int32_value();
         const int64_t w = *query.time_bucket;
-        const int64_t b = (v / w - ((v % w != 0 && v < 0) ? 1 : 0)) * w;
+        // A bucket starting below the type's minimum is labelled with the minimum.
+        const __int128 start = static_cast<__int128>(v / w - ((v % w != 0 && v < 0) ? 1 : 0)) * w;
+        const int64_t lowest =
+            wide ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
+        const int64_t b = start < lowest ? lowest : static_cast<int64_t>(start);
         k.back() = Value::FromFixedBits(
             k.back().type(),
             wide ? static_cast<uint64_t>(b) : static_cast<uint32_t>(static_cast<int32_t>(b)));
