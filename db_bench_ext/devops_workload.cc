@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
+
+#include "db_bench_ext/query_ranges.h"
 
 namespace columnar {
 namespace bench {
@@ -57,6 +60,17 @@ DevopsHost MakeHost(uint64_t seed, uint64_t index) {
   return host;
 }
 
+// The options' span, rounded down to whole batches, as a timeline of 10-second rows.
+Timeline CheckedTimeline(const DevopsWorkloadOptions& options) {
+  if (options.hosts == 0) throw std::invalid_argument("devops workload needs >= 1 host");
+  if (options.end_time_s % kSecondsPerDay != 0) {
+    throw std::invalid_argument("devops workload must end at a UTC midnight");
+  }
+  const int64_t duration = options.duration_s / kBatchSeconds * kBatchSeconds;
+  if (duration <= 0) throw std::invalid_argument("devops workload needs >= 120 s of data");
+  return Timeline(options.end_time_s, duration, kDevopsIntervalSeconds);
+}
+
 }  // namespace
 
 const std::array<const char*, kDevopsTags>& DevopsTagColumns() {
@@ -73,28 +87,18 @@ const std::array<const char*, kDevopsGauges>& DevopsGaugeColumns() {
   return kNames;
 }
 
-DevopsWorkload::DevopsWorkload(const DevopsWorkloadOptions& options) : options_(options) {
-  if (options.hosts == 0) throw std::invalid_argument("devops workload needs >= 1 host");
-  if (options.end_time_s % kSecondsPerDay != 0) {
-    throw std::invalid_argument("devops workload must end at a UTC midnight");
-  }
-  const int64_t duration = options.duration_s / kBatchSeconds * kBatchSeconds;
-  if (duration <= 0) throw std::invalid_argument("devops workload needs >= 120 s of data");
-  start_s_ = options.end_time_s - duration;
-  steps_ = duration / kDevopsIntervalSeconds;
+DevopsWorkload::DevopsWorkload(const DevopsWorkloadOptions& options)
+    : options_(options), timeline_(CheckedTimeline(options)) {
   hosts_.reserve(options.hosts);
   for (uint64_t i = 0; i < options.hosts; ++i) hosts_.push_back(MakeHost(options.seed, i));
 }
 
 DevopsWindow DevopsWorkload::Window(int64_t span_s, int64_t as_of_s) const {
+  TimeWindow seconds = WindowOfSpan(span_s, timeline_, as_of_s);
   DevopsWindow window;
-  const int64_t lower_s = std::max(as_of_s - span_s, start_s_ - kDevopsIntervalSeconds);
-  window.lower_exclusive_ms = lower_s * 1000;
-  window.upper_inclusive_ms = as_of_s * 1000;
-  // Days of the rows in (lower, as_of].
-  for (int32_t day = UtcDayOf(lower_s + 1); day <= UtcDayOf(as_of_s); ++day) {
-    window.days.push_back(day);
-  }
+  window.lower_exclusive_ms = seconds.lower_exclusive * 1000;
+  window.upper_inclusive_ms = seconds.upper_inclusive * 1000;
+  window.days = std::move(seconds.days);
   return window;
 }
 

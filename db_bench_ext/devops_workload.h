@@ -72,12 +72,12 @@ class DevopsWorkload {
 
   const DevopsWorkloadOptions& options() const { return options_; }
   const std::vector<DevopsHost>& hosts() const { return hosts_; }
-  int64_t start_s() const { return start_s_; }
-  int64_t steps() const { return steps_; }
-  int64_t TimeAtStep(int64_t step) const { return start_s_ + step * kDevopsIntervalSeconds; }
+  int64_t start_s() const { return timeline_.start_s(); }
+  int64_t steps() const { return timeline_.steps(); }
+  int64_t TimeAtStep(int64_t step) const { return timeline_.TimeAtStep(step); }
   // The newest row's time, in seconds.
-  int64_t latest_s() const { return TimeAtStep(steps_ - 1); }
-  uint64_t total_rows() const { return options_.hosts * static_cast<uint64_t>(steps_); }
+  int64_t latest_s() const { return timeline_.latest_s(); }
+  uint64_t total_rows() const { return options_.hosts * static_cast<uint64_t>(steps()); }
 
   uint64_t RandomHost(Random* rng) const { return rng->Uniform(options_.hosts); }
   // The `span_s` seconds up to and including `as_of_s` (a row time), clipped to the loaded data.
@@ -85,8 +85,7 @@ class DevopsWorkload {
 
  private:
   DevopsWorkloadOptions options_;
-  int64_t start_s_ = 0;
-  int64_t steps_ = 0;
+  Timeline timeline_;
   std::vector<DevopsHost> hosts_;
 };
 

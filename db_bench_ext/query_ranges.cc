@@ -45,28 +45,34 @@ int64_t RangeQuerySpanSeconds(RangeQuery range) {
   throw std::invalid_argument("unknown RangeQuery");
 }
 
-TimeWindow WindowInSeconds(RangeQuery range, const Timeline& timeline, int64_t as_of_s) {
-  if (as_of_s < timeline.start_s() || as_of_s > timeline.latest_s() ||
-      (as_of_s - timeline.start_s()) % kRowIntervalSeconds != 0) {
-    throw std::invalid_argument("as_of_s is not a row time of the timeline");
-  }
+TimeWindow WindowOfSpan(int64_t span_s, const Timeline& timeline, int64_t as_of_s) {
+  const int64_t interval = timeline.interval_s();
   // Anything older than the first row is "everything loaded": clip there.
-  const int64_t oldest_lower = timeline.start_s() - kRowIntervalSeconds;
   TimeWindow window;
   window.upper_inclusive = as_of_s;
-  if (range == RangeQuery::kLatest) {
-    window.lower_exclusive = oldest_lower;
-    window.limit = 1;
-    window.expected_rows = 1;
-    window.days = {UtcDayOf(as_of_s)};
-    return window;
-  }
-  window.lower_exclusive = std::max(as_of_s - RangeQuerySpanSeconds(range), oldest_lower);
-  window.expected_rows = (window.upper_inclusive - window.lower_exclusive) / kRowIntervalSeconds;
-  const int64_t first_row_s = window.lower_exclusive + kRowIntervalSeconds;
+  window.lower_exclusive = std::max(as_of_s - span_s, timeline.start_s() - interval);
+  window.expected_rows = (window.upper_inclusive - window.lower_exclusive) / interval;
+  const int64_t first_row_s = window.lower_exclusive + interval;
   for (int32_t day = UtcDayOf(first_row_s); day <= UtcDayOf(as_of_s); ++day) {
     window.days.push_back(day);
   }
+  return window;
+}
+
+TimeWindow WindowInSeconds(RangeQuery range, const Timeline& timeline, int64_t as_of_s) {
+  if (as_of_s < timeline.start_s() || as_of_s > timeline.latest_s() ||
+      (as_of_s - timeline.start_s()) % timeline.interval_s() != 0) {
+    throw std::invalid_argument("as_of_s is not a row time of the timeline");
+  }
+  if (range != RangeQuery::kLatest) {
+    return WindowOfSpan(RangeQuerySpanSeconds(range), timeline, as_of_s);
+  }
+  TimeWindow window;
+  window.upper_inclusive = as_of_s;
+  window.lower_exclusive = timeline.start_s() - timeline.interval_s();
+  window.limit = 1;
+  window.expected_rows = 1;
+  window.days = {UtcDayOf(as_of_s)};
   return window;
 }
 

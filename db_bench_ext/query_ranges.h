@@ -34,6 +34,10 @@ struct TimeWindow {
   int64_t expected_rows = 0;
 };
 
+// The `span_s` seconds up to and including `as_of_s` (a row time), clipped to the timeline's
+// start: bounds in seconds, the days of its rows and its rows per partition key.
+TimeWindow WindowOfSpan(int64_t span_s, const Timeline& timeline, int64_t as_of_s);
+
 // Window of `range` looking back from `as_of_s` (the newest row time to consider: the timeline's
 // latest_s() after loading, or the newest loaded row for background reads during the load),
 // clipped to the timeline's start. as_of_s must be a row time. Bounds in seconds.

@@ -7,8 +7,6 @@ namespace columnar {
 namespace bench {
 namespace {
 
-constexpr int64_t kBlockSeconds = kRowsPerBatch * kRowIntervalSeconds;
-
 int64_t FloorDiv(int64_t a, int64_t b) {
   const int64_t q = a / b;
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
@@ -24,14 +22,17 @@ int32_t UtcDayOf(int64_t unix_seconds) {
   return static_cast<int32_t>(FloorDiv(unix_seconds, kSecondsPerDay));
 }
 
-Timeline::Timeline(int64_t end_s, int64_t duration_s) : end_s_(end_s) {
-  if (duration_s <= 0 || duration_s % kBlockSeconds != 0 || end_s % kBlockSeconds != 0) {
+Timeline::Timeline(int64_t end_s, int64_t duration_s, int64_t interval_s)
+    : interval_s_(interval_s), end_s_(end_s) {
+  const int64_t kBlockSeconds = kRowsPerBatch * interval_s;
+  if (interval_s <= 0 || duration_s <= 0 || duration_s % kBlockSeconds != 0 ||
+      end_s % kBlockSeconds != 0) {
     throw std::invalid_argument(
         "end time and duration must be positive multiples of " + std::to_string(kBlockSeconds) +
         " s (got end " + std::to_string(end_s) + ", duration " + std::to_string(duration_s) + ")");
   }
   start_s_ = end_s - duration_s;
-  steps_ = duration_s / kRowIntervalSeconds;
+  steps_ = duration_s / interval_s;
 }
 
 BatchSchedule::BatchSchedule(uint64_t partition_keys, int64_t steps)

@@ -1,6 +1,6 @@
 // The simulated time grid shared by both workloads and the load order of their batches.
 //
-// Data covers [start, end) with one row every 5 s per partition key (series or instance).
+// Data covers [start, end) with one row every interval (5 s, devops 10 s) per partition key.
 // The load order follows the source documents' client: batches of 12 consecutive rows of one
 // partition, in time order; blocks of 12 time steps, and within a block every partition key in
 // turn. Because start is a multiple of 60 s (12 steps), a block never crosses a UTC midnight, so
@@ -26,19 +26,21 @@ int32_t UtcDayOf(int64_t unix_seconds);
 
 class Timeline {
  public:
-  // end_s and duration_s must be positive multiples of 60 s (kRowsPerBatch * 5 s); throws
-  // std::invalid_argument otherwise.
-  Timeline(int64_t end_s, int64_t duration_s);
+  // end_s and duration_s must be positive multiples of kRowsPerBatch * interval_s (60 s at
+  // 5 s); throws std::invalid_argument otherwise.
+  Timeline(int64_t end_s, int64_t duration_s, int64_t interval_s = kRowIntervalSeconds);
 
   int64_t start_s() const { return start_s_; }
   int64_t end_s() const { return end_s_; }
+  int64_t interval_s() const { return interval_s_; }
   // Rows per partition key over the whole span.
   int64_t steps() const { return steps_; }
-  int64_t TimeAtStep(int64_t step) const { return start_s_ + step * kRowIntervalSeconds; }
+  int64_t TimeAtStep(int64_t step) const { return start_s_ + step * interval_s_; }
   // The newest row's time (the simulated "now" the read queries look back from).
-  int64_t latest_s() const { return end_s_ - kRowIntervalSeconds; }
+  int64_t latest_s() const { return end_s_ - interval_s_; }
 
  private:
+  int64_t interval_s_;
   int64_t end_s_;
   int64_t start_s_;
   int64_t steps_;

@@ -99,8 +99,12 @@ TEST(DevopsWorkloadTest, WindowsListTheirDaysAndClipToTheData) {
   EXPECT_EQ(hour.upper_inclusive_ms, latest * 1000);
   EXPECT_EQ(hour.lower_exclusive_ms, (latest - 3600) * 1000);
   EXPECT_EQ(hour.days, std::vector<int32_t>{UtcDayOf(latest)});
+  // The day up to the last row (10 s before a midnight) holds rows of one UTC day only: the
+  // window lists the days of its rows, not the day of its exclusive lower bound.
   const DevopsWindow day = workload.Window(kSecondsPerDay, latest);
-  EXPECT_EQ(day.days, (std::vector<int32_t>{UtcDayOf(latest) - 1, UtcDayOf(latest)}));
+  EXPECT_EQ(day.days, std::vector<int32_t>{UtcDayOf(latest)});
+  const DevopsWindow day_and_a_row = workload.Window(kSecondsPerDay + 10, latest);
+  EXPECT_EQ(day_and_a_row.days, (std::vector<int32_t>{UtcDayOf(latest) - 1, UtcDayOf(latest)}));
   const DevopsWindow all = workload.Window(7 * kSecondsPerDay, latest);
   EXPECT_EQ(all.lower_exclusive_ms, (workload.start_s() - 10) * 1000);
   EXPECT_EQ(all.days.front(), UtcDayOf(workload.start_s()));
