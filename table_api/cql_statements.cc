@@ -320,24 +320,45 @@ Status ParseOrderBy(TokenCursor* cursor, std::vector<CqlOrdering>* order_by) {
   return s;
 }
 
-Status ParseLimit(TokenCursor* cursor, std::optional<uint64_t>* limit) {
+Status ParseLimit(TokenCursor* cursor, const char* what, std::optional<uint64_t>* limit) {
   int64_t value = 0;
   const Token token = cursor->Peek();
-  Status s = ParseNonNegativeInteger(cursor, "LIMIT", &value);
-  if (s.ok() && value == 0) s = CqlErrorAt(token, "LIMIT must be positive");
+  Status s = ParseNonNegativeInteger(cursor, what, &value);
+  if (s.ok() && value == 0) s = CqlErrorAt(token, std::string(what) + " must be positive");
   if (s.ok()) *limit = static_cast<uint64_t>(value);
   return s;
 }
 
 Status ParseSelect(TokenCursor* cursor, SelectStatement* select) {
   Status s = cursor->ExpectKeyword("select");
+  // JSON and DISTINCT are keywords only where a selector cannot follow (a column named json
+  // or distinct is still selected by `SELECT json FROM ...`).
+  auto modifier = [&](const char* word) {
+    return cursor->PeekKeyword(word) && !cursor->PeekKeyword("from", 1) &&
+           !cursor->PeekSymbol(",", 1) && !cursor->PeekKeyword("as", 1);
+  };
+  if (s.ok() && modifier("json")) {
+    cursor->Next();
+    select->json = true;
+  }
+  if (s.ok() && modifier("distinct")) {
+    select->distinct_token = cursor->Next();
+    select->distinct = true;
+  }
   if (s.ok()) s = ParseSelectors(cursor, &select->selectors);
   if (s.ok()) s = cursor->ExpectKeyword("from");
   if (s.ok()) s = ParseQualifiedTableName(cursor, &select->keyspace, &select->table);
   if (s.ok() && cursor->PeekKeyword("where")) s = ParseWhere(cursor, &select->where);
   if (s.ok() && cursor->ConsumeKeyword("group")) s = ParseGroupBy(cursor, &select->group_by);
   if (s.ok() && cursor->ConsumeKeyword("order")) s = ParseOrderBy(cursor, &select->order_by);
-  if (s.ok() && cursor->ConsumeKeyword("limit")) s = ParseLimit(cursor, &select->limit);
+  if (s.ok() && cursor->PeekKeyword("per")) {
+    select->per_partition_limit_token = cursor->Peek();
+    s = cursor->ExpectKeyword("per");
+    if (s.ok()) s = cursor->ExpectKeyword("partition");
+    if (s.ok()) s = cursor->ExpectKeyword("limit");
+    if (s.ok()) s = ParseLimit(cursor, "PER PARTITION LIMIT", &select->per_partition_limit);
+  }
+  if (s.ok() && cursor->ConsumeKeyword("limit")) s = ParseLimit(cursor, "LIMIT", &select->limit);
   if (s.ok() && cursor->ConsumeKeyword("allow")) {
     s = cursor->ExpectKeyword("filtering");
     select->allow_filtering = s.ok();

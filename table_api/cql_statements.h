@@ -4,9 +4,10 @@
 //
 //   INSERT INTO [ks.]t (c1, c2, ...) VALUES (v1, v2, ...)
 //       [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
-//   SELECT * | selector [AS name] [, selector [AS name] ...] FROM [ks.]t
+//   SELECT [JSON] [DISTINCT] * | selector [AS name] [, selector [AS name] ...] FROM [ks.]t
 //       [WHERE relation [AND relation ...]] [GROUP BY term [, term ...]]
-//       [ORDER BY c [ASC|DESC] [, c [ASC|DESC] ...]] [LIMIT n] [ALLOW FILTERING]
+//       [ORDER BY c [ASC|DESC] [, c [ASC|DESC] ...]] [PER PARTITION LIMIT n] [LIMIT n]
+//       [ALLOW FILTERING]
 //   DELETE FROM [ks.]t WHERE relation [AND relation ...]
 //   and the keyspace and table statements of cql_ddl_statements.h (CREATE / DROP KEYSPACE,
 //   USE, DROP TABLE, TRUNCATE).
@@ -114,8 +115,13 @@ struct SelectStatement {
   std::vector<CqlRelation> where;
   std::vector<CqlGroupTerm> group_by;
   std::vector<CqlOrdering> order_by;
+  std::optional<uint64_t> per_partition_limit;
+  Token per_partition_limit_token;  // PER, for errors
   std::optional<uint64_t> limit;
   bool allow_filtering = false;
+  bool json = false;      // SELECT JSON: one "[json]" text column, an object per row
+  bool distinct = false;  // SELECT DISTINCT: the partition key columns, once per partition
+  Token distinct_token;   // for errors about DISTINCT
 };
 
 struct DeleteStatement {

@@ -11,7 +11,7 @@ namespace {
 
 bool Selected(const uint64_t* words, size_t row) { return (words[row >> 6] >> (row & 63)) & 1; }
 
-// The rows a group returns, in scan order, at most `max_rows` (0 = all).
+// The rows a group returns, in scan order, at most `max_rows`.
 std::vector<uint32_t> RowsInOrder(const ColumnScanGroup& group, bool reversed, uint64_t max_rows) {
   std::vector<uint32_t> rows;
   rows.reserve(group.selected_count);
@@ -19,7 +19,7 @@ std::vector<uint32_t> RowsInOrder(const ColumnScanGroup& group, bool reversed, u
     if (Selected(group.selected, row)) rows.push_back(row);
   }
   if (reversed) std::reverse(rows.begin(), rows.end());
-  if (max_rows != 0 && rows.size() > max_rows) rows.resize(max_rows);
+  if (rows.size() > max_rows) rows.resize(max_rows);
   return rows;
 }
 
@@ -113,22 +113,65 @@ ScanExecutor::ScanExecutor(const SelectPlan& plan, ScanSettings settings)
   batch_.Reset(names, types);
 }
 
+bool ScanExecutor::EmitRow(const std::vector<Value>& partition_key, const ScannedRow& row,
+                           ScanOutput* output) {
+  // The full predicate, again, on the merged row (the reconciliation rule, pushdown.h).
+  if (!RowMatchesFilter(plan_, scanner_.schema(), partition_key, row)) {
+    rejected_++;
+    return true;
+  }
+  ProjectRow(plan_, partition_key, row, settings_.now_seconds, &row_);
+  returned_++;
+  partition_returned_++;
+  rows_row_path_++;
+  if (!output->AddRow(row_)) stopped_ = true;
+  return !stopped_;
+}
+
 Status ScanExecutor::ReadRows(const PartitionScan& partition, const KeyRange& range,
                               ScanOutput* output) {
   return scanner_.Scan(settings_.read_options, range, plan_.reversed, [&](const ScannedRow& row) {
     const std::vector<Value>& partition_key =
         plan_.whole_table ? row.partition : partition.partition_key;
-    // The full predicate, again, on the merged row (the reconciliation rule, pushdown.h).
-    if (!RowMatchesFilter(plan_, scanner_.schema(), partition_key, row)) {
-      rejected_++;
-      return true;
-    }
-    ProjectRow(plan_, partition_key, row, settings_.now_seconds, &row_);
-    returned_++;
-    rows_row_path_++;
-    if (!output->AddRow(row_)) stopped_ = true;
-    return !stopped_ && !LimitReached();
+    return EmitRow(partition_key, row, output) && !LimitReached() && !PartitionDone();
   });
+}
+
+Status ScanExecutor::ReadFirstRowsOfEachPartition(const PartitionScan& whole, ScanOutput* output) {
+  KeyRange range = whole.range;
+  std::vector<Value> current;
+  for (;;) {
+    bool partition_done = false;
+    Status s = scanner_.Scan(settings_.read_options, range, /*reversed=*/false,
+                             [&](const ScannedRow& row) {
+                               if (row.partition != current) {
+                                 current = row.partition;
+                                 partition_returned_ = 0;
+                               }
+                               if (!EmitRow(row.partition, row, output) || LimitReached()) {
+                                 return false;
+                               }
+                               partition_done = PartitionDone();
+                               return !partition_done;
+                             });
+    if (!s.ok() || !partition_done) return s;
+    // Seek past the rest of the partition: its keys all start with its encoded key.
+    std::string prefix;
+    s = EncodePartitionKey(scanner_.schema(), current, &prefix);
+    if (!s.ok()) return s;
+    if (!PrefixSuccessor(prefix, &range.start)) return Status::OK();
+    if (!range.limit_unbounded && range.start >= range.limit) return Status::OK();
+  }
+}
+
+uint64_t ScanExecutor::RowsLeft() const {
+  uint64_t left = std::numeric_limits<uint64_t>::max();
+  if (plan_.limit != 0) left = plan_.limit - std::min(returned_, plan_.limit);
+  if (plan_.per_partition_limit != 0) {
+    left = std::min(
+        left, plan_.per_partition_limit - std::min(partition_returned_, plan_.per_partition_limit));
+  }
+  return left;
 }
 
 Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* output,
@@ -143,7 +186,7 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
   request.regular_columns = plan_.needed_columns;
   request.now_seconds = settings_.now_seconds;
   const size_t count = scan->pieces().size();
-  for (size_t i = 0; i < count && s.ok() && !stopped_ && !LimitReached(); i++) {
+  for (size_t i = 0; i < count && s.ok() && !stopped_ && RowsLeft() > 0; i++) {
     const size_t index = plan_.reversed ? count - 1 - i : i;
     const ColumnScan::Piece& piece = scan->pieces()[index];
     if (!piece.columnar) {
@@ -156,17 +199,17 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
       if (!group.columnar) {
         inner = ReadRows(partition, group.range, output);
       } else {
-        const uint64_t left = plan_.limit == 0 ? 0 : plan_.limit - returned_;
         batch_.Clear();
-        inner = ProjectGroup(plan_, schema, group, RowsInOrder(group, plan_.reversed, left),
+        inner = ProjectGroup(plan_, schema, group, RowsInOrder(group, plan_.reversed, RowsLeft()),
                              settings_.now_seconds, &batch_);
         if (inner.ok() && batch_.row_count > 0) {
           returned_ += batch_.row_count;
+          partition_returned_ += batch_.row_count;
           if (stats != nullptr) stats->rows_columnar += batch_.row_count;
           if (!output->AddBatch(batch_)) stopped_ = true;
         }
       }
-      return inner.ok() && !stopped_ && !LimitReached();
+      return inner.ok() && !stopped_ && RowsLeft() > 0;
     });
     if (s.ok()) s = inner;
   }
@@ -184,8 +227,14 @@ Status ScanExecutor::Run(ScanOutput* output, SelectStats* stats) {
   Status s;
   for (const PartitionScan& partition : plan_.partitions) {
     if (stopped_ || LimitReached()) break;
-    s = settings_.columnar ? ReadColumnar(partition, output, stats)
-                           : ReadRows(partition, partition.range, output);
+    partition_returned_ = 0;
+    if (plan_.whole_table && plan_.per_partition_limit != 0) {
+      s = ReadFirstRowsOfEachPartition(partition, output);
+    } else if (settings_.columnar) {
+      s = ReadColumnar(partition, output, stats);
+    } else {
+      s = ReadRows(partition, partition.range, output);
+    }
     if (!s.ok()) return s;
   }
   if (stats != nullptr) {

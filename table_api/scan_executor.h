@@ -51,15 +51,26 @@ class ScanExecutor {
   Status Run(ScanOutput* output, SelectStats* stats);
 
  private:
+  // Filters, projects and hands out one row of the row path; false when the output stopped.
+  bool EmitRow(const std::vector<Value>& partition_key, const ScannedRow& row, ScanOutput* output);
   Status ReadRows(const PartitionScan& partition, const KeyRange& range, ScanOutput* output);
   Status ReadColumnar(const PartitionScan& partition, ScanOutput* output, SelectStats* stats);
+  // A whole-table scan with a per-partition limit: each partition's first rows, then a seek
+  // past the rest of it (row path only).
+  Status ReadFirstRowsOfEachPartition(const PartitionScan& whole, ScanOutput* output);
   bool LimitReached() const { return plan_.limit != 0 && returned_ >= plan_.limit; }
+  bool PartitionDone() const {
+    return plan_.per_partition_limit != 0 && partition_returned_ >= plan_.per_partition_limit;
+  }
+  // Rows the current partition may still return (LIMIT and PER PARTITION LIMIT).
+  uint64_t RowsLeft() const;
 
   const SelectPlan& plan_;
   ScanSettings settings_;
   RowScanner scanner_;
   std::shared_ptr<const FilterEvaluator> evaluator_;  // the full filter, for column vectors
   uint64_t returned_ = 0;
+  uint64_t partition_returned_ = 0;  // rows returned of the current partition
   uint64_t rejected_ = 0;
   uint64_t rows_row_path_ = 0;
   bool stopped_ = false;

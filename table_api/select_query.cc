@@ -361,12 +361,16 @@ Status PlanSelect(const TableSchema& schema, const SelectQuery& query, SelectPla
   if (query.aggregates.empty() && (query.group_by > 0 || query.time_bucket)) {
     return Status::InvalidArgument("GROUP BY needs aggregates");
   }
+  if (!query.aggregates.empty() && query.per_partition_limit != 0) {
+    return Status::InvalidArgument("PER PARTITION LIMIT with aggregates is not supported");
+  }
   Status s = query.aggregates.empty() ? PlanProjection(schema, query.columns, &plan->columns)
                                       : PlanAggregation(schema, query, plan);
   if (s.ok()) s = PlanPartitions(schema, query, &plan->partitions);
   plan->whole_table = query.partition_key.empty();
   if (s.ok()) s = PlanFilter(schema, query, plan);
   plan->limit = plan->aggregation ? 0 : query.limit;
+  plan->per_partition_limit = query.per_partition_limit;
   plan->reversed = query.reversed;
   return s;
 }

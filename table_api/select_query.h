@@ -11,7 +11,9 @@
 //   - the clustering restriction is equality on a prefix of the clustering columns, then
 //     optional lower/upper bounds (each inclusive or exclusive, typed order) on the next one;
 //   - rows come in the table's clustering order within a partition, or reversed;
-//   - LIMIT counts rows across all partitions;
+//   - LIMIT counts rows across all partitions; PER PARTITION LIMIT (per_partition_limit)
+//     returns at most that many rows of each partition, applied before LIMIT (the first rows
+//     of each partition in the query's order);
 //   - columns: names, "writetime(col)" (the row's write time in microseconds, bigint, when
 //     `col` is non-null, else null) or "ttl(col)" (seconds left before the row expires, int,
 //     when `col` is non-null and the row has an expiry, else null); empty selects every live
@@ -59,6 +61,10 @@ struct SelectQuery {
   std::vector<std::string> columns;
   // 0 = no limit.
   uint64_t limit = 0;
+  // At most this many rows of each partition (CQL's PER PARTITION LIMIT); 0 = no limit. Not
+  // with aggregates. A whole-table scan with it reads through the row path and seeks past
+  // the rest of a partition once it has its rows.
+  uint64_t per_partition_limit = 0;
   // False: the table's clustering order; true: the reverse.
   bool reversed = false;
   // ALLOW FILTERING: only rows matching this predicate (over any live column: partition key,
@@ -130,6 +136,7 @@ struct SelectPlan {
   bool whole_table = false;
   std::vector<ProjectedColumn> columns;
   uint64_t limit = 0;
+  uint64_t per_partition_limit = 0;  // 0 = none
   bool reversed = false;
   // The filter bound to the schema; null without one.
   std::shared_ptr<const BoundPredicate> filter;

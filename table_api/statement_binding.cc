@@ -1,7 +1,10 @@
 #include "table_api/statement_binding.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
+
+#include "table_api/json_text.h"
 
 namespace columnar {
 namespace {
@@ -511,14 +514,66 @@ Status BindWholeTableSelect(const TableSchema& schema, const SelectStatement& se
   return s.ok() ? BindProjection(schema, select, nothing_fixed, query, output) : s;
 }
 
-}  // namespace
+// SELECT DISTINCT (Cassandra's rules): partition key columns only, every one of them, and
+// relations on partition key columns only.
+Status CheckDistinct(const TableSchema& schema, const SelectStatement& select) {
+  if (select.selectors.empty()) {
+    return CqlErrorAt(select.distinct_token,
+                      "SELECT DISTINCT * is not supported: name the partition key columns");
+  }
+  std::vector<uint32_t> selected;
+  for (const CqlSelector& selector : select.selectors) {
+    const ColumnDef* column = schema.FindColumn(selector.column);
+    if (column == nullptr) return UnknownColumn(selector.token, selector.column);
+    if (selector.function != CqlSelector::Function::kNone ||
+        column->role != ColumnRole::kPartitionKey) {
+      return CqlErrorAt(selector.token,
+                        "SELECT DISTINCT queries must only request partition key columns");
+    }
+    selected.push_back(column->id);
+  }
+  for (uint32_t id : schema.partition_key()) {
+    if (std::find(selected.begin(), selected.end(), id) == selected.end()) {
+      return CqlErrorAt(select.distinct_token,
+                        "SELECT DISTINCT queries must request all the partition key columns "
+                        "(missing " +
+                            schema.ColumnById(id)->name + ")");
+    }
+  }
+  for (const CqlRelation& relation : select.where) {
+    const ColumnDef* column = schema.FindColumn(relation.column);
+    if (column != nullptr && column->role != ColumnRole::kPartitionKey) {
+      return CqlErrorAt(relation.column_token,
+                        "SELECT DISTINCT with a WHERE clause only supports restrictions on the "
+                        "partition key");
+    }
+  }
+  if (!select.group_by.empty()) {
+    return CqlErrorAt(select.group_by[0].token, "GROUP BY with SELECT DISTINCT is not supported");
+  }
+  return Status::OK();
+}
 
-Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query,
-                  SelectOutput* output) {
-  *query = SelectQuery();
-  SelectOutput ignored;
-  if (output == nullptr) output = &ignored;
-  *output = SelectOutput();
+// DISTINCT and PER PARTITION LIMIT, after the rest of the statement is bound.
+Status BindPerPartitionLimit(const TableSchema& schema, const SelectStatement& select,
+                             SelectQuery* query) {
+  if (select.distinct) {
+    Status s = CheckDistinct(schema, select);
+    if (!s.ok()) return s;
+    query->per_partition_limit = 1;
+    return Status::OK();
+  }
+  if (!select.per_partition_limit) return Status::OK();
+  if (!query->aggregates.empty()) {
+    return NotSupportedAt(select.per_partition_limit_token,
+                          "PER PARTITION LIMIT with aggregates is not supported");
+  }
+  query->per_partition_limit = *select.per_partition_limit;
+  return Status::OK();
+}
+
+Status BindSelectClauses(const TableSchema& schema, const SelectStatement& select,
+                         SelectQuery* query, SelectOutput* output) {
   RelationsByColumn by_column;
   std::vector<const CqlRelation*> regular;
   Status s = GroupRelations(schema, select.where, &by_column, &regular);
@@ -534,7 +589,8 @@ Status BindSelect(const TableSchema& schema, const SelectStatement& select, Sele
   return s;
 }
 
-void ApplySelectOutput(const SelectOutput& output, ResultSet* result) {
+// The Table API's columns as the SELECT list shows them (order, aliases).
+void ReshapeSelectOutput(const SelectOutput& output, ResultSet* result) {
   if (output.source_columns.empty()) return;  // SELECT *
   std::vector<std::string> names;
   std::vector<LogicalType> types;
@@ -555,6 +611,34 @@ void ApplySelectOutput(const SelectOutput& output, ResultSet* result) {
   }
   result->column_names = std::move(names);
   result->column_types = std::move(types);
+}
+
+// SELECT JSON: every row as one JSON object in a text column named "[json]".
+void ToJsonRows(ResultSet* result) {
+  for (Row& row : result->rows) {
+    Value json = Value::Text(JsonObjectText(result->column_names, row));
+    row.assign(1, std::move(json));
+  }
+  result->column_names = {"[json]"};
+  result->column_types = {LogicalType::kText};
+}
+
+}  // namespace
+
+Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query,
+                  SelectOutput* output) {
+  *query = SelectQuery();
+  SelectOutput ignored;
+  if (output == nullptr) output = &ignored;
+  *output = SelectOutput();
+  output->json = select.json;
+  Status s = BindSelectClauses(schema, select, query, output);
+  return s.ok() ? BindPerPartitionLimit(schema, select, query) : s;
+}
+
+void ApplySelectOutput(const SelectOutput& output, ResultSet* result) {
+  ReshapeSelectOutput(output, result);
+  if (output.json) ToJsonRows(result);
 }
 
 Status BindDelete(const TableSchema& schema, const DeleteStatement& remove, DeleteTarget* target) {

@@ -34,9 +34,15 @@ Status BindInsert(const TableSchema& schema, const InsertStatement& insert, Row*
 // The Table API returns group columns first, then aggregates, under its own names: *output
 // (may be null) says which of them each selector shows and under which name (its alias);
 // ApplySelectOutput turns the Table API's result into the SELECT's.
+//
+// PER PARTITION LIMIT n becomes SelectQuery::per_partition_limit (not with aggregates).
+// DISTINCT selects partition key columns only, all of them, with relations on partition key
+// columns only; it reads each partition's first row (per_partition_limit 1). JSON turns the
+// result into one text column "[json]" holding each row as a JSON object (json_text.h).
 struct SelectOutput {
   std::vector<size_t> source_columns;  // per selector; empty for SELECT *
   std::vector<std::string> names;      // per selector; empty: the Table API's name
+  bool json = false;
 };
 Status BindSelect(const TableSchema& schema, const SelectStatement& select, SelectQuery* query,
                   SelectOutput* output = nullptr);

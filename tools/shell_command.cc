@@ -1,6 +1,8 @@
 #include "tools/shell_command.h"
 
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <utility>
 #include <vector>
 
@@ -72,6 +74,31 @@ Status ParseTracing(TokenCursor* cursor, ShellCommand* command) {
     command->tracing = true;
   } else if (!cursor->ConsumeKeyword("off")) {
     return cursor->Error("expected ON or OFF");
+  }
+  return Status::OK();
+}
+
+// EXPAND [ON | OFF] and PAGING [ON | OFF | n].
+Status ParseSwitch(TokenCursor* cursor, ShellCommand::Kind kind, ShellCommand* command) {
+  command->kind = kind;
+  if (cursor->AtEnd() || cursor->PeekSymbol(";")) return Status::OK();
+  if (cursor->ConsumeKeyword("on")) {
+    command->switch_on = true;
+  } else if (cursor->ConsumeKeyword("off")) {
+    command->switch_on = false;
+  } else if (kind == ShellCommand::Kind::kPaging && cursor->Peek().kind == TokenKind::kInteger) {
+    const Token& size = cursor->Next();
+    errno = 0;
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(size.text.c_str(), &end, 10);
+    if (errno != 0 || *end != '\0' || value == 0 || value > 1000000) {
+      return cursor->ErrorAt(size, "the page size must be 1 to 1000000");
+    }
+    command->switch_on = true;
+    command->page_size = value;
+  } else {
+    return cursor->Error(kind == ShellCommand::Kind::kPaging ? "expected ON, OFF or a page size"
+                                                             : "expected ON or OFF");
   }
   return Status::OK();
 }
@@ -167,6 +194,12 @@ Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
   }
   if (cursor->ConsumeKeyword("tracing")) return ParseTracing(cursor, command);
   if (cursor->ConsumeKeyword("consistency")) return ParseConsistency(cursor, command);
+  if (cursor->ConsumeKeyword("expand")) {
+    return ParseSwitch(cursor, ShellCommand::Kind::kExpand, command);
+  }
+  if (cursor->ConsumeKeyword("paging")) {
+    return ParseSwitch(cursor, ShellCommand::Kind::kPaging, command);
+  }
   if (cursor->ConsumeKeyword("flush")) {
     return ParseOptionalTable(cursor, ShellCommand::Kind::kFlush, command);
   }
@@ -185,9 +218,9 @@ Status ParseCommandBody(TokenCursor* cursor, ShellCommand* command) {
 }  // namespace
 
 bool IsShellCommandWord(const std::string& lower_word) {
-  static const char* const kWords[] = {"help",        "describe", "desc",    "tracing",
-                                       "consistency", "flush",    "compact", "source",
-                                       "copy",        "exit",     "quit"};
+  static const char* const kWords[] = {"help",   "describe", "desc",  "tracing", "consistency",
+                                       "expand", "paging",   "flush", "compact", "source",
+                                       "copy",   "exit",     "quit"};
   for (const char* word : kWords) {
     if (lower_word == word) return true;
   }

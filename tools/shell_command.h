@@ -6,6 +6,8 @@
 //   DESCRIBE KEYSPACES | DESCRIBE KEYSPACE [name]   (DESC too)
 //   CONSISTENCY [level]
 //   TRACING ON | TRACING OFF
+//   EXPAND [ON | OFF]
+//   PAGING [ON | OFF | page size]
 //   FLUSH [[ks.]name]
 //   COMPACT [[ks.]name]
 //   SOURCE 'file'
@@ -16,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,8 @@ struct ShellCommand {
     kDescribeKeyspace,
     kConsistency,
     kTracing,
+    kExpand,
+    kPaging,
     kFlush,
     kCompact,
     kSource,
@@ -40,8 +45,11 @@ struct ShellCommand {
     kExit
   };
   Kind kind = Kind::kHelp;
-  std::string table;        // DESCRIBE TABLE, FLUSH, COMPACT (empty: every table)
-  bool tracing = false;     // TRACING ON
+  std::string table;     // DESCRIBE TABLE, FLUSH, COMPACT (empty: every table)
+  bool tracing = false;  // TRACING ON
+  // EXPAND / PAGING: ON (true) or OFF (false); unset: show the setting.
+  std::optional<bool> switch_on;
+  uint64_t page_size = 0;   // PAGING n
   std::string path;         // SOURCE, COPY
   std::string keyspace;     // DESCRIBE KEYSPACE (empty: the current one)
   std::string consistency;  // CONSISTENCY: the level in upper case (empty: show it)

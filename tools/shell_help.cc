@@ -20,9 +20,9 @@ const char* ShellHelpText() {
   TRUNCATE [TABLE] [ks.]t         deletes every row, keeps the table
   INSERT INTO [ks.]t (c1, c2, ...) VALUES (v1, v2, ...)
       [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
-  SELECT * | selector [AS name], ... FROM [ks.]t
+  SELECT [JSON] [DISTINCT] * | selector [AS name], ... FROM [ks.]t
       [WHERE relation [AND relation ...]] [GROUP BY term, ...]
-      [ORDER BY c [ASC|DESC], ...] [LIMIT n] [ALLOW FILTERING]
+      [ORDER BY c [ASC|DESC], ...] [PER PARTITION LIMIT n] [LIMIT n] [ALLOW FILTERING]
     selector: col | WRITETIME(col) | TTL(col) | COUNT(*) | COUNT(col) | MIN(col) | MAX(col)
               | SUM(col) | AVG(col) | FLOOR(col, width)
     relation: col (= | < | <= | > | >=) literal | col IN (literal, ...)
@@ -32,6 +32,11 @@ const char* ShellHelpText() {
     GROUP BY: primary key columns in key order (those fixed by = may be left out), then
     optionally FLOOR(first clustering column, 1h | 15m | 1d | ... | integer); with aggregates
     the other selectors must be GROUP BY columns; LIMIT counts groups
+    PER PARTITION LIMIT n: the first n rows of each partition (before LIMIT)
+    DISTINCT: every partition key column and nothing else, once per partition
+    JSON: one column [json], each row as a JSON object
+    partitions come in ascending key order (an IN list is read sorted), each in its
+    clustering order (or reversed by ORDER BY)
   DELETE FROM [ks.]t WHERE p1 = v1 AND ... [AND c1 = v AND ...]
     = on every partition key column deletes the partition; with = on every clustering
     column too, one row
@@ -47,6 +52,9 @@ Shell commands (one line each, case-insensitive, ';' optional):
   DESCRIBE TABLES           the tables of the current keyspace (all without USE)
   DESCRIBE TABLE [ks.]t     its CREATE TABLE statement and its storage format
   CONSISTENCY [level]       accepted and ignored: one node has one copy of each row
+  EXPAND ON | OFF           each row of a result as a block of "column | value" lines
+  PAGING ON | OFF | n       on a terminal, long results n rows (default 100) at a time:
+                            Enter shows the next page, q stops
   TRACING ON | OFF          after each SELECT, print the predicate pushdown counters and
                             the elapsed time
   FLUSH [[ks.]t]            write the memtable of a table (or of every table) to a file

@@ -1,23 +1,16 @@
 #include "tools/shell_result_printer.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
 #include <vector>
+
+#include "table_api/json_text.h"
 
 namespace columnar {
 
 namespace {
-
-bool IsNumeric(LogicalType type) {
-  switch (type) {
-    case LogicalType::kInt:
-    case LogicalType::kBigInt:
-    case LogicalType::kFloat:
-    case LogicalType::kDouble:
-      return true;
-    default:
-      return false;
-  }
-}
 
 // Characters on screen: UTF-8 continuation bytes take no column of their own.
 size_t DisplayWidth(const std::string& text) {
@@ -52,43 +45,144 @@ void AppendPadded(const std::string& cell, size_t width, bool right, std::string
   *line += right ? padding + cell : cell + padding;
 }
 
-void PrintTable(const ResultSet& result, std::ostream& out) {
-  const size_t columns = result.column_names.size();
-  std::vector<std::vector<std::string>> cells(result.rows.size());
-  std::vector<size_t> widths(columns);
-  std::vector<std::string> header;
-  for (size_t c = 0; c < columns; c++) {
-    header.push_back(OneLine(result.column_names[c]));
-    widths[c] = DisplayWidth(header[c]);
+// cqlsh's float format: `precision` significant digits (5 for float, 12 for double), more when
+// the number has digits left of the point, so %g never switches to an exponent there.
+std::string CqlshFloatingPoint(double value, int precision) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  if (std::fabs(value) > std::numeric_limits<double>::epsilon()) {
+    const auto exponent = static_cast<int>(std::log10(std::fabs(value)));  // truncated, as int()
+    if (exponent >= -4 && exponent < precision) precision += exponent + 1;
   }
-  for (size_t r = 0; r < result.rows.size(); r++) {
-    for (size_t c = 0; c < columns; c++) {
-      cells[r].push_back(OneLine(result.rows[r][c].ToCqlLiteral()));
-      widths[c] = std::max(widths[c], DisplayWidth(cells[r][c]));
-    }
-  }
-  auto print_line = [&](const std::vector<std::string>& line_cells) {
-    std::string line;
-    for (size_t c = 0; c < columns; c++) {
-      line += c == 0 ? " " : " | ";
-      AppendPadded(line_cells[c], widths[c], IsNumeric(result.column_types[c]), &line);
-    }
-    line.erase(line.find_last_not_of(' ') + 1);
-    out << line << "\n";
-  };
-  print_line(header);
-  std::string rule;
-  for (size_t c = 0; c < columns; c++)
-    rule += (c == 0 ? "" : "+") + std::string(widths[c] + 2, '-');
-  out << rule << "\n";
-  for (const std::vector<std::string>& row : cells) print_line(row);
-  out << "\n(" << result.rows.size() << " rows)\n";
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.*g", precision, value);
+  return text;
 }
 
-// Timestamps and dates print as 'iso' or as an integer out of the ISO range.
+// A timestamp or date literal ('2024-05-01T10:00:05.000Z', '2024-05-01') without quotes; an
+// integer literal (outside years 1..9999) as is.
 std::string Unquoted(const std::string& literal) {
   return literal.size() >= 2 && literal.front() == '\'' ? literal.substr(1, literal.size() - 2)
                                                         : literal;
+}
+
+// A value as cqlsh shows it: text as is, timestamps as 2024-05-01 10:00:05.000000+0000 (UTC),
+// dates as 2024-05-01, booleans as True / False, floats with cqlsh's precision, null as null.
+std::string CqlshText(const Value& value) {
+  if (value.is_null()) return "null";
+  switch (value.type()) {
+    case LogicalType::kText:
+    case LogicalType::kAscii:
+      return value.bytes();
+    case LogicalType::kBoolean:
+      return value.bool_value() ? "True" : "False";
+    case LogicalType::kFloat:
+      return CqlshFloatingPoint(value.float_value(), 5);
+    case LogicalType::kDouble:
+      return CqlshFloatingPoint(value.double_value(), 12);
+    case LogicalType::kTimestamp: {
+      std::string text = Unquoted(value.ToCqlLiteral());
+      if (text.size() != 24 || text[10] != 'T') return text;  // out of range: milliseconds
+      text[10] = ' ';
+      text.pop_back();  // Z
+      return text + "000+0000";
+    }
+    case LogicalType::kDate:
+      return Unquoted(value.ToCqlLiteral());
+    default:
+      return value.ToCqlLiteral();
+  }
+}
+
+// The cells of `rows` as cqlsh shows them, one line each.
+std::vector<std::vector<std::string>> CqlshCells(const ResultSet& result, size_t begin,
+                                                 size_t end) {
+  std::vector<std::vector<std::string>> cells;
+  for (size_t r = begin; r < end; r++) {
+    cells.emplace_back();
+    for (const Value& value : result.rows[r]) cells.back().push_back(OneLine(CqlshText(value)));
+  }
+  return cells;
+}
+
+// Rows [begin, end) as cqlsh's table: names left-aligned, values right-aligned.
+void PrintTableRows(const ResultSet& result, size_t begin, size_t end, std::ostream& out) {
+  const size_t columns = result.column_names.size();
+  const std::vector<std::vector<std::string>> cells = CqlshCells(result, begin, end);
+  std::vector<std::string> header;
+  std::vector<size_t> widths(columns);
+  for (size_t c = 0; c < columns; c++) {
+    header.push_back(OneLine(result.column_names[c]));
+    widths[c] = DisplayWidth(header[c]);
+    for (const std::vector<std::string>& row : cells) {
+      widths[c] = std::max(widths[c], DisplayWidth(row[c]));
+    }
+  }
+  auto print_line = [&](const std::vector<std::string>& line_cells, bool right) {
+    std::string line;
+    for (size_t c = 0; c < columns; c++) {
+      line += c == 0 ? " " : " | ";
+      AppendPadded(line_cells[c], widths[c], right, &line);
+    }
+    if (!right) line.erase(line.find_last_not_of(' ') + 1);
+    out << line << "\n";
+  };
+  print_line(header, /*right=*/false);
+  std::string rule;
+  for (size_t c = 0; c < columns; c++) {
+    rule += (c == 0 ? "" : "+") + std::string(widths[c] + 2, '-');
+  }
+  out << rule << "\n";
+  for (const std::vector<std::string>& row : cells) print_line(row, /*right=*/true);
+}
+
+// EXPAND ON: each row as a block of "name | value" lines under "@ Row N".
+void PrintExpandedRows(const ResultSet& result, size_t begin, size_t end, std::ostream& out) {
+  const std::vector<std::vector<std::string>> cells = CqlshCells(result, begin, end);
+  size_t name_width = 0;
+  size_t value_width = 0;
+  for (const std::string& name : result.column_names) {
+    name_width = std::max(name_width, DisplayWidth(OneLine(name)));
+  }
+  for (const std::vector<std::string>& row : cells) {
+    for (const std::string& cell : row) value_width = std::max(value_width, DisplayWidth(cell));
+  }
+  for (size_t r = 0; r < cells.size(); r++) {
+    out << "@ Row " << begin + r + 1 << "\n";
+    out << std::string(name_width + 2, '-') << "+" << std::string(value_width + 2, '-') << "\n";
+    for (size_t c = 0; c < cells[r].size(); c++) {
+      std::string line = " ";
+      AppendPadded(OneLine(result.column_names[c]), name_width, /*right=*/false, &line);
+      out << line << " | " << cells[r][c] << "\n";
+    }
+    out << "\n";
+  }
+}
+
+// cqlsh's layout: a blank line, the rows (a table, or blocks with EXPAND ON), page by page
+// with PAGING, then "(N rows)".
+void PrintCqlsh(const ResultSet& result, const TablePrintOptions& options, std::ostream& out) {
+  const size_t rows = result.rows.size();
+  const bool paged = options.page_rows != 0 && options.next_page;
+  const size_t page = paged ? options.page_rows : std::max<size_t>(rows, 1);
+  out << "\n";
+  size_t begin = 0;
+  do {
+    const size_t end = std::min(rows, begin + page);
+    if (options.expand) {
+      PrintExpandedRows(result, begin, end, out);
+    } else {
+      PrintTableRows(result, begin, end, out);
+    }
+    begin = end;
+    if (begin < rows && paged) {
+      if (!options.expand) out << "\n";
+      out << "---MORE---" << std::flush;
+      if (!options.next_page()) break;
+      out << "\n";
+    }
+  } while (begin < rows);
+  out << (options.expand ? "" : "\n") << "(" << rows << " rows)\n";
 }
 
 // The value without CQL quoting: text as is, timestamps and dates in ISO form.
@@ -125,51 +219,8 @@ void PrintCsv(const ResultSet& result, std::ostream& out) {
   }
 }
 
-std::string JsonString(const std::string& text) {
-  static const char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (byte < 0x20 || byte == 0x7f) {
-      out += std::string("\\u00") + kHex[byte >> 4] + kHex[byte & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-std::string JsonValue(const Value& value) {
-  if (value.is_null()) return "null";
-  const std::string text = PlainText(value);
-  if (value.type() == LogicalType::kBoolean) return text;
-  if (IsNumeric(value.type())) {
-    const bool finite = text.find_first_of("NI") == std::string::npos;  // NaN, Infinity
-    return finite ? text : JsonString(text);
-  }
-  const bool integer_form =
-      (value.type() == LogicalType::kTimestamp || value.type() == LogicalType::kDate) &&
-      value.ToCqlLiteral().front() != '\'';
-  return integer_form ? text : JsonString(text);
-}
-
 void PrintJson(const ResultSet& result, std::ostream& out) {
-  for (const Row& row : result.rows) {
-    std::string line = "{";
-    for (size_t c = 0; c < row.size(); c++) {
-      line += (c == 0 ? "" : ",") + JsonString(result.column_names[c]) + ":" + JsonValue(row[c]);
-    }
-    out << line << "}\n";
-  }
+  for (const Row& row : result.rows) out << JsonObjectText(result.column_names, row) << "\n";
 }
 
 }  // namespace
@@ -187,10 +238,11 @@ bool ParseOutputFormat(const std::string& name, OutputFormat* format) {
   return true;
 }
 
-void PrintResultSet(const ResultSet& result, OutputFormat format, std::ostream& out) {
+void PrintResultSet(const ResultSet& result, OutputFormat format, std::ostream& out,
+                    const TablePrintOptions& options) {
   switch (format) {
     case OutputFormat::kTable:
-      PrintTable(result, out);
+      PrintCqlsh(result, options, out);
       return;
     case OutputFormat::kCsv:
       PrintCsv(result, out);

@@ -51,6 +51,8 @@ std::string Shell::Prompt(bool continuing) const {
 }
 
 void Shell::Run(std::istream& in, const std::string& source, bool prompt) {
+  std::istream* const outer_terminal = terminal_;
+  if (prompt) terminal_ = &in;
   InputSplitter splitter;
   std::vector<ShellInput> pieces;
   std::string line;
@@ -70,6 +72,7 @@ void Shell::Run(std::istream& in, const std::string& source, bool prompt) {
   }
   ShellInput rest;
   if (splitter.Finish(&rest) && !exit_requested_) RunPiece(rest, source);
+  terminal_ = outer_terminal;
 }
 
 void Shell::RunText(const std::string& text, const std::string& source) {
@@ -99,7 +102,7 @@ Status Shell::RunCql(const ShellInput& piece) {
   const int64_t elapsed = options_.monotonic_nanos() - start;
   if (s.ok() && !outcome.note.empty()) out_ << outcome.note << "\n";
   if (!s.ok() || !outcome.is_select) return s;
-  PrintResultSet(outcome.rows, options_.format, out_);
+  PrintResultSet(outcome.rows, options_.format, out_, PrintOptions());
   if (tracing_) {
     out_ << FormatTracing(outcome.table, outcome.table_format, outcome.stats, elapsed);
   }
@@ -124,6 +127,12 @@ Status Shell::RunCommand(const ShellInput& piece) {
       return DescribeKeyspace(command.keyspace);
     case ShellCommand::Kind::kConsistency:
       Consistency(command.consistency);
+      return Status::OK();
+    case ShellCommand::Kind::kExpand:
+      Expand(command);
+      return Status::OK();
+    case ShellCommand::Kind::kPaging:
+      Paging(command);
       return Status::OK();
     case ShellCommand::Kind::kTracing:
       tracing_ = command.tracing;
@@ -190,6 +199,54 @@ void Shell::Consistency(const std::string& level) {
   out_ << "Consistency level set to " << level
        << ". Note: this database is one node, so every level reads and writes its single copy "
           "of each row; the level is ignored.\n";
+}
+
+// cqlsh's EXPAND and its messages.
+void Shell::Expand(const ShellCommand& command) {
+  if (!command.switch_on) {
+    out_ << (expand_ ? "Expanded output is currently enabled. Use EXPAND OFF to disable\n"
+                     : "Expanded output is currently disabled. Use EXPAND ON to enable.\n");
+    return;
+  }
+  expand_ = *command.switch_on;
+  out_ << (expand_ ? "Now Expanded output is enabled\n" : "Disabled Expanded output.\n");
+}
+
+// cqlsh's PAGING and its messages. Pages are shown only while a terminal is read: scripts,
+// files and pipes get every row at once.
+void Shell::Paging(const ShellCommand& command) {
+  if (!command.switch_on) {
+    if (paging_) {
+      out_ << "Query paging is currently enabled. Use PAGING OFF to disable\nPage size: "
+           << page_size_ << "\n";
+    } else {
+      out_ << "Query paging is currently disabled. Use PAGING ON to enable.\n";
+    }
+    return;
+  }
+  paging_ = *command.switch_on;
+  if (command.page_size != 0) {
+    page_size_ = command.page_size;
+    out_ << "Page size: " << page_size_ << "\n";
+  } else if (paging_) {
+    out_ << "Now Query paging is enabled\nPage size: " << page_size_ << "\n";
+  } else {
+    out_ << "Disabled Query paging.\n";
+  }
+}
+
+TablePrintOptions Shell::PrintOptions() const {
+  TablePrintOptions options;
+  options.expand = expand_;
+  if (paging_ && terminal_ != nullptr) {
+    options.page_rows = page_size_;
+    std::istream* const in = terminal_;
+    options.next_page = [in]() {
+      std::string line;
+      return static_cast<bool>(std::getline(*in, line)) && line != "q" && line != "Q";
+    };
+  }
+  return options;
 }
 
 Status Shell::ForTables(const std::string& name, const std::function<Status(Table*)>& action) {

@@ -43,7 +43,8 @@ class Shell {
 
   // Runs what `in` holds, line by line, until its end or EXIT; `source` names it in errors.
   // With `prompt` (an interactive terminal), "cql> " ("cql:ks> " after USE ks) is shown
-  // before each statement and "...> " before each line that continues one.
+  // before each statement and "...> " before each line that continues one, and long results
+  // are shown a page at a time (PAGING), a line of `in` read between pages ("q" stops).
   void Run(std::istream& in, const std::string& source, bool prompt);
   void RunText(const std::string& text, const std::string& source);
   // What SOURCE does. An error when the file cannot be read (failed statements in it are
@@ -66,6 +67,10 @@ class Shell {
   Status DescribeKeyspaces();
   Status DescribeKeyspace(const std::string& name);
   void Consistency(const std::string& level);
+  void Expand(const ShellCommand& command);
+  void Paging(const ShellCommand& command);
+  // How SELECT results are laid out: EXPAND, and PAGING while a terminal is being read.
+  TablePrintOptions PrintOptions() const;
   std::string Prompt(bool continuing) const;
   // FLUSH and COMPACT: runs `action` on the named table, or on every table.
   Status ForTables(const std::string& name, const std::function<Status(Table*)>& action);
@@ -81,6 +86,10 @@ class Shell {
   std::ostream& out_;
   std::ostream& err_;
   bool tracing_ = false;
+  bool expand_ = false;
+  bool paging_ = true;                // cqlsh's default; pages only while reading a terminal
+  uint64_t page_size_ = 100;          // cqlsh's default
+  std::istream* terminal_ = nullptr;  // the interactive input being run, for ---MORE---
   bool exit_requested_ = false;
   uint64_t failures_ = 0;
   int source_depth_ = 0;  // files being run by SOURCE

@@ -51,9 +51,10 @@ TEST(CqlShellBinaryTest, ExecuteStatementsAndExitStatus) {
       RunCommand(shell + " --storage=columnar -e " + ShellWord(statements) + " 2>&1", &output), 0)
       << output;
   EXPECT_EQ(output,
-            " time                       | status | latency_ms\n"
-            "----------------------------+--------+------------\n"
-            " '2024-05-01T10:00:00.000Z' |    500 |       1500\n"
+            "\n"
+            " time                            | status | latency_ms\n"
+            "---------------------------------+--------+------------\n"
+            " 2024-05-01 10:00:00.000000+0000 |    500 |       1500\n"
             "\n"
             "(1 rows)\n");
 

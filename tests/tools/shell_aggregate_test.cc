@@ -17,17 +17,19 @@ TEST_F(ShellTest, AggregatesPrintInTheOrderWritten) {
       "INSERT INTO ks.m (host, ts, cpu) VALUES ('a', '2024-05-01 01:20:00+0000', 50);\n"
       "INSERT INTO ks.m (host, ts, cpu) VALUES ('b', '2024-05-01 00:20:00+0000', 70);\n");
   const std::string per_host =
+      "\n"
       " peak | host | count(*)\n"
       "------+------+----------\n"
-      "   50 | 'a'  |        3\n"
-      "   70 | 'b'  |        1\n"
+      "   50 |    a |        3\n"
+      "   70 |    b |        1\n"
       "\n"
       "(2 rows)\n";
   const std::string per_hour =
-      " hour                       | avg(cpu)\n"
-      "----------------------------+----------\n"
-      " '2024-05-01T00:00:00.000Z' |       20\n"
-      " '2024-05-01T01:00:00.000Z' |       50\n"
+      "\n"
+      " hour                            | avg(cpu)\n"
+      "---------------------------------+----------\n"
+      " 2024-05-01 00:00:00.000000+0000 |       20\n"
+      " 2024-05-01 01:00:00.000000+0000 |       50\n"
       "\n"
       "(2 rows)\n";
   const char kPerHost[] = "SELECT max(cpu) AS peak, host, count(*) FROM ks.m GROUP BY host;";

@@ -105,9 +105,10 @@ TEST_F(ShellCopyTest, CsvRoundTripAndBadLines) {
             "1 rows imported from " + bad + " (4000 rows/s)\n");
   EXPECT_NE(errors().find("line 2: column 'weight'"), std::string::npos) << errors();
   EXPECT_EQ(RunOk("SELECT id, name FROM zoo.copy WHERE owner = 'cat'"),
+            "\n"
             " id | name\n"
-            "----+-------\n"
-            "  1 | 'Tom'\n"
+            "----+------\n"
+            "  1 |  Tom\n"
             "\n"
             "(1 rows)\n");
   Run("COPY zoo.copy FROM '" + bad + "' WITH FORMAT = 'csv'");

@@ -45,10 +45,11 @@ TEST_F(ShellTest, KeyspaceLifecycle) {
       "INSERT INTO ks.t (k, v) VALUES (2, 'two');\n"
       "CREATE TABLE elsewhere.t (k int PRIMARY KEY);\n");
   EXPECT_EQ(RunOk("SELECT * FROM t WHERE k IN (1, 2);"),
+            "\n"
             " k | v\n"
-            "---+-------\n"
-            " 1 | 'one'\n"
-            " 2 | 'two'\n"
+            "---+-----\n"
+            " 1 | one\n"
+            " 2 | two\n"
             "\n"
             "(2 rows)\n");
   EXPECT_EQ(RunOk("DESCRIBE TABLES"), "ks.t\n");  // the current keyspace's
@@ -64,6 +65,7 @@ TEST_F(ShellTest, KeyspaceLifecycle) {
   EXPECT_EQ(RunOk("DESCRIBE TABLES"), "elsewhere.t\nks.t\n");
   RunOk("use ks");
   EXPECT_EQ(RunOk("TRUNCATE t;\nSELECT * FROM t WHERE k IN (1, 2);"),
+            "\n"
             " k | v\n"
             "---+---\n"
             "\n"

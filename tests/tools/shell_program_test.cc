@@ -93,7 +93,7 @@ TEST_F(ShellProgramTest, InputsRunInOrderAndSetTheExitStatus) {
   EXPECT_EQ(Run({"-e", "SELECT v FROM ks.t WHERE k = 'x'; SELECT v FROM ks.t WHERE k = 1;",
                  "--format=json"}),
             kShellExitFailure);
-  EXPECT_EQ(out_.str(), "{\"v\":\"one\"}\n");
+  EXPECT_EQ(out_.str(), "{\"v\": \"one\"}\n");
   EXPECT_EQ(err_.str().rfind("-e:1:1: Invalid argument: table ks.t: column 'k'", 0), 0u)
       << err_.str();
 
