@@ -223,20 +223,29 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
   return s;
 }
 
+Status ScanExecutor::ReadScan(const PartitionScan& scan, ScanOutput* output, SelectStats* stats) {
+  if (plan_.whole_table && plan_.per_partition_limit != 0) {
+    return ReadFirstRowsOfEachPartition(scan, output);
+  }
+  return settings_.columnar ? ReadColumnar(scan, output, stats)
+                            : ReadRows(scan, scan.range, output);
+}
+
 Status ScanExecutor::Run(ScanOutput* output, SelectStats* stats) {
   Status s;
-  for (const PartitionScan& partition : plan_.partitions) {
-    if (stopped_ || LimitReached()) break;
+  const std::vector<PartitionScan>& scans = plan_.partitions;
+  // Partitions in key order; a partition's scans (one per clustering IN value) in its
+  // clustering order, or the reverse.
+  for (size_t first = 0; first < scans.size() && s.ok() && !stopped_ && !LimitReached();) {
+    size_t end = first + 1;
+    while (end < scans.size() && scans[end].partition_key == scans[first].partition_key) end++;
     partition_returned_ = 0;
-    if (plan_.whole_table && plan_.per_partition_limit != 0) {
-      s = ReadFirstRowsOfEachPartition(partition, output);
-    } else if (settings_.columnar) {
-      s = ReadColumnar(partition, output, stats);
-    } else {
-      s = ReadRows(partition, partition.range, output);
+    for (size_t i = 0; i < end - first && s.ok() && !stopped_ && RowsLeft() > 0; i++) {
+      s = ReadScan(scans[plan_.reversed ? end - 1 - i : first + i], output, stats);
     }
-    if (!s.ok()) return s;
+    first = end;
   }
+  if (!s.ok()) return s;
   if (stats != nullptr) {
     stats->rows_rejected_after_merge += rejected_;
     stats->rows_row_path += rows_row_path_;

@@ -58,6 +58,8 @@ class ScanExecutor {
   // A whole-table scan with a per-partition limit: each partition's first rows, then a seek
   // past the rest of it (row path only).
   Status ReadFirstRowsOfEachPartition(const PartitionScan& whole, ScanOutput* output);
+  // One PartitionScan of the plan, by the path that applies.
+  Status ReadScan(const PartitionScan& scan, ScanOutput* output, SelectStats* stats);
   bool LimitReached() const { return plan_.limit != 0 && returned_ >= plan_.limit; }
   bool PartitionDone() const {
     return plan_.per_partition_limit != 0 && partition_returned_ >= plan_.per_partition_limit;

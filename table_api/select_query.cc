@@ -161,7 +161,8 @@ bool IsEmptyRange(const KeyRange& range) {
 
 // A query without partition key: the whole table, in key order.
 Status PlanWholeTable(const SelectQuery& query, std::vector<PartitionScan>* partitions) {
-  if (!query.clustering_prefix.empty() || query.lower_bound || query.upper_bound) {
+  if (!query.clustering_prefix.empty() || !query.clustering_in.empty() || query.lower_bound ||
+      query.upper_bound) {
     return Status::InvalidArgument(
         "clustering restrictions need the partition key; without it, filter on the clustering "
         "columns instead (ALLOW FILTERING)");
@@ -180,28 +181,44 @@ Status PlanPartitions(const TableSchema& schema, const SelectQuery& query,
   if (query.partition_key.empty()) return PlanWholeTable(query, partitions);
   Status s = CheckPartitionValueCounts(schema, query);
   if (!s.ok()) return s;
-  std::vector<std::pair<std::string, PartitionScan>> by_key;  // encoded partition key first
-  for (std::vector<Value>& key : PartitionKeyCombinations(query)) {
-    PartitionScan scan;
-    scan.partition_key = std::move(key);
-    std::string encoded;
-    s = EncodePartitionKey(schema, scan.partition_key, &encoded);
-    if (s.ok()) {
-      s = EncodeClusteringRange(schema, scan.partition_key, query.clustering_prefix,
+  if (!query.clustering_in.empty() && (query.lower_bound || query.upper_bound)) {
+    return Status::InvalidArgument("IN on a clustering column cannot have bounds too");
+  }
+  // The clustering prefixes to read in each partition: the prefix, or one per IN value.
+  std::vector<std::vector<Value>> prefixes;
+  if (query.clustering_in.empty()) prefixes.push_back(query.clustering_prefix);
+  for (const Value& value : query.clustering_in) {
+    prefixes.push_back(query.clustering_prefix);
+    prefixes.back().push_back(value);
+  }
+  // Sorted by range start: the encoded partition key leads it, so partitions come in key
+  // order and the ranges of one partition in clustering order.
+  const std::vector<std::vector<Value>> keys = PartitionKeyCombinations(query);
+  if (keys.size() * prefixes.size() > kMaxPartitionsPerQuery) {
+    return Status::InvalidArgument("the IN restrictions select " +
+                                   std::to_string(keys.size() * prefixes.size()) +
+                                   " partition and clustering combinations; at most " +
+                                   std::to_string(kMaxPartitionsPerQuery) + " are allowed");
+  }
+  std::vector<PartitionScan> scans;
+  for (const std::vector<Value>& key : keys) {
+    for (const std::vector<Value>& prefix : prefixes) {
+      PartitionScan scan;
+      scan.partition_key = key;
+      s = EncodeClusteringRange(schema, scan.partition_key, prefix,
                                 query.lower_bound ? &*query.lower_bound : nullptr,
                                 query.upper_bound ? &*query.upper_bound : nullptr, &scan.range);
+      if (!s.ok()) return s;
+      scans.push_back(std::move(scan));
     }
-    if (!s.ok()) return s;
-    by_key.emplace_back(std::move(encoded), std::move(scan));
   }
-  std::sort(by_key.begin(), by_key.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(scans.begin(), scans.end(), [](const PartitionScan& a, const PartitionScan& b) {
+    return a.range.start < b.range.start;
+  });
   partitions->clear();
-  for (size_t i = 0; i < by_key.size(); i++) {
-    const bool duplicate = i > 0 && by_key[i].first == by_key[i - 1].first;
-    if (!duplicate && !IsEmptyRange(by_key[i].second.range)) {
-      partitions->push_back(std::move(by_key[i].second));
-    }
+  for (size_t i = 0; i < scans.size(); i++) {
+    const bool duplicate = i > 0 && scans[i].range.start == scans[i - 1].range.start;
+    if (!duplicate && !IsEmptyRange(scans[i].range)) partitions->push_back(scans[i]);
   }
   return Status::OK();
 }

@@ -9,7 +9,8 @@
 //     those partitions are read in ascending encoded-partition-key order (duplicates once),
 //     whatever the clustering direction;
 //   - the clustering restriction is equality on a prefix of the clustering columns, then
-//     optional lower/upper bounds (each inclusive or exclusive, typed order) on the next one;
+//     optional lower/upper bounds (each inclusive or exclusive, typed order) or a list of
+//     values (IN) on the next one;
 //   - rows come in the table's clustering order within a partition, or reversed;
 //   - LIMIT counts rows across all partitions; PER PARTITION LIMIT (per_partition_limit)
 //     returns at most that many rows of each partition, applied before LIMIT (the first rows
@@ -54,6 +55,9 @@ struct SelectQuery {
   std::vector<std::vector<Value>> partition_key;
   // Equality on the first clustering columns.
   std::vector<Value> clustering_prefix;
+  // IN on the clustering column after the prefix: the rows whose value there is one of these
+  // (read in clustering order, duplicates once); not with bounds.
+  std::vector<Value> clustering_in;
   // Bounds on the clustering column after the prefix.
   std::optional<ClusteringBound> lower_bound;
   std::optional<ClusteringBound> upper_bound;
@@ -107,7 +111,8 @@ struct ProjectedColumn {
   LogicalType type = LogicalType::kText;
 };
 
-// One partition's share of a query (or the whole table's, for a query without partition key).
+// One partition's share of a query (or the whole table's, for a query without partition key);
+// with IN on a clustering column, one per value, consecutive, in key order.
 struct PartitionScan {
   std::vector<Value> partition_key;  // empty for the whole table
   KeyRange range;

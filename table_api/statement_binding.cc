@@ -146,10 +146,17 @@ Status BindClustering(const TableSchema& schema, const RelationsByColumn& by_col
                                    stopped_at->name + "' " + why_stopped);
     }
     for (const CqlRelation* relation : relations) {
-      if (relation->op == RelationOperator::kIn) {
-        return NotSupportedAt(relation->column_token,
-                              "IN on clustering column '" + column.name + "' is not supported");
+      if (relation->op == RelationOperator::kIn && relations.size() > 1) {
+        return CqlErrorAt(relation->column_token,
+                          "clustering column '" + column.name + "' has IN and another restriction");
       }
+    }
+    if (relations[0]->op == RelationOperator::kIn) {
+      Status s = BindLiteralList(column, relations[0]->values, &query->clustering_in);
+      if (!s.ok()) return s;
+      stopped_at = &column;
+      why_stopped = "has an IN restriction";
+      continue;
     }
     if (relations.size() == 1 && relations[0]->op == RelationOperator::kEqual) {
       query->clustering_prefix.emplace_back();

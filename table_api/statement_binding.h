@@ -20,10 +20,10 @@ Status BindInsert(const TableSchema& schema, const InsertStatement& insert, Row*
                   RowWriteOptions* options);
 
 // SELECT. The WHERE clause needs = or IN on every partition
-// key column; then = on leading clustering columns and at most one lower and one upper bound on
-// the next one. Restrictions of regular columns (=, <, <=, >, >=, IN) need ALLOW FILTERING and
-// become the query's filter (predicate pushdown). ORDER BY names leading clustering columns, all in
-// the table's order (natural) or all reversed.
+// key column; then = on leading clustering columns and at most one lower and one upper bound,
+// or one IN list, on the next one. Restrictions of regular columns (=, <, <=, >, >=, IN) need ALLOW
+// FILTERING and become the query's filter (predicate pushdown). ORDER BY names leading clustering
+// columns, all in the table's order (natural) or all reversed.
 //
 // Aggregates (count, min, max, sum, avg) make it an aggregate query (select_query.h): GROUP BY
 // names primary key columns in key order, leaving out those restricted by =, and may end with

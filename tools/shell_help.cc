@@ -27,8 +27,9 @@ const char* ShellHelpText() {
               | SUM(col) | AVG(col) | FLOOR(col, width)
     relation: col (= | < | <= | > | >=) literal | col IN (literal, ...)
     without WHERE, every partition; otherwise every partition key column needs = or IN
-    (every combination is read); then = on leading clustering columns and a range on the
-    next; other columns need ALLOW FILTERING (which also allows leaving the partition key out)
+    (every combination is read); then = on leading clustering columns and a range or IN on
+    the next; other columns need ALLOW FILTERING (which also allows leaving the partition key
+    out)
     GROUP BY: primary key columns in key order (those fixed by = may be left out), then
     optionally FLOOR(first clustering column, 1h | 15m | 1d | ... | integer); with aggregates
     the other selectors must be GROUP BY columns; LIMIT counts groups

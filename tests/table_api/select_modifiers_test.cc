@@ -193,6 +193,59 @@ TEST_P(SelectModifiersTest, MultiPartitionInWithLimitInCassandrasOrder) {
   EXPECT_EQ(result.rows[0], (Row{Value::Int(1), Value::BigInt(100299)}));
 }
 
+// IN on a clustering column: each partition's rows with one of the values, in clustering
+// order (or reversed), partitions in key order; with PER PARTITION LIMIT and LIMIT.
+TEST_P(SelectModifiersTest, InOnAClusteringColumn) {
+  Load(/*compact=*/true);
+  ASSERT_TRUE(table_
+                  ->Insert(NamedRow{{"sensor", Value::Text("s1")},
+                                    {"day", Value::Int(1)},
+                                    {"ts", Value::BigInt(100005)},
+                                    {"temp", Value::Double(-5)}})
+                  .ok());  // a newer version in the memtable
+  for (bool columnar : {true, false}) {
+    SelectQuery query;
+    query.partition_key = {{Value::Text("s1"), Value::Text("s0")}, {Value::Int(1)}};
+    query.clustering_in = {Value::BigInt(100005), Value::BigInt(100007), Value::BigInt(999),
+                           Value::BigInt(100005), Value::BigInt(100200)};
+    query.columns = {"sensor", "ts", "temp"};
+    query.allow_columnar_scan = columnar;
+    ResultSet result;
+    ASSERT_TRUE(table_->Select(query, &result).ok());
+    // s0 before s1; ts DESC within each; 999 matches nothing; 100005 once.
+    const std::vector<Row> expected = {
+        {Value::Text("s0"), Value::BigInt(100200), Value::Double(100)},
+        {Value::Text("s0"), Value::BigInt(100007), Value::Double(3.5)},
+        {Value::Text("s0"), Value::BigInt(100005), Value::Double(2.5)},
+        {Value::Text("s1"), Value::BigInt(100200), Value::Double(100)},
+        {Value::Text("s1"), Value::BigInt(100007), Value::Double(3.5)},
+        {Value::Text("s1"), Value::BigInt(100005), Value::Double(-5)}};
+    ExpectSameRows(expected, result, columnar ? "IN (columnar)" : "IN (rows)");
+    query.reversed = true;
+    ASSERT_TRUE(table_->Select(query, &result).ok());
+    ExpectSameRows({expected[2], expected[1], expected[0], expected[5], expected[4], expected[3]},
+                   result, "IN reversed");
+    query.reversed = false;
+    query.per_partition_limit = 2;
+    query.limit = 3;
+    ASSERT_TRUE(table_->Select(query, &result).ok());
+    ExpectSameRows({expected[0], expected[1], expected[3]}, result, "IN with limits");
+  }
+  const ResultSet cql =
+      Run("SELECT ts FROM ks.events WHERE sensor = 's2' AND day = 2 AND ts IN (200001, 200000) "
+          "ORDER BY ts ASC");
+  ExpectSameRows({{Value::BigInt(200000)}, {Value::BigInt(200001)}}, cql, "CQL IN, ASC");
+  EXPECT_TRUE(
+      Refused("SELECT ts FROM ks.events WHERE sensor = 's2' AND day = 2 AND ts IN (1) AND ts > 0")
+          .IsInvalidArgument());
+  SelectQuery bounded;
+  bounded.partition_key = {{Value::Text("s1")}, {Value::Int(1)}};
+  bounded.clustering_in = {Value::BigInt(1)};
+  bounded.lower_bound = ClusteringBound{Value::BigInt(0), true};
+  ResultSet ignored;
+  EXPECT_TRUE(table_->Select(bounded, &ignored).IsInvalidArgument());
+}
+
 TEST_P(SelectModifiersTest, Distinct) {
   Load(/*compact=*/true);
   ASSERT_TRUE(Run("DELETE FROM ks.events WHERE sensor = 's2' AND day = 2").rows.empty());
