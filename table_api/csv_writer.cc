@@ -84,11 +84,12 @@ void CsvWriter::AppendField(const Value& value, std::string* out) {
 }
 
 Status CsvWriter::Open(const std::string& path, const std::vector<std::string>& names,
-                       std::unique_ptr<CsvWriter>* writer) {
+                       std::unique_ptr<CsvWriter>* writer, bool with_header) {
   writer->reset();
   std::FILE* file = std::fopen(path.c_str(), "wb");
   if (file == nullptr) return Status::IOError(path, std::strerror(errno));
   writer->reset(new CsvWriter(path, file));
+  if (!with_header) return Status::OK();
   std::string header;
   for (size_t i = 0; i < names.size(); i++) {
     if (i > 0) header.push_back(',');

@@ -20,9 +20,10 @@ namespace columnar {
 
 class CsvWriter {
  public:
-  // Creates or truncates `path` and writes the header. IOError when it cannot.
+  // Creates or truncates `path` and writes the header (unless `header` is false). IOError when
+  // it cannot.
   static Status Open(const std::string& path, const std::vector<std::string>& names,
-                     std::unique_ptr<CsvWriter>* writer);
+                     std::unique_ptr<CsvWriter>* writer, bool header = true);
   ~CsvWriter();
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;

@@ -54,6 +54,8 @@ struct ExportParquetOptions {
   // DELTA_BYTE_ARRAY for text / blob) as candidates: each column chunk takes the smallest,
   // after compression, of plain, dictionary and these.
   bool delta = true;
+  // CSV only: the first line names the columns (cqlsh's COPY TO WITH HEADER = true).
+  bool csv_header = true;
 };
 
 struct ExportParquetResult {

@@ -171,7 +171,7 @@ Status Table::Export(const std::string& path, const ExportParquetOptions& option
   if (csv) {
     std::vector<std::string> names;
     for (const parquet::ColumnSpec& spec : specs) names.push_back(spec.name);
-    s = CsvWriter::Open(path, names, &csv_writer);
+    s = CsvWriter::Open(path, names, &csv_writer, options.csv_header);
   } else {
     parquet::ParquetWriterOptions writer_options;
     writer_options.row_group_rows = options.row_group_rows;

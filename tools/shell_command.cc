@@ -134,17 +134,17 @@ Status ParseCopyOptions(TokenCursor* cursor, ShellCommand* command) {
     const Token value = cursor->Next();
     const std::string lower = Lower(option);
     const std::string lower_value = Lower(value.text);
-    if (command->copy_from && lower == "header" &&
-        (lower_value == "true" || lower_value == "false")) {
+    if (lower == "header" && (lower_value == "true" || lower_value == "false")) {
       command->header = lower_value == "true";
     } else if (!command->copy_from && lower == "format") {
       command->format = lower_value;
     } else if (!command->copy_from && lower == "compression") {
       command->compression = value.text;
     } else {
-      return cursor->ErrorAt(value, "unknown COPY option " + option + " = " + value.text +
-                                        (command->copy_from ? " (FROM: HEADER = true | false)"
-                                                            : " (TO: FORMAT, COMPRESSION)"));
+      return cursor->ErrorAt(value,
+                             "unknown COPY option " + option + " = " + value.text +
+                                 (command->copy_from ? " (FROM: HEADER = true | false)"
+                                                     : " (TO: FORMAT, COMPRESSION, HEADER)"));
     }
   } while (cursor->ConsumeKeyword("and"));
   return Status::OK();
@@ -180,6 +180,9 @@ Status ParseCopy(TokenCursor* cursor, ShellCommand* command) {
   }
   if (command->format != "parquet" && command->format != "csv") {
     return cursor->Error("COPY needs FORMAT = 'parquet' or 'csv' (or a .parquet / .csv file)");
+  }
+  if (command->format == "parquet" && command->header.has_value()) {
+    return cursor->Error("HEADER applies to CSV files only");
   }
   return Status::OK();
 }

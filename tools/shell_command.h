@@ -12,7 +12,8 @@
 //   COMPACT [[ks.]name]
 //   SOURCE 'file'
 //   COPY [ks.]name [(col, ...)] TO 'file' [WITH FORMAT = 'parquet' | 'csv'
-//       [AND COMPRESSION = 'zstd' | 'snappy' | 'none']]   (format from the extension otherwise)
+//       [AND COMPRESSION = 'zstd' | 'snappy' | 'none'] [AND HEADER = true | false]]
+//       (format from the extension otherwise; HEADER: CSV only, default true)
 //   COPY [ks.]name [(col, ...)] FROM 'file.csv' [WITH HEADER = true | false]
 //   EXIT | QUIT
 #pragma once
@@ -54,12 +55,13 @@ struct ShellCommand {
   std::string keyspace;     // DESCRIBE KEYSPACE (empty: the current one)
   std::string consistency;  // CONSISTENCY: the level in upper case (empty: show it)
   // COPY: the columns (empty: all), TO: "parquet" or "csv", the Parquet compression;
-  // FROM: whether the file's first line names the columns (cqlsh's default: no).
+  // HEADER: whether the CSV file's first line names the columns (unset: FROM no, as cqlsh;
+  // TO yes, so that what COPY TO writes describes itself).
   std::vector<std::string> columns;
   bool copy_from = false;
   std::string format;
   std::string compression = "zstd";
-  bool header = false;
+  std::optional<bool> header;
 };
 
 // Whether a line starting with `lower_word` is a shell command.

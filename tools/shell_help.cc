@@ -63,7 +63,7 @@ Shell commands (one line each, case-insensitive, ';' optional):
                             ColumnarTable filters can leave rows out and prune row groups
   SOURCE 'file'             run the statements and commands of a file
   COPY [ks.]t [(c1, ...)] TO 'file' [WITH FORMAT = 'parquet' | 'csv'
-      [AND COMPRESSION = 'zstd' | 'snappy' | 'none']]
+      [AND COMPRESSION = 'zstd' | 'snappy' | 'none'] [AND HEADER = true | false]]
                             export the table (latest rows, at one snapshot) to Parquet or
                             CSV; the format follows a .parquet / .csv extension otherwise
   COPY [ks.]t [(c1, ...)] FROM 'file.csv' [WITH HEADER = true | false]

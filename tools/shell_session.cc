@@ -270,7 +270,7 @@ Status Shell::CopyFrom(Table* table, const ShellCommand& command) {
   constexpr uint64_t kProgressRows = 100000;
   ImportCsvOptions options;
   options.columns = command.columns;
-  options.header = command.header;
+  options.header = command.header.value_or(false);
   uint64_t reported = 0;
   options.progress = [&](uint64_t rows) {
     if (rows / kProgressRows == reported / kProgressRows) return;
@@ -293,6 +293,7 @@ Status Shell::Copy(const ShellCommand& command) {
   if (s.ok() && command.copy_from) return CopyFrom(table, command);
   ExportParquetOptions options;
   options.columns = command.columns;
+  options.csv_header = command.header.value_or(true);
   if (s.ok()) s = ParseParquetCompression(command.compression, &options.compression);
   if (!s.ok()) return s;
   ExportParquetResult result;

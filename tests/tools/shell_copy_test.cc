@@ -42,6 +42,13 @@ TEST_F(ShellCopyTest, CsvByExtensionWithColumns) {
             "\"ann\",1,\"O\"\"Malley\",\n"
             "\"ann\",2,\"Rex\",\"\\x00\\xFF\"\n"
             "\"bob\",1,\"\",\n");
+  // cqlsh's HEADER option: false leaves the names out; true is the default here.
+  RunOk("COPY zoo.pets (owner, id) TO '" + path + "' WITH HEADER = false");
+  EXPECT_EQ(ReadFile(path), "\"ann\",1\n\"ann\",2\n\"bob\",1\n");
+  RunOk("COPY zoo.pets (owner, id) TO '" + path + "' WITH HEADER = true AND FORMAT = 'csv'");
+  EXPECT_EQ(ReadFile(path), "\"owner\",\"id\"\n\"ann\",1\n\"ann\",2\n\"bob\",1\n");
+  Run("COPY zoo.pets TO '" + dir_.path() + "/p.parquet' WITH HEADER = true");
+  EXPECT_NE(errors().find("HEADER applies to CSV files only"), std::string::npos) << errors();
 }
 
 TEST_F(ShellCopyTest, ParquetByExtensionOrFormat) {
