@@ -60,6 +60,14 @@ std::vector<Span> Subtract(const Span& span, std::vector<Span> holes) {
   return out;
 }
 
+// False when the row-expiry zone map (always kept, zone_map_collector.h) shows that no row of
+// the group has expired at `now_seconds` (the row path hides rows whose expiry is <= now).
+bool SomeRowMayHaveExpired(const ZoneMapSet& maps, int64_t now_seconds) {
+  const ZoneMap* expiry = maps.Find(kExpiryZoneMapColumn);
+  return expiry == nullptr ||
+         (expiry->non_null_count() > 0 && static_cast<int64_t>(expiry->min.bits) <= now_seconds);
+}
+
 bool Overlaps(const Span& a, const Span& b) {
   return BelowLimit(b.start, a) && BelowLimit(a.start, b);
 }
@@ -328,8 +336,7 @@ Status ColumnScan::Impl::AnswerFromStatistics(const File& file, size_t group,
   // whether some row has expired (the row path hides rows whose expiry is <= now).
   const ZoneMap* expiry = maps.Find(kExpiryZoneMapColumn);
   if (expiry == nullptr) return Status::OK();
-  if (request.now_seconds >= 0 && expiry->non_null_count() > 0 &&
-      static_cast<int64_t>(expiry->min.bits) <= request.now_seconds) {
+  if (request.now_seconds >= 0 && SomeRowMayHaveExpired(maps, request.now_seconds)) {
     return Status::OK();
   }
   if (request.predicate != nullptr &&
@@ -384,8 +391,17 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   Status s = file.reader->ViewRowGroup(group, options, block, &view);
   if (!s.ok()) return s;
   const TypedLayout& layout = *file.reader->typed_layout();
+  ScanColumnsWanted wanted = request.wanted;
+  if (request.now_seconds >= 0 && !wanted.expiries) {
+    // The expiry check reads the expiries unless the group's expiry zone map rules it out.
+    CachePin<ZoneMapSet> maps;
+    bool only_sequence_zero_puts = false;
+    s = file.reader->GroupZoneMaps(group, &maps, &only_sequence_zero_puts);
+    if (!s.ok() && !s.IsNotFound()) return s;
+    wanted.expiries = !s.ok() || SomeRowMayHaveExpired(*maps.get(), request.now_seconds);
+  }
   TypedGroupColumns columns;
-  s = layout.DecodeScanColumns(view, file.reader->first_key(group), &columns);
+  s = layout.DecodeScanColumns(view, file.reader->first_key(group), &columns, wanted);
   if (!s.ok()) return s;
   ColumnScanGroup out;
   out.range.start = FirstUserKey(file, group).ToString();
@@ -404,7 +420,7 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   counters_.row_groups_read++;
 
   SelectionBitmap selection(columns.rows, true);
-  if (request.now_seconds >= 0 && columns.expiries.null_count() < columns.rows) {
+  if (request.now_seconds >= 0 && wanted.expiries && columns.expiries.null_count() < columns.rows) {
     for (size_t row = 0; row < columns.rows; row++) {
       if (!columns.expiries.IsNull(row) &&
           columns.expiries.Get<int64_t>(row) <= request.now_seconds) {

@@ -52,6 +52,10 @@ struct ColumnScanRequest {
   std::vector<bool> regular_columns;
   // Rows whose expiry is <= now are left out (negative: no expiry check), as the row path does.
   int64_t now_seconds = -1;
+  // The key and metadata columns the visitor reads from ColumnScanGroup::columns; the others
+  // are left empty. Expiries are decoded anyway for the expiry check unless the group's expiry
+  // zone map shows that no row has expired.
+  ScanColumnsWanted wanted;
   // Aggregates from row-group statistics (optional). A group every row of which the scan
   // returns -- every entry a typed Put stored with sequence number 0 in a file that holds one
   // visible version per key (which makes it a columnar piece), no row expired at now_seconds
@@ -67,8 +71,8 @@ struct ColumnScanGroup {
   // False: the group holds entries that are not typed rows (deletions, merges, foreign
   // values, or non-zero sequence numbers); the caller reads `range` through its row path.
   bool columnar = true;
-  KeyRange range;  // the group's user-key span
-  const TypedGroupColumns* columns = nullptr;
+  KeyRange range;                              // the group's user-key span
+  const TypedGroupColumns* columns = nullptr;  // the request's `wanted` columns
   // Bit i (LSB-first words) set: row i is returned (not expired, matches the predicate).
   const uint64_t* selected = nullptr;
   size_t selected_count = 0;

@@ -142,6 +142,14 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
   request.evaluator = evaluator_;
   request.regular_columns = plan_.needed_columns;
   request.now_seconds = settings_.now_seconds;
+  // ProjectGroup reads only the key and metadata columns the plan projects.
+  request.wanted = ScanColumnsWanted{false, false, false, false};
+  for (const ProjectedColumn& column : plan_.columns) {
+    request.wanted.partitions |= column.source == ProjectedColumn::Source::kPartitionKey;
+    request.wanted.clustering |= column.source == ProjectedColumn::Source::kClustering;
+    request.wanted.write_times |= column.source == ProjectedColumn::Source::kWriteTime;
+    request.wanted.expiries |= column.source == ProjectedColumn::Source::kTtl;
+  }
   const TableSchema* piece_schema = nullptr;
   if (output->TakesStatistics()) {
     request.answer_from_statistics = [&](const ColumnScanStatistics& group, bool* keep_going) {
