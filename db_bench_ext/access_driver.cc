@@ -153,6 +153,17 @@ SelectQuery AccessDriver::MakeQuery(const QuerySpec& spec, Random* rng, int64_t 
         spec.filter->user_id_equals_parameter ? workload_.RandomUserId(rng, index) : std::string();
     query.filter = FilterPredicate(*spec.filter, user_id);
   }
+  const std::vector<Aggregate> count = {{Aggregate::Function::kCount, ""}};
+  if (spec.name == kAccessCount5xx1d) return Aggregating(std::move(query), count);
+  if (spec.name == kAccessAllInstances5xx1d) {
+    // Every instance's partition of the window's newest day: no partition key, the day in the
+    // filter (a scan across partitions).
+    SelectQuery all;
+    all.filter =
+        Predicate::And({Predicate::Compare("day", CompareOp::kEq, Value::Date(window.days.back())),
+                        FilterPredicate(*spec.filter, std::string())});
+    return Aggregating(std::move(all), count);
+  }
   return query;
 }
 

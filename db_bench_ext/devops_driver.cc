@@ -112,13 +112,13 @@ SelectQuery DevopsDriver::MakeQuery(const QuerySpec& spec, Random* rng, int64_t 
   const std::string& kind = spec.name;
   if (kind == kDevopsLastPoint) return LastPointQuery(host, as_of_s);
   auto per_minute_max = [&](int gauges, int64_t span_s) {
-    SelectQuery query = HostWindowQuery(host, workload_.Window(span_s, as_of_s));
+    std::vector<Aggregate> maxima;
     for (int i = 0; i < gauges; ++i) {
-      query.aggregates.push_back({Aggregate::Function::kMax, DevopsGaugeColumns()[i]});
+      maxima.push_back({Aggregate::Function::kMax, DevopsGaugeColumns()[i]});
     }
-    query.group_by = kKeyColumns;  // hostname, day, minute of ts
-    query.time_bucket = kMinuteMs;
-    return query;
+    // Grouped by hostname, day, minute of ts.
+    return Aggregating(HostWindowQuery(host, workload_.Window(span_s, as_of_s)), std::move(maxima),
+                       kKeyColumns, kMinuteMs);
   };
   if (kind == kDevopsMaxPerMinute1h) return per_minute_max(1, kHourS);
   if (kind == kDevopsMax5PerMinute12h) return per_minute_max(kGaugesOfWideAggregate, 12 * kHourS);

@@ -11,6 +11,8 @@ const char* kMetricsTableCql =
     "time int, value float, PRIMARY KEY ((orgid, clusterhash, metricid), time)) "
     "WITH CLUSTERING ORDER BY (time DESC) AND column_encodings = {'time': 'delta_of_delta'}";
 
+constexpr int64_t kDownsampleSeconds = 300;
+
 uint32_t ColumnId(const TableSchema& schema, const char* name) {
   const ColumnDef* column = schema.FindColumn(name);
   return column != nullptr ? column->id : 0;
@@ -94,6 +96,21 @@ SelectQuery MetricsDriver::MakeQuery(const QuerySpec& spec, Random* rng, int64_t
         ClusteringBound{Value::Int(static_cast<int32_t>(window.lower_exclusive)), false};
     query.upper_bound =
         ClusteringBound{Value::Int(static_cast<int32_t>(window.upper_inclusive)), true};
+  }
+  using Function = Aggregate::Function;
+  if (spec.name == kMetricsMinMax1d) {
+    return Aggregating(
+        std::move(query),
+        {{Function::kMin, "value"}, {Function::kMax, "value"}, {Function::kCount, ""}});
+  }
+  if (spec.name == kMetricsAgg1d) {
+    return Aggregating(
+        std::move(query),
+        {{Function::kMin, "value"}, {Function::kMax, "value"}, {Function::kAvg, "value"}});
+  }
+  if (spec.name == kMetricsDownsample7d) {
+    // Grouped by the series (orgid, clusterhash, metricid) and 5 minutes of time.
+    return Aggregating(std::move(query), {{Function::kAvg, "value"}}, 4, kDownsampleSeconds);
   }
   return query;
 }

@@ -35,6 +35,22 @@ std::vector<QuerySpec> MetricsQueries() {
   for (RangeQuery range : AllRangeQueries()) {
     queries.push_back({std::string(RangeQueryName(range)), MetricsCql(range), range, {}});
   }
+  const std::string where =
+      " FROM metrics.v2metrics5 WHERE orgid = ? AND clusterhash = ? AND metricid = ? AND "
+      "time <= ? AND time > ?";
+  queries.push_back({kMetricsMinMax1d,
+                     "SELECT min(value), max(value), count(*)" + where + " /* 1 d */",
+                     RangeQuery::kLastDay,
+                     {}});
+  queries.push_back({kMetricsAgg1d,
+                     "SELECT min(value), max(value), avg(value)" + where + " /* 1 d */",
+                     RangeQuery::kLastDay,
+                     {}});
+  queries.push_back({kMetricsDownsample7d,
+                     "SELECT orgid, clusterhash, metricid, floor(time, 5m), avg(value)" + where +
+                         " /* 7 d */ GROUP BY orgid, clusterhash, metricid, floor(time, 5m)",
+                     RangeQuery::kLast7Days,
+                     {}});
   return queries;
 }
 
@@ -51,6 +67,18 @@ std::vector<QuerySpec> AccessQueries(int width) {
     const RangeQuery range = RangeQuery::kLastHour;
     queries.push_back({std::string(RangeQueryName(range)) + "_" + filter.name,
                        AccessCql(width, range, filter), range, filter});
+  }
+  if (width == 16) {
+    const AccessFilter& five_xx = AccessFilters().front();
+    queries.push_back({kAccessCount5xx1d,
+                       "SELECT count(*) FROM logs.access16 WHERE orgid = ? AND service = ? AND "
+                       "instance = ? AND day IN ? AND time <= ? AND time > ? AND " +
+                           five_xx.ToCql() + " ALLOW FILTERING /* 1 d */",
+                       RangeQuery::kLastDay, five_xx});
+    queries.push_back({kAccessAllInstances5xx1d,
+                       "SELECT count(*) FROM logs.access16 WHERE day = ? AND " + five_xx.ToCql() +
+                           " ALLOW FILTERING /* every instance, the newest day */",
+                       RangeQuery::kLastDay, five_xx});
   }
   return queries;
 }

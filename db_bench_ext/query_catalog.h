@@ -20,10 +20,16 @@ struct QuerySpec {
   std::optional<AccessFilter> filter;
 };
 
-// latest, last 5 minutes, last hour, last day, last 7 days of one series.
+// latest, last 5 minutes, last hour, last day, last 7 days of one series, then its aggregates:
+inline constexpr const char* kMetricsMinMax1d = "minmax_1d";          // min, max, count over a day
+inline constexpr const char* kMetricsAgg1d = "agg_1d";                // min, max, avg over a day
+inline constexpr const char* kMetricsDownsample7d = "downsample_7d";  // avg per 5 min, 7 days
 std::vector<QuerySpec> MetricsQueries();
 // The same five ranges of one instance, then the one-hour range with each filter whose columns
-// the table of this width (4, 8 or 16) has.
+// the table of this width (4, 8 or 16) has, then (access16 only) the day's count of 5xx of one
+// instance and of every instance (a scan across partitions):
+inline constexpr const char* kAccessCount5xx1d = "count_5xx_1d";
+inline constexpr const char* kAccessAllInstances5xx1d = "all_instances_5xx_1d";
 std::vector<QuerySpec> AccessQueries(int width);
 // devops (TSBS's cpu-only queries): names of its query kinds, then the catalog in this order.
 inline constexpr const char* kDevopsMaxPerMinute1h = "max_1m_1h";

@@ -44,6 +44,7 @@ void AddStats(const SelectStats& add, SelectStats* total) {
   total->rows_rejected_after_merge += add.rows_rejected_after_merge;
   total->rows_columnar += add.rows_columnar;
   total->rows_row_path += add.rows_row_path;
+  total->rows_from_stats += add.rows_from_stats;
 }
 
 // Pushdown counters per query (averaged over the verification draws).
@@ -59,6 +60,7 @@ void ReportPushdown(const SelectStats& total, int draws, QueryResult* result) {
       {"rows_rejected_after_merge", total.rows_rejected_after_merge / n},
       {"rows_columnar", total.rows_columnar / n},
       {"rows_row_path", total.rows_row_path / n},
+      {"rows_from_stats", total.rows_from_stats / n},
   };
 }
 
@@ -87,7 +89,8 @@ Status Verify(const Table& table, const WorkloadDriver& driver, const QuerySpec&
     counters.erase(std::remove_if(counters.begin(), counters.end(),
                                   [](const auto& counter) {
                                     return counter.first.rfind("rows_columnar", 0) != 0 &&
-                                           counter.first.rfind("rows_row_path", 0) != 0;
+                                           counter.first.rfind("rows_row_path", 0) != 0 &&
+                                           counter.first.rfind("rows_from_stats", 0) != 0;
                                   }),
                    counters.end());
   }

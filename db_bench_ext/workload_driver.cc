@@ -16,5 +16,14 @@ std::unique_ptr<WorkloadDriver> NewWorkloadDriver(const std::string& name,
   return nullptr;
 }
 
+SelectQuery Aggregating(SelectQuery query, std::vector<Aggregate> aggregates, size_t group_by,
+                        std::optional<int64_t> time_bucket) {
+  query.columns.clear();
+  query.aggregates = std::move(aggregates);
+  query.group_by = group_by;
+  query.time_bucket = time_bucket;
+  return query;
+}
+
 }  // namespace bench
 }  // namespace columnar

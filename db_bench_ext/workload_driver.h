@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,12 @@ struct WorkloadSize {
 };
 std::unique_ptr<WorkloadDriver> NewWorkloadDriver(const std::string& name,
                                                   const WorkloadSize& size);
+
+// `query` made an aggregate query (the workloads' aggregate and downsampling queries):
+// `aggregates` of its rows, grouped by its first `group_by` primary key columns, the last of
+// them by `time_bucket` (in the column's units) when set.
+SelectQuery Aggregating(SelectQuery query, std::vector<Aggregate> aggregates, size_t group_by = 0,
+                        std::optional<int64_t> time_bucket = std::nullopt);
 
 }  // namespace bench
 }  // namespace columnar

@@ -142,6 +142,29 @@ void MergeValueSets(const ZoneMap& other, size_t max_value_set, ZoneMap* into) {
   into->value_set = into->has_value_set ? std::move(merged) : std::vector<Datum>();
 }
 
+// The wrapping int64 sum of an int32 / int64 column's non-null values (other types: none).
+void AddIntegerSum(const ColumnVector& column, ZoneMap* zm) {
+  uint64_t sum = 0;
+  switch (column.type()) {
+    case PhysicalType::kInt32:
+      for (size_t row = 0; row < column.size(); row++) {
+        if (!column.IsNull(row)) {
+          sum += static_cast<uint64_t>(static_cast<int64_t>(column.Get<int32_t>(row)));
+        }
+      }
+      break;
+    case PhysicalType::kInt64:
+      for (size_t row = 0; row < column.size(); row++) {
+        if (!column.IsNull(row)) sum += static_cast<uint64_t>(column.Get<int64_t>(row));
+      }
+      break;
+    default:
+      return;
+  }
+  zm->has_sum = true;
+  zm->sum = sum;
+}
+
 }  // namespace
 
 bool RoundUpTruncatedMax(const std::string& max, size_t max_bytes, std::string* cut) {
@@ -164,6 +187,7 @@ ZoneMap BuildZoneMap(const ColumnVector& column, const ZoneMapOptions& options) 
   zm.type = column.type();
   zm.row_count = column.size();
   zm.null_count = column.null_count();
+  if (options.integer_sum) AddIntegerSum(column, &zm);
   if (zm.non_null_count() == 0) {
     zm.has_value_set = true;
     return zm;
@@ -188,6 +212,8 @@ void MergeZoneMap(const ZoneMap& other, size_t max_value_set, ZoneMap* into) {
     MergeMax(other, into);
   }
   MergeValueSets(other, max_value_set, into);
+  into->has_sum = into->has_sum && other.has_sum;
+  into->sum = into->has_sum ? into->sum + other.sum : 0;
   into->row_count += other.row_count;
   into->null_count += other.null_count;
 }
@@ -198,7 +224,8 @@ namespace columnar {
 
 bool operator==(const ZoneMap& a, const ZoneMap& b) {
   if (a.type != b.type || a.row_count != b.row_count || a.null_count != b.null_count ||
-      a.has_value_set != b.has_value_set || a.value_set != b.value_set) {
+      a.has_value_set != b.has_value_set || a.value_set != b.value_set || a.has_sum != b.has_sum ||
+      a.sum != b.sum) {
     return false;
   }
   if (a.non_null_count() == 0) return true;

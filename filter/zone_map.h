@@ -11,6 +11,12 @@
 //                is all 0xFF.
 //   value set    when the column has few distinct non-null values: exactly those values,
 //                ascending (empty when every row is null).
+//   sum          int32 / int64 columns, when asked for (ZoneMapOptions::integer_sum): the sum
+//                of the non-null values as int64 (int32 sign-extended), wrapping modulo 2^64
+//                as SUM does on the row path, so a row group's SUM / AVG can be answered
+//                without decoding it. Floating-point sums are not kept: SUM over floats adds
+//                values one at a time in scan order (aggregation.h), which a per-group sum
+//                cannot reproduce bit for bit.
 #pragma once
 
 #include <cstddef>
@@ -30,6 +36,8 @@ struct ZoneMapOptions {
   size_t max_value_set = 8;
   // ...and only when none of them is a byte string longer than this.
   size_t max_value_set_bytes = 32;
+  // Keep the wrapping sum of an int32 / int64 column (ignored for other types).
+  bool integer_sum = false;
 };
 
 struct ZoneMap {
@@ -50,13 +58,18 @@ struct ZoneMap {
   bool has_value_set = false;
   std::vector<Datum> value_set;
 
+  // The wrapping int64 sum of the non-null values (0 when all are null), when has_sum.
+  bool has_sum = false;
+  uint64_t sum = 0;
+
   uint64_t non_null_count() const { return row_count - null_count; }
 };
 
 ZoneMap BuildZoneMap(const ColumnVector& column, const ZoneMapOptions& options = ZoneMapOptions());
 
 // Folds `other` (same type) into *into, as if both had been built over the rows of both. The
-// merged value set is kept while it has at most `max_value_set` values.
+// merged value set is kept while it has at most `max_value_set` values; the sum while both
+// have one.
 void MergeZoneMap(const ZoneMap& other, size_t max_value_set, ZoneMap* into);
 
 // The bound-cutting rules above, exposed for tests: *cut is `max`'s prefix of at most

@@ -14,8 +14,16 @@ enum ZoneMapFlags : uint8_t {
   kMinExact = 1 << 2,
   kHasMax = 1 << 3,
   kMaxExact = 1 << 4,
-  kKnownFlags = kHasValueSet | kHasBounds | kMinExact | kHasMax | kMaxExact,
+  kHasSum = 1 << 5,
+  kKnownFlags = kHasValueSet | kHasBounds | kMinExact | kHasMax | kMaxExact | kHasSum,
 };
+
+uint64_t ZigZag(uint64_t v) { return (v << 1) ^ (0 - (v >> 63)); }
+uint64_t UnZigZag(uint64_t v) { return (v >> 1) ^ (0 - (v & 1)); }
+
+bool IsIntegerType(PhysicalType type) {
+  return type == PhysicalType::kInt32 || type == PhysicalType::kInt64;
+}
 
 void PutDatum(const Datum& d, std::string* out) {
   switch (FixedWidth(d.type)) {
@@ -51,11 +59,14 @@ bool GetDatum(PhysicalType type, Slice* in, Datum* d) {
   }
 }
 
+bool CarriesSum(const ZoneMap& zm) { return zm.has_sum && IsIntegerType(zm.type); }
+
 uint8_t FlagsOf(const ZoneMap& zm) {
-  if (zm.non_null_count() == 0) return 0;
-  if (zm.has_value_set) return kHasValueSet;
+  const uint8_t sum = CarriesSum(zm) ? kHasSum : 0;
+  if (zm.non_null_count() == 0) return sum;
+  if (zm.has_value_set) return kHasValueSet | sum;
   return kHasBounds | (zm.min_exact ? kMinExact : 0) | (zm.has_max ? kHasMax : 0) |
-         (zm.has_max && zm.max_exact ? kMaxExact : 0);
+         (zm.has_max && zm.max_exact ? kMaxExact : 0) | sum;
 }
 
 void EncodeZoneMap(uint32_t column_id, const ZoneMap& zm, std::string* out) {
@@ -73,12 +84,16 @@ void EncodeZoneMap(uint32_t column_id, const ZoneMap& zm, std::string* out) {
     PutDatum(zm.min, out);
     if (flags & kHasMax) PutDatum(zm.max, out);
   }
+  if (flags & kHasSum) PutVarint64(out, ZigZag(zm.sum));
 }
 
 Status Corrupt(const std::string& what) { return Status::Corruption("zone maps: " + what); }
 
-Status CheckFlags(const ZoneMap& zm, uint8_t flags) {
+Status CheckFlags(const ZoneMap& zm, uint8_t flags, uint8_t version) {
   if (flags & ~kKnownFlags) return Corrupt("unknown flag bits");
+  if ((flags & kHasSum) && (version < kZoneMapSetVersionWithSums || !IsIntegerType(zm.type))) {
+    return Corrupt("sum on a version 1 set or a column that is not int32 / int64");
+  }
   const bool has_set = flags & kHasValueSet;
   const bool has_bounds = flags & kHasBounds;
   if (zm.non_null_count() == 0 ? (has_set || has_bounds) : (has_set == has_bounds)) {
@@ -128,7 +143,16 @@ Status DecodeBounds(uint8_t flags, Slice* in, ZoneMap* zm) {
   return Status::OK();
 }
 
-Status DecodeZoneMap(Slice* in, uint32_t* column_id, ZoneMap* zm) {
+Status DecodeSum(uint8_t flags, Slice* in, ZoneMap* zm) {
+  if (!(flags & kHasSum)) return Status::OK();
+  uint64_t zigzag;
+  if (!GetVarint64(in, &zigzag)) return Corrupt("truncated sum");
+  zm->has_sum = true;
+  zm->sum = UnZigZag(zigzag);
+  return Status::OK();
+}
+
+Status DecodeZoneMap(Slice* in, uint8_t version, uint32_t* column_id, ZoneMap* zm) {
   uint8_t type;
   uint8_t flags;
   if (!GetVarint32(in, column_id) || !GetFixed8(in, &type) || !GetFixed8(in, &flags) ||
@@ -138,13 +162,15 @@ Status DecodeZoneMap(Slice* in, uint32_t* column_id, ZoneMap* zm) {
   if (!IsValidPhysicalType(type)) return Corrupt("bad type " + std::to_string(type));
   zm->type = static_cast<PhysicalType>(type);
   if (zm->null_count > zm->row_count) return Corrupt("more nulls than rows");
-  Status s = CheckFlags(*zm, flags);
+  Status s = CheckFlags(*zm, flags, version);
   if (!s.ok()) return s;
   if (zm->non_null_count() == 0) {
     zm->has_value_set = true;
-    return Status::OK();
+  } else {
+    s = (flags & kHasValueSet) ? DecodeValueSet(in, zm) : DecodeBounds(flags, in, zm);
+    if (!s.ok()) return s;
   }
-  return (flags & kHasValueSet) ? DecodeValueSet(in, zm) : DecodeBounds(flags, in, zm);
+  return DecodeSum(flags, in, zm);
 }
 
 }  // namespace
@@ -179,7 +205,10 @@ void ZoneMapSet::Merge(const ZoneMapSet& other, size_t max_value_set) {
 }
 
 void ZoneMapSet::EncodeTo(std::string* out) const {
-  out->push_back(static_cast<char>(kZoneMapSetVersion));
+  // Sets without sums keep version 1, byte for byte what older writers produced.
+  const bool sums = std::any_of(columns_.begin(), columns_.end(),
+                                [](const auto& column) { return CarriesSum(column.second); });
+  out->push_back(static_cast<char>(sums ? kZoneMapSetVersionWithSums : kZoneMapSetVersion));
   PutVarint32(out, static_cast<uint32_t>(columns_.size()));
   for (const auto& [id, zm] : columns_) EncodeZoneMap(id, zm, out);
 }
@@ -189,7 +218,9 @@ Status ZoneMapSet::Decode(const Slice& input, ZoneMapSet* out) {
   uint8_t version;
   uint32_t count;
   if (!GetFixed8(&in, &version) || !GetVarint32(&in, &count)) return Corrupt("truncated header");
-  if (version != kZoneMapSetVersion) return Corrupt("unknown version " + std::to_string(version));
+  if (version != kZoneMapSetVersion && version != kZoneMapSetVersionWithSums) {
+    return Corrupt("unknown version " + std::to_string(version));
+  }
   // Every column takes at least five bytes: a forged count cannot force a huge allocation.
   if (count > in.size() / 5) return Corrupt("column count exceeds the input");
   ZoneMapSet result;
@@ -197,7 +228,7 @@ Status ZoneMapSet::Decode(const Slice& input, ZoneMapSet* out) {
   for (uint32_t k = 0; k < count; k++) {
     uint32_t id;
     ZoneMap zm;
-    Status s = DecodeZoneMap(&in, &id, &zm);
+    Status s = DecodeZoneMap(&in, version, &id, &zm);
     if (!s.ok()) return s;
     if (k > 0 && id <= result.columns_.back().first) {
       return Corrupt("column ids not strictly ascending");

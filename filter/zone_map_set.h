@@ -3,7 +3,7 @@
 //
 // Encoded form (EncodeTo / Decode):
 //
-//   version       u8        1
+//   version       u8        1, or 2 when some column carries a sum (bit 5); readers take both
 //   column_count  varint32
 //   then per column, in strictly ascending column id order:
 //     column_id   varint32
@@ -13,12 +13,14 @@
 //                           bit 2  min is exact
 //                           bit 3  max present
 //                           bit 4  max is exact
+//                           bit 5  sum follows (version 2 only; int32 / int64 columns)
 //                           (other bits zero)
 //     row_count   varint64
 //     null_count  varint64  <= row_count
 //     value set   (bit 0)   varint32 k, 1 <= k <= min(non-null rows, kMaxEncodedValueSet),
 //                           then k values, strictly ascending
 //     bounds      (bit 1)   min value, then max value when bit 3 is set; min <= max
+//     sum         (bit 5)   varint64 zigzag(the wrapping int64 sum of the non-null values)
 //
 //   value         int32, float32: fixed32 LE bits; int64, float64: fixed64 LE bits;
 //                 bytes: varint32 length, then the bytes
@@ -39,6 +41,8 @@
 namespace columnar {
 
 inline constexpr uint8_t kZoneMapSetVersion = 1;
+// The version of sets in which some column carries a sum (flag bit 5).
+inline constexpr uint8_t kZoneMapSetVersionWithSums = 2;
 // Larger value sets are rejected when decoding (the builder keeps far fewer).
 inline constexpr uint32_t kMaxEncodedValueSet = 256;
 

@@ -14,6 +14,7 @@
 #include "memory/arena.h"
 #include "plugin/cache_pin.h"
 #include "plugin/columnar_table_reader.h"
+#include "plugin/pushdown.h"
 #include "plugin/row_group_column_source.h"
 #include "rocksdb/comparator.h"
 #include "table_format/column_values.h"
@@ -59,6 +60,14 @@ std::vector<Span> Subtract(const Span& span, std::vector<Span> holes) {
   return out;
 }
 
+// False when the row-expiry zone map (always kept, zone_map_collector.h) shows that no row of
+// the group has expired at `now_seconds` (the row path hides rows whose expiry is <= now).
+bool SomeRowMayHaveExpired(const ZoneMapSet& maps, int64_t now_seconds) {
+  const ZoneMap* expiry = maps.Find(kExpiryZoneMapColumn);
+  return expiry == nullptr ||
+         (expiry->non_null_count() > 0 && static_cast<int64_t>(expiry->min.bits) <= now_seconds);
+}
+
 bool Overlaps(const Span& a, const Span& b) {
   return BelowLimit(b.start, a) && BelowLimit(a.start, b);
 }
@@ -70,6 +79,7 @@ class ColumnScan::Impl {
   struct File {
     const ColumnarTableReader* reader = nullptr;
     rocksdb::Cache::Handle* handle = nullptr;  // when the table cache had to open it
+    std::string largest;                       // the largest user key
     std::string largest_successor;             // Successor(largest user key)
   };
 
@@ -109,6 +119,10 @@ class ColumnScan::Impl {
   }
   Status ReadGroup(const File& file, size_t group, const ColumnScanRequest& request,
                    CachePin<RawBlock>* block, const GroupVisitor& visit, bool* keep_going);
+  // Offers `group` to request.answer_from_statistics when its statistics describe exactly the
+  // rows the scan returns (column_scan.h); *answered when the caller took it.
+  Status AnswerFromStatistics(const File& file, size_t group, const ColumnScanRequest& request,
+                              CachePin<ZoneMapSet>* zone_maps, bool* answered, bool* keep_going);
 };
 
 void ColumnScan::Impl::MemtableSpans(const Span& range, std::vector<Span>* spans) const {
@@ -256,6 +270,7 @@ Status ColumnScan::Impl::Plan(const rocksdb::Snapshot* snapshot, const KeyRange&
       s = EligibleFile(*meta, level, read_sequence, &file);
       if (!s.ok()) return s;
       if (file.reader != nullptr) {
+        file.largest = largest.ToString();
         file.largest_successor = Successor(largest);
         candidate.file = files_.size();
         files_.push_back(std::move(file));
@@ -307,6 +322,50 @@ Status ColumnScan::Impl::Plan(const rocksdb::Snapshot* snapshot, const KeyRange&
   return Status::OK();
 }
 
+Status ColumnScan::Impl::AnswerFromStatistics(const File& file, size_t group,
+                                              const ColumnScanRequest& request,
+                                              CachePin<ZoneMapSet>* zone_maps, bool* answered,
+                                              bool* keep_going) {
+  *answered = false;
+  bool only_sequence_zero_puts = false;
+  Status s = file.reader->GroupZoneMaps(group, zone_maps, &only_sequence_zero_puts);
+  if (s.IsNotFound()) return Status::OK();
+  if (!s.ok() || !only_sequence_zero_puts) return s;
+  const ZoneMapSet& maps = *zone_maps->get();
+  // Row expiry always has a zone map (zone_map_collector.h): the group's row count, and
+  // whether some row has expired (the row path hides rows whose expiry is <= now).
+  const ZoneMap* expiry = maps.Find(kExpiryZoneMapColumn);
+  if (expiry == nullptr) return Status::OK();
+  if (request.now_seconds >= 0 && SomeRowMayHaveExpired(maps, request.now_seconds)) {
+    return Status::OK();
+  }
+  if (request.predicate != nullptr &&
+      Prune(*request.predicate, maps) != PruneResult::kAllRowsMatch) {
+    return Status::OK();
+  }
+  ColumnScanStatistics statistics;
+  statistics.zone_maps = &maps;
+  statistics.rows = expiry->row_count;
+  // Keys are ordered by partition first and partitions are self-delimiting prefixes: rows
+  // between two keys of one partition are in that partition. The group's rows lie between its
+  // first key and the next group's first key (or the file's largest key).
+  const bool last = group + 1 == file.reader->index().num_row_groups();
+  Slice first_partition;
+  Slice end_partition;
+  statistics.one_partition =
+      file.reader->PartitionOf(FirstUserKey(file, group), nullptr, &first_partition) &&
+      file.reader->PartitionOf(last ? Slice(file.largest) : FirstUserKey(file, group + 1), nullptr,
+                               &end_partition) &&
+      first_partition == end_partition;
+  if (statistics.one_partition) statistics.partition = first_partition;
+  *answered = request.answer_from_statistics(statistics, keep_going);
+  if (*answered) {
+    counters_.row_groups_from_statistics++;
+    counters_.rows_from_statistics += statistics.rows;
+  }
+  return Status::OK();
+}
+
 Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnScanRequest& request,
                                    CachePin<RawBlock>* block, const GroupVisitor& visit,
                                    bool* keep_going) {
@@ -321,13 +380,28 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
       return Status::OK();
     }
   }
+  if (request.answer_from_statistics) {
+    bool answered = false;
+    CachePin<ZoneMapSet> statistics;  // apart: evaluation below uses only skippable groups' maps
+    Status s = AnswerFromStatistics(file, group, request, &statistics, &answered, keep_going);
+    if (!s.ok() || answered) return s;
+  }
   rocksdb::ReadOptions options;
   RowGroupView view;
   Status s = file.reader->ViewRowGroup(group, options, block, &view);
   if (!s.ok()) return s;
   const TypedLayout& layout = *file.reader->typed_layout();
+  ScanColumnsWanted wanted = request.wanted;
+  if (request.now_seconds >= 0 && !wanted.expiries) {
+    // The expiry check reads the expiries unless the group's expiry zone map rules it out.
+    CachePin<ZoneMapSet> maps;
+    bool only_sequence_zero_puts = false;
+    s = file.reader->GroupZoneMaps(group, &maps, &only_sequence_zero_puts);
+    if (!s.ok() && !s.IsNotFound()) return s;
+    wanted.expiries = !s.ok() || SomeRowMayHaveExpired(*maps.get(), request.now_seconds);
+  }
   TypedGroupColumns columns;
-  s = layout.DecodeScanColumns(view, file.reader->first_key(group), &columns);
+  s = layout.DecodeScanColumns(view, file.reader->first_key(group), &columns, wanted);
   if (!s.ok()) return s;
   ColumnScanGroup out;
   out.range.start = FirstUserKey(file, group).ToString();
@@ -346,7 +420,7 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   counters_.row_groups_read++;
 
   SelectionBitmap selection(columns.rows, true);
-  if (request.now_seconds >= 0 && columns.expiries.null_count() < columns.rows) {
+  if (request.now_seconds >= 0 && wanted.expiries && columns.expiries.null_count() < columns.rows) {
     for (size_t row = 0; row < columns.rows; row++) {
       if (!columns.expiries.IsNull(row) &&
           columns.expiries.Get<int64_t>(row) <= request.now_seconds) {
@@ -356,8 +430,8 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   }
   if (request.predicate != nullptr && !selection.None()) {
     // Partition key columns come from the rows' partitions (RowGroupColumnSource).
-    RowGroupColumnSource source(view, layout, rocksdb::ExtractUserKey(file.reader->first_key(group)),
-                                *request.predicate);
+    RowGroupColumnSource source(
+        view, layout, rocksdb::ExtractUserKey(file.reader->first_key(group)), *request.predicate);
     EvaluationResult evaluation;
     s = request.evaluator->Evaluate(columns.rows, &source, &evaluation, zone_maps.get());
     if (!s.ok()) return s;

@@ -26,11 +26,22 @@
 
 #include "filter/bound_predicate.h"
 #include "filter/evaluator.h"
+#include "filter/zone_map_set.h"
 #include "table_format/key_codec.h"
 #include "table_format/schema.h"
 #include "table_format/typed_layout.h"
 
 namespace columnar {
+
+// A row group that a caller may answer from its statistics (its zone maps: row and null
+// counts, exact fixed-width bounds, integer sums) instead of decoding it.
+struct ColumnScanStatistics {
+  const ZoneMapSet* zone_maps = nullptr;
+  uint64_t rows = 0;
+  // Set when every row of the group lies in one partition: its encoded partition key.
+  bool one_partition = false;
+  Slice partition;
+};
 
 // What a columnar piece reads from each row group.
 struct ColumnScanRequest {
@@ -41,6 +52,18 @@ struct ColumnScanRequest {
   std::vector<bool> regular_columns;
   // Rows whose expiry is <= now are left out (negative: no expiry check), as the row path does.
   int64_t now_seconds = -1;
+  // The key and metadata columns the visitor reads from ColumnScanGroup::columns; the others
+  // are left empty. Expiries are decoded anyway for the expiry check unless the group's expiry
+  // zone map shows that no row has expired.
+  ScanColumnsWanted wanted;
+  // Aggregates from row-group statistics (optional). A group every row of which the scan
+  // returns -- every entry a typed Put stored with sequence number 0 in a file that holds one
+  // visible version per key (which makes it a columnar piece), no row expired at now_seconds
+  // (its expiry zone map), the predicate absent or true for every row by the zone maps
+  // (PruneResult::kAllRowsMatch) -- is first offered here. Returning true means the caller
+  // took the group from its statistics: it is neither decoded nor visited. Setting *keep_going
+  // to false stops the piece, as a visit returning false does.
+  std::function<bool(const ColumnScanStatistics& group, bool* keep_going)> answer_from_statistics;
 };
 
 // One row group of a columnar piece, valid during the visit only.
@@ -48,8 +71,8 @@ struct ColumnScanGroup {
   // False: the group holds entries that are not typed rows (deletions, merges, foreign
   // values, or non-zero sequence numbers); the caller reads `range` through its row path.
   bool columnar = true;
-  KeyRange range;  // the group's user-key span
-  const TypedGroupColumns* columns = nullptr;
+  KeyRange range;                              // the group's user-key span
+  const TypedGroupColumns* columns = nullptr;  // the request's `wanted` columns
   // Bit i (LSB-first words) set: row i is returned (not expired, matches the predicate).
   const uint64_t* selected = nullptr;
   size_t selected_count = 0;
@@ -62,6 +85,8 @@ struct ColumnScanCounters {
   uint64_t row_groups_read = 0;      // groups served as columns
   uint64_t row_groups_fallback = 0;  // groups of a columnar piece handed back to the row path
   uint64_t row_groups_pruned = 0;    // groups their zone maps ruled out
+  uint64_t row_groups_from_statistics = 0;  // groups answered from their statistics
+  uint64_t rows_from_statistics = 0;        // the rows of those groups
 };
 
 class ColumnScan {

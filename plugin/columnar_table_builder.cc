@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 
 #include "db/dbformat.h"
 #include "file/writable_file_writer.h"
@@ -92,6 +93,15 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
   layout_ = settings_->NewWriteLayout(options.moptions.prefix_extractor);
   if (settings_->schema() != nullptr) {
     zone_maps_ = std::make_unique<ZoneMapCollector>();
+    // SUM / AVG of integer columns from row-group statistics (zone_map_collector.h).
+    std::set<uint32_t> sum_columns;
+    for (const ColumnDef& column : settings_->schema()->columns()) {
+      if (!column.is_key() && column.is_live() &&
+          (column.type == LogicalType::kInt || column.type == LogicalType::kBigInt)) {
+        sum_columns.insert(column.id);
+      }
+    }
+    zone_maps_->set_sum_columns(std::move(sum_columns));
     // Flushed files are soon rewritten by compaction: they skip the file dictionaries, whose
     // bookkeeping is most of the encoding cost, to keep ingestion fast.
     if (options.reason != rocksdb::TableFileCreationReason::kFlush) {

@@ -382,6 +382,14 @@ rocksdb::Status ColumnarTableReader::SkippableZoneMaps(size_t group, CachePin<Zo
   return LoadZoneMaps(group, out);
 }
 
+rocksdb::Status ColumnarTableReader::GroupZoneMaps(size_t group, CachePin<ZoneMapSet>* out,
+                                                   bool* only_sequence_zero_puts) const {
+  *only_sequence_zero_puts = false;
+  if (group >= zone_maps_.size()) return Status::NotFound("ColumnarTable: no zone maps");
+  *only_sequence_zero_puts = (zone_maps_[group].flags & kZoneMapGroupSkippable) != 0;
+  return LoadZoneMaps(group, out);
+}
+
 const ScanSpec* ColumnarTableReader::PushdownSpecOf(
     const rocksdb::ReadOptions& read_options) const {
   if (root_.layout_id != TypedLayout::kId || !read_options.table_filter) return nullptr;

@@ -110,6 +110,12 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // out matches no entry of the group (every entry a typed Put at sequence number 0, no global
   // sequence number); *usable false (and *out empty) for files or groups without them.
   rocksdb::Status SkippableZoneMaps(size_t group, CachePin<ZoneMapSet>* out, bool* usable) const;
+  // The zone maps of row group `group` into *out, whatever the group holds, with
+  // *only_sequence_zero_puts set when every entry is a typed Put stored with sequence number 0
+  // (the zone map entry's flag; an ingested file's entries are stored so). NotFound for files
+  // without zone maps.
+  rocksdb::Status GroupZoneMaps(size_t group, CachePin<ZoneMapSet>* out,
+                                bool* only_sequence_zero_puts) const;
   // Parses row group `group`, loading its block into *block unless it already holds it.
   rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
                                CachePin<RawBlock>* block, RowGroupView* view) const;

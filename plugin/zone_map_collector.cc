@@ -17,7 +17,9 @@ void ZoneMapCollector::BeginRowGroup(size_t rows) {
 }
 
 void ZoneMapCollector::OnColumn(uint32_t column_id, const ColumnVector& values) {
-  current_.Set(column_id, BuildZoneMap(values));
+  ZoneMapOptions options;
+  options.integer_sum = sum_columns_.count(column_id) != 0;
+  current_.Set(column_id, BuildZoneMap(values, options));
 }
 
 void ZoneMapCollector::OnExpiry(const ColumnVector& expiry_seconds) {

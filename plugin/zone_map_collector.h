@@ -16,6 +16,13 @@
 // Readers treat a column without a zone map as "may match". The file's column statistics
 // keep every column: they cost one map per file and still prune whole files (IS NULL on a
 // column that is never null, a constant column, ...).
+//
+// Aggregate statistics: every map carries row and null counts and exact fixed-width bounds, so
+// COUNT, MIN and MAX of a row group can be answered from it; the columns given to
+// set_sum_columns (the schema's int and bigint regular columns) also carry their wrapping sum
+// (zone_map.h), for SUM and AVG. A column left out of the zone maps has none of these: its
+// aggregates decode the group (keeping bounds no predicate can use would cost more than the
+// rare aggregate over such a column gains; README, "Aggregates from row-group statistics").
 #pragma once
 
 #include <set>
@@ -34,6 +41,9 @@ inline constexpr size_t kZoneMapSampleGroups = 32;
 
 class ZoneMapCollector : public ColumnObserver {
  public:
+  // Column ids whose zone maps keep the sum of their values (int32 / int64 columns).
+  void set_sum_columns(std::set<uint32_t> column_ids) { sum_columns_ = std::move(column_ids); }
+
   void BeginRowGroup(size_t rows) override;
   void OnColumn(uint32_t column_id, const ColumnVector& values) override;
   void OnExpiry(const ColumnVector& expiry_seconds) override;
@@ -61,6 +71,7 @@ class ZoneMapCollector : public ColumnObserver {
   void Decide();
   void Encode(uint8_t flags, const ZoneMapSet& zone_maps);
 
+  std::set<uint32_t> sum_columns_;
   bool decided_ = false;
   std::vector<HeldGroup> held_;  // the sample, until the decision
   std::set<uint32_t> omitted_;

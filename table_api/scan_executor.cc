@@ -185,6 +185,26 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
   request.evaluator = evaluator_;
   request.regular_columns = plan_.needed_columns;
   request.now_seconds = settings_.now_seconds;
+  // ProjectGroup reads only the key and metadata columns the plan projects.
+  request.wanted = ScanColumnsWanted{false, false, false, false};
+  for (const ProjectedColumn& column : plan_.columns) {
+    request.wanted.partitions |= column.source == ProjectedColumn::Source::kPartitionKey;
+    request.wanted.clustering |= column.source == ProjectedColumn::Source::kClustering;
+    request.wanted.write_times |= column.source == ProjectedColumn::Source::kWriteTime;
+    request.wanted.expiries |= column.source == ProjectedColumn::Source::kTtl;
+  }
+  const TableSchema* piece_schema = nullptr;
+  if (output->TakesStatistics()) {
+    request.answer_from_statistics = [&](const ColumnScanStatistics& group, bool* keep_going) {
+      bool more = true;
+      const bool answered = output->AddStatistics(*piece_schema, group, &more);
+      if (!more) {
+        stopped_ = true;
+        *keep_going = false;
+      }
+      return answered;
+    };
+  }
   const size_t count = scan->pieces().size();
   for (size_t i = 0; i < count && s.ok() && !stopped_ && RowsLeft() > 0; i++) {
     const size_t index = plan_.reversed ? count - 1 - i : i;
@@ -194,6 +214,7 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
       continue;
     }
     const TableSchema& schema = scan->schema_of(index);
+    piece_schema = &schema;
     Status inner;
     s = scan->ReadPiece(index, request, plan_.reversed, [&](const ColumnScanGroup& group) {
       if (!group.columnar) {
@@ -219,6 +240,8 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
     stats->row_pieces += counters.row_pieces;
     stats->columnar_row_groups += counters.row_groups_read;
     stats->row_groups_pruned += counters.row_groups_pruned;
+    stats->rows_from_stats += counters.rows_from_statistics;
+    stats->row_groups_from_stats += counters.row_groups_from_statistics;
   }
   return s;
 }

@@ -6,7 +6,9 @@
 //   - the columnar scan path (plugin/column_scan.h): key spans that one ColumnarTable file
 //     alone holds are read as typed column vectors of its row groups, filtered (the same
 //     vectorised evaluator as pushdown), checked for expiry and projected on the vectors, and
-//     handed out as ColumnBatches; the rest of the range goes through the row path.
+//     handed out as ColumnBatches; the rest of the range goes through the row path. Outputs
+//     that take statistics (aggregates) are first offered the groups whose zone maps describe
+//     exactly the rows the scan returns, and may answer them without decoding.
 // Both share the plan's projection semantics (ProjectRow for rows, ProjectGroup for vectors,
 // each following select_query.h) and count which path served each row in SelectStats.
 #pragma once
@@ -22,9 +24,21 @@
 
 namespace columnar {
 
+struct ColumnScanStatistics;
+
 class ScanOutput {
  public:
   virtual ~ScanOutput() = default;
+  // Whether the output can take row groups as statistics (AddStatistics); only then does the
+  // columnar path offer them.
+  virtual bool TakesStatistics() const { return false; }
+  // A row group of the columnar path offered as its statistics (plugin/column_scan.h), from a
+  // file of schema `schema`: true when the output took the group from them (it is then not
+  // decoded); *more = false stops the scan.
+  virtual bool AddStatistics(const TableSchema& /*schema*/, const ColumnScanStatistics& /*group*/,
+                             bool* /*more*/) {
+    return false;
+  }
   // One projected row from the row path; false stops the scan.
   virtual bool AddRow(const Row& row) = 0;
   // Projected rows from the columnar path; false stops the scan.

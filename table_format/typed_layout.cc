@@ -405,7 +405,8 @@ class TypedLayout::Assembler {
       : layout_(layout), codec_(layout.codec_), schema_(codec_.schema()), view_(view) {}
 
   // The columns of the scan path (TypedGroupColumns), sharing the slot decoding of Decode.
-  Status DecodeScanColumns(const Slice& first_internal_key, TypedGroupColumns* out) {
+  Status DecodeScanColumns(const Slice& first_internal_key, const ScanColumnsWanted& wanted,
+                           TypedGroupColumns* out) {
     out->rows = view_.row_count();
     out->all_typed = true;
     Status s = DecodeOptionalSlot(view_, kOpaqueValueSlot, PhysicalType::kBytes, &opaque_values_);
@@ -417,15 +418,26 @@ class TypedLayout::Assembler {
     }
     s = DecodeTrailers(view_, &out->trailers);
     const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
-    if (s.ok())
+    out->partitions.clear();
+    out->write_times.Reset(PhysicalType::kInt64);
+    out->expiries.Reset(PhysicalType::kInt64);
+    if (s.ok() && wanted.partitions) {
       s = DecodePartitions(view_, first_user_key, &out->partition_changes, &out->partitions);
-    if (s.ok()) s = DecodeClustering();
-    if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
-    if (s.ok()) s = DecodeExpiry();
-    if (s.ok()) s = Resolve(write_times_, write_time_transform_, &out->write_times);
-    if (s.ok()) s = Resolve(expiries_, expiry_transform_, &out->expiries);
+    }
+    if (s.ok() && wanted.clustering) s = DecodeClustering();
+    if (s.ok() && wanted.write_times) {
+      s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
+      // Metadata stored against the clustering time needs the clustering columns.
+      if (s.ok() && write_time_transform_ != 0) s = DecodeClustering();
+      if (s.ok()) s = Resolve(write_times_, write_time_transform_, &out->write_times);
+    }
+    if (s.ok() && wanted.expiries) {
+      s = DecodeExpiry();
+      if (s.ok()) s = Resolve(expiries_, expiry_transform_, &out->expiries);
+    }
     if (!s.ok()) return s;
     out->clustering = std::move(clustering_);
+    if (!wanted.clustering) out->clustering.clear();
     return Status::OK();
   }
 
@@ -727,10 +739,11 @@ Status TypedLayout::DecodeSelected(const RowGroupView& view, const Slice& first_
 }
 
 Status TypedLayout::DecodeScanColumns(const RowGroupView& view, const Slice& first_internal_key,
-                                      TypedGroupColumns* out) const {
+                                      TypedGroupColumns* out,
+                                      const ScanColumnsWanted& wanted) const {
   if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
   Assembler assembler(*this, view);
-  return assembler.DecodeScanColumns(first_internal_key, out);
+  return assembler.DecodeScanColumns(first_internal_key, wanted, out);
 }
 
 Status TypedLayout::DecodeScanRegularColumns(const RowGroupView& view,

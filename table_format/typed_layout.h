@@ -58,6 +58,16 @@ struct TypedGroupColumns {
   std::vector<bool> regular_stored;
 };
 
+// Which columns of TypedGroupColumns a scan reads (DecodeScanColumns); trailers are always
+// decoded. A column not wanted is left empty, so a scan pays only for what it reads (an
+// aggregate of one regular column decodes neither keys nor row metadata).
+struct ScanColumnsWanted {
+  bool partitions = true;
+  bool clustering = true;
+  bool write_times = true;
+  bool expiries = true;
+};
+
 class TypedLayout : public RowLayout {
  public:
   // `dictionaries`: the file dictionaries of the file being read (file_dictionary.h); none
@@ -124,11 +134,12 @@ class TypedLayout : public RowLayout {
 
   // ---- the columnar scan path ----
 
-  // Trailers, partitions, clustering columns, write time and expiry of every row (metadata
-  // resolved against the clustering time), into *out; stops early with all_typed = false when
-  // a row is not a typed row of the schema.
+  // Trailers, and those of partitions, clustering columns, write time and expiry `wanted`, of
+  // every row (metadata resolved against the clustering time), into *out; stops early with
+  // all_typed = false when a row is not a typed row of the schema.
   Status DecodeScanColumns(const RowGroupView& view, const Slice& first_internal_key,
-                           TypedGroupColumns* out) const;
+                           TypedGroupColumns* out,
+                           const ScanColumnsWanted& wanted = ScanColumnsWanted()) const;
   // The regular columns whose ids are set in `wanted` (indexed by column id), only the rows set
   // in `wanted_rows` (LSB-first words; null = all) materialised; other rows' values may be
   // left empty, nulls stay exact.

@@ -12,10 +12,12 @@ std::vector<std::string> Names(const std::vector<QuerySpec>& queries) {
   return names;
 }
 
-TEST(QueryCatalogTest, MetricsQueriesAreTheFiveRanges) {
+TEST(QueryCatalogTest, MetricsQueriesAreTheFiveRangesThenAggregates) {
   const std::vector<QuerySpec> queries = MetricsQueries();
   EXPECT_EQ(Names(queries),
-            (std::vector<std::string>{"latest", "last_5m", "last_1h", "last_1d", "last_7d"}));
+            (std::vector<std::string>{"latest", "last_5m", "last_1h", "last_1d", "last_7d",
+                                      "minmax_1d", "agg_1d", "downsample_7d"}));
+  EXPECT_EQ(queries[7].range, RangeQuery::kLast7Days);
   EXPECT_EQ(queries[0].description,
             "SELECT time, value FROM metrics.v2metrics5 WHERE orgid = ? AND clusterhash = ? AND "
             "metricid = ? LIMIT 1");
@@ -29,8 +31,11 @@ TEST(QueryCatalogTest, AccessQueriesKeepOnlyFiltersOnPresentColumns) {
                                       "last_1h_5xx", "last_1h_post", "last_1h_5xx_post"}));
   EXPECT_EQ(AccessQueries(8).size(), 5u + 7);
   const std::vector<QuerySpec> wide = AccessQueries(16);
-  ASSERT_EQ(wide.size(), 5u + 9);
-  const QuerySpec& last = wide.back();
+  ASSERT_EQ(wide.size(), 5u + 9 + 2);
+  EXPECT_EQ(wide[14].name, "count_5xx_1d");
+  EXPECT_EQ(wide[15].name, "all_instances_5xx_1d");
+  EXPECT_EQ(wide[15].range, RangeQuery::kLastDay);
+  const QuerySpec& last = wide[13];
   EXPECT_EQ(last.name, "last_1h_http11_5xx_slow");
   EXPECT_EQ(last.range, RangeQuery::kLastHour);
   ASSERT_TRUE(last.filter.has_value());

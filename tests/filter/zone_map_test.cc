@@ -199,7 +199,8 @@ ZoneMapSet RandomZoneMapSet(test::RandomValues* random) {
     const std::vector<Value> pool = test::ValuePool(column.type, 3, random);
     const std::vector<Value> cells = test::RandomCells(
         column.type, random->Uniform(60), test::kAllNullPatterns[random->Uniform(4)], pool, random);
-    const ZoneMapOptions options{1 + random->Uniform(8), random->Uniform(9), 64};
+    const ZoneMapOptions options{1 + random->Uniform(8), random->Uniform(9), 64,
+                                 random->Uniform(2) == 1};
     set.Set(column.id * 7 + 3, BuildZoneMap(test::ToColumnVector(column.type, cells), options));
   }
   return set;
@@ -288,7 +289,11 @@ TEST(ZoneMapSetTest, ForgedEncodingsAreRejected) {
   ASSERT_EQ(out.Find(0)->max, Datum::Fixed(PhysicalType::kInt32, 5));
 
   const std::vector<std::pair<std::string, std::string>> forged = {
-      {"version", set({good}, 2)},
+      {"version", set({good}, 3)},
+      {"sum on a float column",
+       set({column(0, PhysicalType::kFloat32, kExactBounds | 0x20, 4, 1, int_bounds + "\x02")}, 2)},
+      {"truncated sum",
+       set({column(0, PhysicalType::kInt32, kExactBounds | 0x20, 4, 1, int_bounds + "\x80")}, 2)},
       {"unknown flag",
        set({column(0, PhysicalType::kInt32, kExactBounds | 0x20, 4, 1, int_bounds)})},
       {"nulls above rows", set({column(0, PhysicalType::kInt32, kExactBounds, 4, 5, int_bounds)})},
@@ -318,6 +323,78 @@ TEST(ZoneMapSetTest, ForgedEncodingsAreRejected) {
     const Status s = ZoneMapSet::Decode(bytes, &out);
     EXPECT_TRUE(s.IsCorruption()) << what << ": " << s.ToString();
   }
+}
+
+// The exact bytes of both versions: a set without sums is what version-1 writers produced
+// (old files keep decoding to the same maps), a set with one is version 2.
+TEST(ZoneMapSetTest, FixedBytesOfBothVersions) {
+  ColumnVector values(PhysicalType::kInt32);
+  values.Append<int32_t>(-7);
+  values.AppendNull();
+  values.Append<int32_t>(3);
+  ZoneMapOptions options;
+  options.max_value_set = 0;
+  ZoneMapSet set;
+  set.Set(4, BuildZoneMap(values, options));
+  std::string encoded;
+  set.EncodeTo(&encoded);
+  const std::string version1(
+      "\x01\x01"              // version 1, one column
+      "\x04\x00\x1e\x03\x01"  // id 4, int32, exact bounds, 3 rows, 1 null
+      "\xf9\xff\xff\xff"      // min -7
+      "\x03\x00\x00\x00",     // max 3
+      15);
+  EXPECT_EQ(encoded, version1);
+
+  options.integer_sum = true;
+  ZoneMapSet with_sum;
+  with_sum.Set(4, BuildZoneMap(values, options));
+  ASSERT_TRUE(with_sum.Find(4)->has_sum);
+  EXPECT_EQ(static_cast<int64_t>(with_sum.Find(4)->sum), -4);
+  encoded.clear();
+  with_sum.EncodeTo(&encoded);
+  const std::string version2(
+      "\x02\x01"              // version 2, one column
+      "\x04\x00\x3e\x03\x01"  // id 4, int32, exact bounds + sum, 3 rows, 1 null
+      "\xf9\xff\xff\xff"      // min -7
+      "\x03\x00\x00\x00"      // max 3
+      "\x07",                 // sum zigzag(-4) = 7
+      16);
+  EXPECT_EQ(encoded, version2);
+  ZoneMapSet decoded;
+  ASSERT_TRUE(ZoneMapSet::Decode(version2, &decoded).ok());
+  EXPECT_TRUE(*decoded.Find(4) == *with_sum.Find(4));
+  ASSERT_TRUE(ZoneMapSet::Decode(version1, &decoded).ok());
+  EXPECT_FALSE(decoded.Find(4)->has_sum);
+
+  // An all-null column keeps its (zero) sum; the sum wraps as SUM does.
+  ColumnVector wide(PhysicalType::kInt64);
+  wide.Append<int64_t>(INT64_MAX);
+  wide.Append<int64_t>(2);
+  const ZoneMap wrapped = BuildZoneMap(wide, options);
+  EXPECT_EQ(static_cast<int64_t>(wrapped.sum), INT64_MIN + 1);
+  ColumnVector nulls(PhysicalType::kInt64);
+  nulls.AppendNull();
+  ZoneMapSet null_set;
+  null_set.Set(1, BuildZoneMap(nulls, options));
+  encoded.clear();
+  null_set.EncodeTo(&encoded);
+  EXPECT_EQ(encoded, std::string("\x02\x01\x01\x01\x20\x01\x01\x00", 8));
+}
+
+TEST(ZoneMapSetTest, MergedSumsAddAndDropWhenOneSideLacksThem) {
+  ColumnVector a(PhysicalType::kInt64);
+  a.Append<int64_t>(5);
+  ColumnVector b(PhysicalType::kInt64);
+  b.Append<int64_t>(-8);
+  ZoneMapOptions options;
+  options.integer_sum = true;
+  ZoneMap merged = BuildZoneMap(a, options);
+  MergeZoneMap(BuildZoneMap(b, options), 8, &merged);
+  EXPECT_TRUE(merged.has_sum);
+  EXPECT_EQ(static_cast<int64_t>(merged.sum), -3);
+  MergeZoneMap(BuildZoneMap(b), 8, &merged);
+  EXPECT_FALSE(merged.has_sum);
 }
 
 TEST(FileColumnStatsTest, MergesRowGroupsAndDropsColumnsSomeGroupLacks) {
