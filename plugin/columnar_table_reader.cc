@@ -138,6 +138,7 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   table->properties_ = std::move(properties);
 
   s = table->ReadRowsPerGroup();
+  if (s.ok()) s = table->ReadLargestSequence();
   if (s.ok()) s = table->CreateLayout();
   if (s.ok()) s = table->ReadFileStats();
   if (!s.ok()) return s;
@@ -206,6 +207,22 @@ rocksdb::Status ColumnarTableReader::ReadRowsPerGroup() {
     return Status::Corruption("ColumnarTable: rows_per_group property out of range");
   }
   rows_per_group_ = static_cast<uint32_t>(value);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ReadLargestSequence() {
+  // The builder records the largest sequence number it wrote (pushdown.h); pushdown trusts it
+  // to skip whole files, so no entry read from the file may exceed it (CheckKeys).
+  const auto& props = properties_->user_collected_properties;
+  const auto found = props.find(kMaxSequenceProperty);
+  if (found == props.end()) return Status::OK();  // no bound known
+  const std::string& text = found->second;
+  if (text.empty() || text.size() > 17 ||
+      text.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoull(text) > rocksdb::kMaxSequenceNumber) {
+    return Status::Corruption("ColumnarTable: bad max_sequence property");
+  }
+  largest_sequence_ = std::stoull(text);
   return Status::OK();
 }
 
@@ -518,10 +535,18 @@ rocksdb::Status ColumnarTableReader::CheckKeys(size_t group, const DecodedRowGro
   // checksums (reads with verify_checksums off, or a forged file) must surface as Corruption
   // instead, before any entry is handed to RocksDB. The format layer keeps the type byte
   // opaque; only here is it RocksDB's.
+  // Sequence numbers: every one at most the file's largest (an ingested file's entries all
+  // carry its global one instead).
+  const uint64_t largest = global_seqno_ == rocksdb::kDisableGlobalSequenceNumber
+                               ? largest_sequence_
+                               : rocksdb::kMaxSequenceNumber;
   for (size_t row = 0; row < decoded.row_count(); row++) {
-    const auto type = static_cast<rocksdb::ValueType>(decoded.trailer(row) & 0xff);
-    if (!rocksdb::IsValueType(type)) {
+    const uint64_t trailer = decoded.trailer(row);
+    if (!rocksdb::IsValueType(static_cast<rocksdb::ValueType>(trailer & 0xff))) {
       return Status::Corruption("ColumnarTable: entry of an invalid value type");
+    }
+    if ((trailer >> 8) > largest) {
+      return Status::Corruption("ColumnarTable: sequence number above the file's largest");
     }
   }
   for (size_t row = 1; row < decoded.row_count(); row++) {

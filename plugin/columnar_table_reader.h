@@ -124,6 +124,7 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status ReadFileStats();
   rocksdb::Status LoadZoneMaps(size_t group, CachePin<ZoneMapSet>* out) const;
   rocksdb::Status ReadRowsPerGroup();
+  rocksdb::Status ReadLargestSequence();
   rocksdb::Status ReadOversizedValueDirectory();
   std::vector<OversizedValue>::const_iterator FirstOversizedValueOf(size_t group) const;
   bool HasOversizedValues(size_t group) const;
@@ -158,6 +159,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
   std::shared_ptr<const rocksdb::TableProperties> properties_;
   // The rows_per_group the file was written with: no row group of it may hold more rows.
   uint32_t rows_per_group_ = 0;
+  // The largest sequence number the file says it holds (kMaxSequenceProperty; unbounded when
+  // the property is absent).
+  uint64_t largest_sequence_ = rocksdb::kMaxSequenceNumber;
   // Values stored outside the row groups, in (group, row) order.
   std::vector<OversizedValue> oversized_values_;
   rocksdb::SequenceNumber global_seqno_ = rocksdb::kDisableGlobalSequenceNumber;

@@ -1,7 +1,7 @@
 // Files forged to pass every checksum (or read with checksums off) that claim what the writer
-// never writes: row groups larger than the file's rows_per_group, and entries whose value type
-// is not one a table holds. Both must read as Corruption, not as data, a crash or unbounded
-// work.
+// never writes: row groups larger than the file's rows_per_group, entries whose value type is
+// not one a table holds, and sequence numbers above the file's largest. All must read as
+// Corruption, not as data, a crash or unbounded work.
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <rocksdb/sst_file_reader.h>
@@ -171,6 +171,55 @@ TEST(ForgedFileTest, EntriesOfInvalidValueTypesAreCorruptionInGetAndScans) {
     // Keys of other groups still read.
     EXPECT_TRUE(db->Get(unverified, TypeKey(40), &value).ok());
   }
+}
+
+TEST(ForgedFileTest, SequenceNumbersAboveTheFilesLargestAreCorruption) {
+  // A forged sequence number lets an old entry shadow newer versions of its key in other files;
+  // the file's recorded largest (columnar.max_sequence, which pushdown trusts) bounds them.
+  TempDir dir("forged-sequence");
+  ColumnarTableOptions table;
+  table.rows_per_group = 16;
+  table.column_encodings = "sequence:plain";
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.compression = rocksdb::kNoCompression;
+  options.table_factory.reset(NewColumnarTableFactory(table));
+  {
+    auto db = OpenDb(options, dir.path());
+    ASSERT_NE(db, nullptr);
+    for (int i = 0; i < 64; i++)
+      ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), TypeKey(i), "v").ok());
+    ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  }
+  std::string sst;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    if (entry.path().extension() == ".sst") sst = entry.path().string();
+  }
+  ASSERT_FALSE(sst.empty());
+  // The first group's sequence column: 16 x int64 little-endian, 1 to 16. Row 1's becomes 2^40.
+  std::string sequences;
+  for (uint64_t seq = 1; seq <= 16; seq++) {
+    for (int b = 0; b < 8; b++) sequences.push_back(static_cast<char>((seq >> (8 * b)) & 0xff));
+  }
+  std::string file = ReadFileBytes(sst);
+  const size_t at = file.find(sequences);
+  ASSERT_NE(at, std::string::npos);
+  file[at + 8 + 5] = 1;  // byte 5 of row 1's sequence: 2 + 2^40
+  WriteFileBytes(sst, file);
+
+  RenewTableFactory(&options);
+  auto db = OpenDb(options, dir.path());
+  ASSERT_NE(db, nullptr);
+  rocksdb::ReadOptions unverified;
+  unverified.verify_checksums = false;
+  std::string value;
+  const rocksdb::Status get = db->Get(unverified, TypeKey(1), &value);
+  EXPECT_TRUE(get.IsCorruption()) << get.ToString();
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(unverified));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+  }
+  EXPECT_TRUE(it->status().IsCorruption()) << it->status().ToString();
+  EXPECT_TRUE(db->Get(unverified, TypeKey(40), &value).ok());
 }
 
 }  // namespace
