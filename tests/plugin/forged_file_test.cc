@@ -222,5 +222,41 @@ TEST(ForgedFileTest, SequenceNumbersAboveTheFilesLargestAreCorruption) {
   EXPECT_TRUE(db->Get(unverified, TypeKey(40), &value).ok());
 }
 
+// Found by sst_file_fuzzer during the long run: RocksDB's ingestion seeks to the file's first
+// key, then to its last, and reads key() without asking Valid(); when only the last row group
+// fails (here: a damaged last data block) the iterator dereferenced no group.
+TEST(ForgedFileTest, IngestingAFileWhoseLastGroupFailsIsCorruption) {
+  TempDir dir("forged-ingest");
+  rocksdb::Options options = ColumnarFileOptions(false);  // many small blocks
+  const std::string path = dir.Sub("damaged.sst");
+  WriteFixtureFile(options, path, 400);
+  std::string file = ReadFileBytes(path);
+  // The last data block ends where the index begins; alter a byte just before its trailer.
+  const uint64_t footer_offset = file.size() - rocksdb::Footer::kNewVersionsEncodedLength;
+  rocksdb::Footer footer;
+  ASSERT_TRUE(footer
+                  .DecodeFrom(rocksdb::Slice(file.data() + footer_offset,
+                                             rocksdb::Footer::kNewVersionsEncodedLength),
+                              footer_offset)
+                  .ok());
+  std::string buffer;
+  Slice raw;
+  ASSERT_TRUE(
+      ReadBlock(Slice(file.data() + footer.index_handle().offset(), footer.index_handle().size()),
+                nullptr, true, &buffer, &raw)
+          .ok());
+  FileRoot root;
+  ASSERT_TRUE(root.DecodeFrom(raw, footer.index_handle().offset()).ok());
+  const uint64_t data_end = root.at(FileBlock::kIndex).offset;
+  file[data_end - kBlockTrailerSize - 3] ^= 0x40;
+  WriteFileBytes(path, file);
+
+  RenewTableFactory(&options);
+  auto db = OpenDb(options, dir.Sub("db"));
+  ASSERT_NE(db, nullptr);
+  const rocksdb::Status s = db->IngestExternalFile({path}, rocksdb::IngestExternalFileOptions());
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+}
+
 }  // namespace
 }  // namespace columnar
