@@ -2,7 +2,8 @@
 #   make demo   the main job: a quick side-by-side benchmark against BlockBasedTable
 #   make test   build everything and run the test suite (ctest)
 #   make sanitize  the unit tests under AddressSanitizer + UndefinedBehaviorSanitizer
-#   make fuzz      every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (clang)
+#   make fuzz      every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (clang); with
+#                  FUZZ_RUNS=N each stops after N executions if that comes first
 #   make tsan      the concurrency tests under ThreadSanitizer
 #   make stress    RocksDB's db_stress on ColumnarTable (and BlockBasedTable) for STRESS_SECONDS
 BUILD_DIR ?= build
@@ -10,6 +11,9 @@ SANITIZE_BUILD_DIR ?= build-asan
 FUZZ_BUILD_DIR ?= build-fuzz
 TSAN_BUILD_DIR ?= build-tsan
 FUZZ_SECONDS ?= 60
+# Executions per target (empty: no limit, FUZZ_SECONDS alone). The long run before closing a
+# reliability issue: make fuzz FUZZ_RUNS=10000000 FUZZ_SECONDS=7200
+FUZZ_RUNS ?=
 # Targets to run (default: all), e.g. make fuzz FUZZ_TARGETS="chunk sst_file"
 FUZZ_TARGETS ?=
 # The concurrency suites: readers and writers racing, tiny caches, the Table API from many
@@ -50,7 +54,7 @@ fuzz:
 	@cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_FUZZ=ON \
 	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 > /dev/null
 	@cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS)
-	@./scripts/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@FUZZ_RUNS=$(FUZZ_RUNS) ./scripts/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 tsan: setup
 	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_TSAN=ON \

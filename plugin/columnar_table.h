@@ -29,6 +29,10 @@ struct ColumnarTableOptions {
   // Uncompressed size target of a data block (the unit of outer compression and I/O); whole
   // row groups are packed into blocks.
   uint32_t block_size = 16 * 1024;
+  // Values larger than this are stored outside the row groups, each on its own in the file
+  // (plugin/oversized_values.h): a chunk holds at most 1 GiB, RocksDB's values up to 4 GiB.
+  // In [1, 256 MiB].
+  uint32_t max_inline_value_bytes = 256u << 20;
 
   // Per-column encodings, "column:encoding,..." (encodings: auto, plain, rle, dictionary,
   // delta, for, delta_of_delta, gorilla, alp, alp_rd, float_delta, front_coding, hex).

@@ -209,7 +209,23 @@ void ColumnarTableBuilder::Add(const rocksdb::Slice& key, const rocksdb::Slice& 
 }
 
 void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
-                                         const rocksdb::Slice& value) {
+                                         const rocksdb::Slice& stored_value) {
+  rocksdb::Slice value = stored_value;
+  if (value.size() > settings_->options().max_inline_value_bytes) {
+    // Too large for a chunk: written to the file now, on its own, and the row keeps an empty
+    // value that readers replace (oversized_values.h). No copy of the value is made.
+    OversizedValue oversized;
+    oversized.group = static_cast<uint32_t>(index_.num_row_groups());
+    oversized.row = static_cast<uint32_t>(entries_.size());
+    oversized.offset = offset_;
+    oversized.size = value.size();
+    oversized.checksum = ComputeChecksum(value);
+    AppendToFile(value);
+    if (!ok()) return;
+    properties_.data_size += value.size();
+    oversized_values_.push_back(oversized);
+    value = rocksdb::Slice();
+  }
   if (entry_bytes_.size() + key.user_key.size() + value.size() > UINT32_MAX) {
     SetError(Status::InvalidArgument("ColumnarTable: row group exceeds 4 GiB"));
     return;
@@ -494,6 +510,10 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
       std::to_string(index_.num_row_groups());
   properties_.user_collected_properties[kRowsPerGroupProperty] =
       std::to_string(settings_->options().rows_per_group);
+  if (!oversized_values_.empty()) {
+    EncodeOversizedValues(oversized_values_,
+                          &properties_.user_collected_properties[kOversizedValuesProperty]);
+  }
   rocksdb::PropertyBlockBuilder property_block;
   property_block.AddTableProperty(properties_);
   property_block.Add(properties_.user_collected_properties);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "db/table_properties_collector.h"
+#include "plugin/oversized_values.h"
 #include "plugin/table_settings.h"
 #include "plugin/zone_map_collector.h"
 #include "rocksdb/table_properties.h"
@@ -117,6 +118,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::unique_ptr<ZoneMapCollector> zone_maps_;
   std::unique_ptr<FileDictionaryWriters> dictionaries_;
   uint64_t max_sequence_ = 0;
+  // Values written outside the row groups (oversized_values.h), in (group, row) order.
+  std::vector<OversizedValue> oversized_values_;
   std::string last_filter_key_;
   std::string last_partition_key_;
   bool any_filter_key_ = false;

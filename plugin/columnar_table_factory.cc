@@ -66,6 +66,8 @@ const std::unordered_map<std::string, OptionTypeInfo>& ColumnarTableTypeInfo() {
       {"group_target_bytes",
        Field(offsetof(ColumnarTableOptions, group_target_bytes), OptionType::kUInt32T)},
       {"block_size", Field(offsetof(ColumnarTableOptions, block_size), OptionType::kUInt32T)},
+      {"max_inline_value_bytes",
+       Field(offsetof(ColumnarTableOptions, max_inline_value_bytes), OptionType::kUInt32T)},
       {"column_encodings",
        Field(offsetof(ColumnarTableOptions, column_encodings), OptionType::kString)},
       {"column_compression",
@@ -208,6 +210,7 @@ std::string ColumnarTableFactory::GetPrintableOptions() const {
   out += "  rows_per_group: " + std::to_string(o.rows_per_group) + "\n";
   out += "  group_target_bytes: " + std::to_string(o.group_target_bytes) + "\n";
   out += "  block_size: " + std::to_string(o.block_size) + "\n";
+  out += "  max_inline_value_bytes: " + std::to_string(o.max_inline_value_bytes) + "\n";
   out += "  column_encodings: " + o.column_encodings + "\n";
   out += "  column_compression: " + o.column_compression + "\n";
   out += "  column_compression_level: " + std::to_string(o.column_compression_level) + "\n";

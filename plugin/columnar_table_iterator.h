@@ -30,8 +30,13 @@ class ColumnarTableIterator : public rocksdb::InternalIterator {
   void SeekForPrev(const rocksdb::Slice& target) override;
   void Next() override;
   void Prev() override;
-  rocksdb::Slice key() const override { return group_->internal_key(row_); }
-  rocksdb::Slice value() const override { return group_->value(row_); }
+  // Empty when not valid: RocksDB 7.8.3's ingestion reads key() after SeekToLast without
+  // asking Valid() (ExternalSstFileIngestionJob::GetIngestedFileInfo), and takes an empty key
+  // for a corrupt one.
+  rocksdb::Slice key() const override {
+    return valid_ ? group_->internal_key(row_) : rocksdb::Slice();
+  }
+  rocksdb::Slice value() const override { return valid_ ? group_->value(row_) : rocksdb::Slice(); }
   rocksdb::Status status() const override { return status_; }
   // Keys and values live in the pinned row group. While RocksDB pins data (backward
   // iteration, merges, ReadOptions::pin_data), a group the iterator leaves is handed to the

@@ -137,12 +137,15 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   table->partition_extractor_name_ = properties->prefix_extractor_name;
   table->properties_ = std::move(properties);
 
-  s = table->CreateLayout();
+  s = table->ReadRowsPerGroup();
+  if (s.ok()) s = table->ReadLargestSequence();
+  if (s.ok()) s = table->CreateLayout();
   if (s.ok()) s = table->ReadFileStats();
   if (!s.ok()) return s;
 
   s = table->ReadMetaBlock(FileBlock::kIndex, &buffer);
   if (s.ok()) s = table->index_.Decode(buffer);
+  if (s.ok()) s = table->ReadOversizedValueDirectory();
   if (!s.ok()) return s;
   if (table->global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
     // Every key of the file has the global sequence number: seek on keys that say so.
@@ -185,6 +188,87 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   }
   *reader = std::move(table);
   return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ReadRowsPerGroup() {
+  // Every group's row count is checked against it (ParseRowGroup): a forged group claiming
+  // millions of rows would otherwise cost millions of decoded rows per read.
+  const auto& props = properties_->user_collected_properties;
+  const auto found = props.find(kRowsPerGroupProperty);
+  if (found == props.end()) return Status::Corruption("ColumnarTable: rows_per_group missing");
+  const std::string& text = found->second;
+  // At most 7 digits: kMaxRowsPerGroup has 7.
+  if (text.empty() || text.size() > 7 ||
+      text.find_first_not_of("0123456789") != std::string::npos) {
+    return Status::Corruption("ColumnarTable: bad rows_per_group property");
+  }
+  const uint64_t value = std::stoull(text);
+  if (value == 0 || value > kMaxRowsPerGroup) {
+    return Status::Corruption("ColumnarTable: rows_per_group property out of range");
+  }
+  rows_per_group_ = static_cast<uint32_t>(value);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ReadLargestSequence() {
+  // The builder records the largest sequence number it wrote (pushdown.h); pushdown trusts it
+  // to skip whole files, so no entry read from the file may exceed it (CheckKeys).
+  const auto& props = properties_->user_collected_properties;
+  const auto found = props.find(kMaxSequenceProperty);
+  if (found == props.end()) return Status::OK();  // no bound known
+  const std::string& text = found->second;
+  if (text.empty() || text.size() > 17 ||
+      text.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoull(text) > rocksdb::kMaxSequenceNumber) {
+    return Status::Corruption("ColumnarTable: bad max_sequence property");
+  }
+  largest_sequence_ = std::stoull(text);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ReadOversizedValueDirectory() {
+  const auto& props = properties_->user_collected_properties;
+  const auto found = props.find(kOversizedValuesProperty);
+  if (found == props.end()) return Status::OK();
+  // Values lie among the data blocks, before the index (the first block written by Finish).
+  return DecodeOversizedValues(found->second, root_.at(FileBlock::kIndex).offset,
+                               index_.num_row_groups(), rows_per_group_, &oversized_values_);
+}
+
+std::vector<OversizedValue>::const_iterator ColumnarTableReader::FirstOversizedValueOf(
+    size_t group) const {
+  return std::lower_bound(oversized_values_.begin(), oversized_values_.end(), group,
+                          [](const OversizedValue& v, size_t g) { return v.group < g; });
+}
+
+bool ColumnarTableReader::HasOversizedValues(size_t group) const {
+  const auto it = FirstOversizedValueOf(group);
+  return it != oversized_values_.end() && it->group == group;
+}
+
+rocksdb::Status ColumnarTableReader::ReadOversizedValue(const OversizedValue& where, bool verify,
+                                                        std::string* value) const {
+  Status s = ReadAt(where.offset, where.size, value);
+  if (s.ok() && verify) s = columnar::VerifyChecksum(*value, where.checksum, "oversized value");
+  return s;
+}
+
+rocksdb::Status ColumnarTableReader::AttachOversizedValues(
+    size_t group, const rocksdb::ReadOptions& read_options,
+    std::unique_ptr<DecodedRowGroup>* decoded) const {
+  if (!HasOversizedValues(group)) return Status::OK();
+  if (read_options.read_tier == rocksdb::kBlockCacheTier) {
+    return Status::Incomplete("ColumnarTable: oversized value not in cache and no I/O allowed");
+  }
+  std::vector<std::pair<uint32_t, std::string>> values;
+  for (auto it = FirstOversizedValueOf(group); it != oversized_values_.end() && it->group == group;
+       ++it) {
+    std::string value;
+    Status s = ReadOversizedValue(*it, read_options.verify_checksums, &value);
+    if (!s.ok()) return s;
+    values.emplace_back(it->row, std::move(value));
+  }
+  return WithOversizedValues(std::move(*decoded), std::move(values), decoded);
 }
 
 rocksdb::Status ColumnarTableReader::ReadFileStats() {
@@ -361,7 +445,8 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
   if (s.ok() && global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
     decoded->AssignSequence(global_seqno_);
   }
-  if (s.ok()) s = CheckKeyOrder(group, *decoded);
+  if (s.ok()) s = CheckKeys(group, *decoded);
+  if (s.ok()) s = AttachOversizedValues(group, read_options, &decoded);
   if (!s.ok()) return s;
   const size_t charge = decoded->MemoryUsage();
   *out = CachePin<DecodedRowGroup>::Insert(read_options.fill_cache ? cache : nullptr, key,
@@ -402,7 +487,11 @@ rocksdb::Status ColumnarTableReader::LoadRowGroupForScan(size_t group,
                                                          const ScanSpec* spec,
                                                          CachePin<RawBlock>* block,
                                                          CachePin<DecodedRowGroup>* out) const {
-  if (spec == nullptr) return LoadRowGroup(group, read_options, block, out);
+  // A group with oversized values is read whole: filtered decoding would lose them, and
+  // returning rows a predicate rejects is allowed (pushdown.h).
+  if (spec == nullptr || HasOversizedValues(group)) {
+    return LoadRowGroup(group, read_options, block, out);
+  }
   const bool global_sequence = global_seqno_ != rocksdb::kDisableGlobalSequenceNumber;
   // Without a predicate only expiry can rule the group out; once its zone maps have been read,
   // the group's expiry is known without them (no cache lookup for every point read).
@@ -441,16 +530,33 @@ rocksdb::Status ColumnarTableReader::LoadRowGroupForScan(size_t group,
   std::unique_ptr<DecodedRowGroup> decoded;
   s = DecodeFilteredRowGroup(*spec, input, &decoded);
   if (s.ok() && global_sequence) decoded->AssignSequence(global_seqno_);
-  if (s.ok()) s = CheckKeyOrder(group, *decoded);
+  if (s.ok()) s = CheckKeys(group, *decoded);
   if (!s.ok()) return s;
   *out = CachePin<DecodedRowGroup>(std::move(decoded));
   return Status::OK();
 }
 
-rocksdb::Status ColumnarTableReader::CheckKeyOrder(size_t group,
-                                                   const DecodedRowGroup& decoded) const {
-  // RocksDB's iterators assert on out-of-order keys; damage that escaped the checksums (reads
-  // with verify_checksums off) must surface as Corruption instead.
+rocksdb::Status ColumnarTableReader::CheckKeys(size_t group, const DecodedRowGroup& decoded) const {
+  // RocksDB's iterators assert on out-of-order keys, and a value type a table never holds
+  // misleads its Get, iterators and compactions (a range deletion type among point entries
+  // reads as a deletion; unknown types reach switches that assert): damage that escaped the
+  // checksums (reads with verify_checksums off, or a forged file) must surface as Corruption
+  // instead, before any entry is handed to RocksDB. The format layer keeps the type byte
+  // opaque; only here is it RocksDB's.
+  // Sequence numbers: every one at most the file's largest (an ingested file's entries all
+  // carry its global one instead).
+  const uint64_t largest = global_seqno_ == rocksdb::kDisableGlobalSequenceNumber
+                               ? largest_sequence_
+                               : rocksdb::kMaxSequenceNumber;
+  for (size_t row = 0; row < decoded.row_count(); row++) {
+    const uint64_t trailer = decoded.trailer(row);
+    if (!rocksdb::IsValueType(static_cast<rocksdb::ValueType>(trailer & 0xff))) {
+      return Status::Corruption("ColumnarTable: entry of an invalid value type");
+    }
+    if ((trailer >> 8) > largest) {
+      return Status::Corruption("ColumnarTable: sequence number above the file's largest");
+    }
+  }
   for (size_t row = 1; row < decoded.row_count(); row++) {
     if (comparator_.Compare(decoded.internal_key(row - 1), decoded.internal_key(row)) >= 0) {
       return Status::Corruption("ColumnarTable: keys out of order in a row group");
@@ -489,6 +595,9 @@ rocksdb::Status ColumnarTableReader::ParseRowGroup(size_t group, const std::stri
   Status s = view->Parse(Slice(block_bytes.data() + begin, end - begin));
   if (s.ok() && view->size() != end - begin) {
     return Status::Corruption("ColumnarTable: row group size");
+  }
+  if (s.ok() && view->row_count() > rows_per_group_) {
+    return Status::Corruption("ColumnarTable: row group holds more rows than rows_per_group");
   }
   return s;
 }
@@ -625,6 +734,7 @@ uint64_t ColumnarTableReader::ApproximateSize(const rocksdb::Slice& start,
 
 size_t ColumnarTableReader::ApproximateMemoryUsage() const {
   return sizeof(*this) + index_.MemoryUsage() + dictionary_bytes_ + key_filter_bytes_.capacity() +
+         oversized_values_.capacity() * sizeof(OversizedValue) +
          partition_filter_bytes_.capacity() + zone_map_bytes_.capacity() +
          zone_maps_.size() * (sizeof(ZoneMapEntry) + sizeof(std::atomic<int64_t>)) +
          (dictionary_ != nullptr ? dictionary_->raw().size() * 4 : 0);
@@ -694,6 +804,10 @@ rocksdb::Status ColumnarTableReader::VerifyChecksum(const rocksdb::ReadOptions& 
   std::string stored;
   for (uint32_t b = 0; s.ok() && b < index_.num_blocks(); b++) {
     s = ReadStoredBlock(BlockLocation{index_.block_offset(b), index_.block_size(b)}, true, &stored);
+  }
+  std::string value;
+  for (size_t i = 0; s.ok() && i < oversized_values_.size(); i++) {
+    s = ReadOversizedValue(oversized_values_[i], true, &value);
   }
   for (size_t i = 0; s.ok() && i < root_.blocks.size(); i++) {
     const auto block = static_cast<FileBlock>(i);

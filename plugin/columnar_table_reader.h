@@ -13,6 +13,7 @@
 #include "db/range_tombstone_fragmenter.h"
 #include "file/random_access_file_reader.h"
 #include "plugin/cache_pin.h"
+#include "plugin/oversized_values.h"
 #include "plugin/pushdown.h"
 #include "plugin/table_settings.h"
 #include "plugin/zone_map_collector.h"
@@ -128,7 +129,17 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status CreateLayout();
   rocksdb::Status ReadFileStats();
   rocksdb::Status LoadZoneMaps(size_t group, CachePin<ZoneMapSet>* out) const;
-  rocksdb::Status CheckKeyOrder(size_t group, const DecodedRowGroup& decoded) const;
+  rocksdb::Status ReadRowsPerGroup();
+  rocksdb::Status ReadLargestSequence();
+  rocksdb::Status ReadOversizedValueDirectory();
+  std::vector<OversizedValue>::const_iterator FirstOversizedValueOf(size_t group) const;
+  bool HasOversizedValues(size_t group) const;
+  rocksdb::Status ReadOversizedValue(const OversizedValue& where, bool verify,
+                                     std::string* value) const;
+  // Puts the values of `group`'s oversized rows into *decoded (oversized_values.h).
+  rocksdb::Status AttachOversizedValues(size_t group, const rocksdb::ReadOptions& read_options,
+                                        std::unique_ptr<DecodedRowGroup>* decoded) const;
+  rocksdb::Status CheckKeys(size_t group, const DecodedRowGroup& decoded) const;
   rocksdb::Status ParseRowGroup(size_t group, const std::string& block_bytes,
                                 RowGroupView* view) const;
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
@@ -152,6 +163,13 @@ class ColumnarTableReader : public rocksdb::TableReader {
   FileRoot root_;
   uint64_t footer_offset_ = 0;
   std::shared_ptr<const rocksdb::TableProperties> properties_;
+  // The rows_per_group the file was written with: no row group of it may hold more rows.
+  uint32_t rows_per_group_ = 0;
+  // The largest sequence number the file says it holds (kMaxSequenceProperty; unbounded when
+  // the property is absent).
+  uint64_t largest_sequence_ = rocksdb::kMaxSequenceNumber;
+  // Values stored outside the row groups, in (group, row) order.
+  std::vector<OversizedValue> oversized_values_;
   rocksdb::SequenceNumber global_seqno_ = rocksdb::kDisableGlobalSequenceNumber;
   std::unique_ptr<RowLayout> layout_;
   RowGroupIndex index_;

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <string>
 
+#include "table_format/row_group.h"
 #include "table_format/types.h"
 
 namespace columnar {
@@ -56,5 +57,8 @@ inline constexpr const char* kSchemaProperty = "columnar.schema";
 inline constexpr const char* kColumnStatsProperty = "columnar.column_stats";
 inline constexpr const char* kRowGroupsProperty = "columnar.row_groups";
 inline constexpr const char* kRowsPerGroupProperty = "columnar.rows_per_group";
+
+// The largest ColumnarTableOptions::rows_per_group: the format's bound on a group's rows.
+inline constexpr uint32_t kMaxRowsPerGroup = kMaxRowGroupRows;
 
 }  // namespace columnar

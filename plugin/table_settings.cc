@@ -1,5 +1,7 @@
 #include "plugin/table_settings.h"
 
+#include "plugin/oversized_values.h"
+#include "plugin/table_file.h"
 #include "table_format/cql_parser.h"
 #include "table_format/generic_layout.h"
 #include "table_format/typed_layout.h"
@@ -26,11 +28,15 @@ Status TableSettings::Create(const ColumnarTableOptions& options,
                              std::shared_ptr<const TableSettings>* out) {
   auto settings = std::make_shared<TableSettings>();
   settings->options_ = options;
-  if (options.rows_per_group == 0 || options.rows_per_group > (1u << 20)) {
+  if (options.rows_per_group == 0 || options.rows_per_group > kMaxRowsPerGroup) {
     return Status::InvalidArgument("ColumnarTable: rows_per_group must be in [1, 2^20]");
   }
   if (options.block_size == 0 || options.block_size > (256u << 20)) {
     return Status::InvalidArgument("ColumnarTable: block_size must be in [1, 256 MiB]");
+  }
+  if (options.max_inline_value_bytes == 0 ||
+      options.max_inline_value_bytes > kMaxInlineValueBytes) {
+    return Status::InvalidArgument("ColumnarTable: max_inline_value_bytes must be in [1, 256 MiB]");
   }
   if (options.bloom_bits_per_key < 0) {
     return Status::InvalidArgument("ColumnarTable: bloom_bits_per_key must be >= 0");

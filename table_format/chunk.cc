@@ -237,7 +237,8 @@ Status OpenChunkBody(const Slice& input, PhysicalType type, const ChunkReadOptio
   if (!header->compressed) return Status::OK();
   // The frame header repeats the raw length; a disagreement means damage, and is caught
   // before allocating.
-  if (ZstdFrameContentSize(stored) != header->raw_length) {
+  if (ZstdFrameContentSize(stored) != header->raw_length ||
+      header->raw_length > ZstdMaxDecompressedSize(stored)) {
     return Status::Corruption("chunk: compressed body disagrees with its raw length");
   }
   buffer->reset(new char[header->raw_length]);

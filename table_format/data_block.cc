@@ -46,6 +46,13 @@ void AppendTrailer(BlockCodec codec, size_t payload_start, std::string* out) {
   PutFixed32(out, ComputeChecksum(covered));
 }
 
+// The most bytes a compressed payload can decompress to. LZ4 expands at most 255-fold (a match
+// length grows by 255 per extension byte); zstd: zstd_codec.h.
+uint64_t MaxDecompressedSize(BlockCodec codec, const Slice& payload) {
+  if (codec == BlockCodec::kLz4) return 255 * static_cast<uint64_t>(payload.size());
+  return ZstdMaxDecompressedSize(payload);
+}
+
 }  // namespace
 
 Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, std::string* out) {
@@ -87,36 +94,37 @@ Status ReadBlock(const Slice& stored, const ZstdDictionary* dictionary, bool ver
     *raw = payload;
     return Status::OK();
   }
+  if (codec != BlockCodec::kLz4 && codec != BlockCodec::kZstd && codec != BlockCodec::kZstdDict) {
+    return Status::Corruption("block: unknown codec");
+  }
   uint32_t raw_length;
   if (!GetVarint32(&payload, &raw_length) || raw_length > kMaxBlockRawBytes) {
     return Status::Corruption("block: bad raw length");
   }
+  // Everything about the raw length is checked before the buffer is allocated: a few forged
+  // bytes must not cost a gigabyte.
+  if (raw_length > MaxDecompressedSize(codec, payload)) {
+    return Status::Corruption("block: raw length beyond what the payload can expand to");
+  }
+  const bool zstd = codec != BlockCodec::kLz4;
+  if (zstd && ZstdFrameContentSize(payload) != raw_length) {
+    return Status::Corruption("block: zstd frame disagrees with its raw length");
+  }
+  if (codec == BlockCodec::kZstdDict && dictionary == nullptr) {
+    return Status::Corruption("block: compressed with a dictionary the file does not have");
+  }
   buffer->resize(raw_length);
-  switch (codec) {
-    case BlockCodec::kLz4: {
-      const int got =
-          LZ4_decompress_safe(payload.data(), &(*buffer)[0], static_cast<int>(payload.size()),
-                              static_cast<int>(raw_length));
-      if (got < 0 || static_cast<uint32_t>(got) != raw_length) {
-        return Status::Corruption("block: lz4 decompression failed");
-      }
-      break;
+  if (zstd) {
+    Status s = ZstdDecompress(payload, codec == BlockCodec::kZstdDict ? dictionary : nullptr,
+                              &(*buffer)[0], raw_length);
+    if (!s.ok()) return s;
+  } else {
+    const int got =
+        LZ4_decompress_safe(payload.data(), &(*buffer)[0], static_cast<int>(payload.size()),
+                            static_cast<int>(raw_length));
+    if (got < 0 || static_cast<uint32_t>(got) != raw_length) {
+      return Status::Corruption("block: lz4 decompression failed");
     }
-    case BlockCodec::kZstd:
-    case BlockCodec::kZstdDict: {
-      if (codec == BlockCodec::kZstdDict && dictionary == nullptr) {
-        return Status::Corruption("block: compressed with a dictionary the file does not have");
-      }
-      if (ZstdFrameContentSize(payload) != raw_length) {
-        return Status::Corruption("block: zstd frame disagrees with its raw length");
-      }
-      Status s = ZstdDecompress(payload, codec == BlockCodec::kZstdDict ? dictionary : nullptr,
-                                &(*buffer)[0], raw_length);
-      if (!s.ok()) return s;
-      break;
-    }
-    default:
-      return Status::Corruption("block: unknown codec");
   }
   *raw = Slice(*buffer);
   return Status::OK();

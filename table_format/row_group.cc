@@ -22,6 +22,9 @@ Status RowGroupWriter::AddColumn(uint32_t slot, const std::string& name, const C
     return Status::InvalidArgument("row group: slots must be added in increasing order");
   }
   if (slot >= kMaxRowGroupSlots) return Status::InvalidArgument("row group: slot out of range");
+  if (row_count_ == 0 || row_count_ > kMaxRowGroupRows) {
+    return Status::InvalidArgument("row group: row count out of range");
+  }
   if (values.size() != row_count_) {
     return Status::InvalidArgument("row group: column length differs from the row count");
   }
@@ -63,7 +66,7 @@ Status RowGroupView::Parse(const Slice& bytes) {
       !GetVarint32(&in, &slot_count)) {
     return Status::Corruption("row group: truncated header");
   }
-  if (row_count_ == 0 || row_count_ > kMaxChunkValues) {
+  if (row_count_ == 0 || row_count_ > kMaxRowGroupRows) {
     return Status::Corruption("row group: implausible row count");
   }
   if (slot_count > kMaxRowGroupSlots || slot_count > in.size()) {

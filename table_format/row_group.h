@@ -9,7 +9,8 @@
 //   | varint32  | varint32               | varint32   | varint32 x slot_count| slot order   |
 //   +-----------+------------------------+------------+----------------------+--------------+
 //
-//   row_count               rows in the group (>= 1); every chunk holds exactly this many values.
+//   row_count               rows in the group (1 to kMaxRowGroupRows); every chunk holds exactly
+//                           this many values.
 //   first_partition_length  bytes of the first row's user key that form its partition. The
 //                           partition key itself is not repeated here: the row group index
 //                           holds the group's first key, so a partition key is stored once per
@@ -34,6 +35,10 @@
 namespace columnar {
 
 inline constexpr uint32_t kMaxRowGroupSlots = 1u << 16;
+// The most rows a group may hold (the largest rows_per_group a table file may be written with).
+// A header claiming more is refused before anything is decoded: with absent slots or constant
+// chunks a few bytes could otherwise ask for millions of decoded rows.
+inline constexpr uint32_t kMaxRowGroupRows = 1u << 20;
 
 class RowGroupWriter {
  public:

@@ -17,9 +17,15 @@ ColumnVector ToColumn(const std::vector<T>& values) {
 }
 
 Status ReadColumn(Slice* in, PhysicalType type, uint32_t expected, ColumnVector* out) {
+  // The length is checked before decoding: a chunk header of a few bytes may claim 16M values.
+  ChunkHeader header;
+  Status s = ParseChunkHeader(*in, &header);
+  if (s.ok() && header.value_count != expected) {
+    return Status::Corruption("index: column length mismatch");
+  }
   ChunkReadOptions options;
   options.verify_checksum = false;  // the enclosing block is checksummed
-  Status s = ReadChunk(in, type, out, options);
+  if (s.ok()) s = ReadChunk(in, type, out, options);
   if (s.ok() && out->size() != expected) return Status::Corruption("index: column length mismatch");
   if (s.ok() && out->has_nulls()) return Status::Corruption("index: unexpected nulls");
   return s;

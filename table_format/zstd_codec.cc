@@ -85,6 +85,12 @@ uint64_t ZstdFrameContentSize(const Slice& frame) {
   return size;
 }
 
+uint64_t ZstdMaxDecompressedSize(const Slice& frames) {
+  constexpr uint64_t kMinBlockBytes = 4;
+  constexpr uint64_t kMaxBlockOutput = 128 << 10;  // ZSTD_BLOCKSIZE_MAX
+  return (frames.size() / kMinBlockBytes + 1) * kMaxBlockOutput;
+}
+
 Status TrainZstdDictionary(const std::vector<Slice>& samples, size_t max_bytes, std::string* dict) {
   dict->clear();
   if (samples.size() < 8 || max_bytes == 0) return Status::OK();

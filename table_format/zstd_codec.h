@@ -47,6 +47,12 @@ Status ZstdDecompress(const Slice& input, const ZstdDictionary* dict, char* out,
 // not a valid frame.
 uint64_t ZstdFrameContentSize(const Slice& frame);
 
+// The most bytes `frames` (one or more zstd frames) can decompress to, whatever their headers
+// claim: every block that produces output takes at least 4 bytes (3-byte header + 1 byte of an
+// RLE block) and produces at most 128 KiB. Readers check a claimed raw length against it
+// before allocating, so a tiny forged body cannot ask for a huge buffer.
+uint64_t ZstdMaxDecompressedSize(const Slice& frames);
+
 // Trains a dictionary of at most `max_bytes` from `samples`. Returns an empty string (and OK)
 // when the samples are too few or too small for zstd to train on.
 Status TrainZstdDictionary(const std::vector<Slice>& samples, size_t max_bytes, std::string* dict);

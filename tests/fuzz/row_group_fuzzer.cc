@@ -102,8 +102,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   RowGroupView view;
   if (!view.Parse(bytes).ok()) return 0;
   FUZZ_CHECK(view.row_count() >= 1);
-  // A header may declare up to kMaxChunkValues (16M) rows without a single chunk (absent slots
-  // mean defaults), and decoding is linear in that count: seconds per input under the
+  // A header may declare up to kMaxRowGroupRows (1M) rows without a single chunk (absent slots
+  // mean defaults), and decoding is linear in that count: about a second per input under the
   // sanitizers. Legal, but it would starve the fuzzer; real groups hold rows_per_group rows.
   if (view.row_count() > (1u << 16)) return 0;
   FUZZ_CHECK(view.size() <= bytes.size());

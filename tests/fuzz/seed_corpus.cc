@@ -281,12 +281,16 @@ void SstSeeds(const fs::path& root) {
   struct Variant {
     bool typed, prefix, compressed;
     int flags;
+    uint32_t max_inline_value_bytes = 256u << 20;
   };
+  // The last variant stores its longer values outside the row groups (oversized values).
   for (const Variant& v : {Variant{false, true, false, 2}, Variant{false, false, true, 4},
-                           Variant{true, false, false, 1}, Variant{true, false, true, 5}}) {
+                           Variant{true, false, false, 1}, Variant{true, false, true, 5},
+                           Variant{false, false, false, 4, 30}}) {
     ColumnarTableOptions table;
     table.rows_per_group = 16;
     table.block_size = 1024;
+    table.max_inline_value_bytes = v.max_inline_value_bytes;
     if (v.typed) table.schema = fuzz::FuzzSchema().Serialize();
     if (v.compressed) table.column_compression = "zstd";
     rocksdb::Options options;
@@ -410,6 +414,7 @@ void TextSeeds(const fs::path& root) {
       "bloom_bits_per_key=0;whole_key_filter=false;partition_filter=true;cache_size=1048576");
   options.Add("schema=" + fuzz::FuzzSchema().Serialize());
   options.Add("group_target_bytes=512;column_compression_level=19;rows_per_group=7");
+  options.Add("max_inline_value_bytes=16;rows_per_group=8");
 
   // The predicate target reads its bytes through FuzzedDataProvider: any bytes are valid.
   Corpus predicate(root, "predicate_binder");

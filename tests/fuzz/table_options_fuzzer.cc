@@ -62,6 +62,10 @@ void WriteAndRead(const std::shared_ptr<rocksdb::TableFactory>& factory) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace columnar;
+  // The factories register when a program calls this (Database::Open does); nothing else in
+  // this target pulls the plugin in, and without it every "id=ColumnarTable" failed to parse.
+  static const bool registered = (RegisterColumnarTableFactories(), true);
+  (void)registered;
   std::string text(reinterpret_cast<const char*>(data), size);
   rocksdb::ConfigOptions config;
   config.ignore_unknown_options = false;
@@ -72,7 +76,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // RocksDB's own parser (not ours) accepts an empty id, e.g. one cut short by a NUL byte, as
   // "no factory".
   if (factory == nullptr) return 0;
-  FUZZ_CHECK(std::string(factory->Name()) == kColumnarTableName);
+  // A later "id=" in the text names another factory (the last one wins), e.g.
+  // "id=BlockBasedTable" (found by this target; in the corpus): not ours to check.
+  if (std::string(factory->Name()) != kColumnarTableName) return 0;
   (void)factory->GetPrintableOptions();
   std::string serialized;
   (void)factory->GetOptionString(config, &serialized);
