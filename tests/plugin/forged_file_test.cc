@@ -92,7 +92,7 @@ TEST(ForgedFileTest, RowGroupsLargerThanTheFilesRowsPerGroupAreCorruption) {
   EXPECT_TRUE(s.IsCorruption()) << s.ToString();
 
   // A rows_per_group property that is no valid option value does not open.
-  for (const std::string& bad : {"00", "3x"}) {
+  for (const char* bad : {"00", "3x"}) {
     std::string again = ReadFileBytes(path);
     ForgeRowsPerGroupProperty(&again, "16", bad);
     WriteFileBytes(path, again);
