@@ -31,6 +31,7 @@
 
 #include "db_bench_ext/workload_driver.h"
 #include "table_api/database.h"
+#include "table_api/json_text.h"
 
 namespace columnar {
 namespace {
@@ -55,22 +56,6 @@ std::string Hex(const std::string& bytes, bool upper) {
   return out;
 }
 
-std::string JsonString(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out.push_back('\\');
-      out.push_back(static_cast<char>(c));
-    } else if (c < 0x20) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof(buffer), "\\u%04x", c);
-      out += buffer;
-    } else {
-      out.push_back(static_cast<char>(c));
-    }
-  }
-  return out + "\"";
-}
 
 std::string Canonical(const Value& v) {
   if (v.is_null()) return "null";
@@ -102,7 +87,7 @@ std::string Canonical(const Value& v) {
       return "\"" + Hex(v.bytes(), true) + "\"";
     case LogicalType::kText:
     case LogicalType::kAscii:
-      return JsonString(v.bytes());
+      return JsonQuoted(v.bytes());
   }
   return "null";
 }
@@ -190,7 +175,7 @@ bool WriteLines(const std::string& path, const std::vector<std::string>& lines) 
 
 std::string JsonList(const std::vector<std::string>& items) {
   std::string out = "[";
-  for (size_t i = 0; i < items.size(); i++) out += (i ? "," : "") + JsonString(items[i]);
+  for (size_t i = 0; i < items.size(); i++) out += (i ? "," : "") + JsonQuoted(items[i]);
   return out + "]";
 }
 
@@ -527,10 +512,10 @@ bool Run(const std::string& dir) {
   manifest << "[\n";
   for (size_t i = 0; i < records.size(); i++) {
     const ExportRecord& r = records[i];
-    manifest << (i ? ",\n" : "") << "{\"label\":" << JsonString(r.label)
-             << ",\"table\":" << JsonString(r.table) << ",\"parquet\":" << JsonString(r.parquet)
-             << ",\"expected\":" << JsonString(r.expected)
-             << ",\"compression\":" << JsonString(r.compression) << ",\"csv\":" << JsonString(r.csv)
+    manifest << (i ? ",\n" : "") << "{\"label\":" << JsonQuoted(r.label)
+             << ",\"table\":" << JsonQuoted(r.table) << ",\"parquet\":" << JsonQuoted(r.parquet)
+             << ",\"expected\":" << JsonQuoted(r.expected)
+             << ",\"compression\":" << JsonQuoted(r.compression) << ",\"csv\":" << JsonQuoted(r.csv)
              << ",\"columns\":" << JsonList(r.names) << ",\"types\":" << JsonList(r.types)
              << ",\"rows\":" << r.rows << ",\"bytes\":" << r.bytes << ",\"seconds\":" << r.seconds
              << "}";
