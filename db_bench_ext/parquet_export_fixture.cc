@@ -56,7 +56,6 @@ std::string Hex(const std::string& bytes, bool upper) {
   return out;
 }
 
-
 std::string Canonical(const Value& v) {
   if (v.is_null()) return "null";
   char buffer[32];
