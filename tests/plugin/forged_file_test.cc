@@ -119,6 +119,34 @@ rocksdb::Options PlainTypeOptions() {
 
 std::string TypeKey(int i) { return "key" + std::to_string(1000 + i); }
 
+// The path of the one SST file in `dir` (empty when there is none).
+std::string OnlySstFile(const std::string& dir) {
+  std::string sst;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() == ".sst") sst = entry.path().string();
+  }
+  return sst;
+}
+
+// Reopens the database of a file whose row 1 (TypeKey(1)) was forged: Get and a full scan
+// report Corruption, with checksums off (the forgery broke them), while keys of other groups
+// still read.
+void ExpectRowOfFirstGroupIsCorruption(rocksdb::Options* options, const std::string& dir) {
+  RenewTableFactory(options);
+  auto db = OpenDb(*options, dir);
+  ASSERT_NE(db, nullptr);
+  rocksdb::ReadOptions unverified;
+  unverified.verify_checksums = false;
+  std::string value;
+  const rocksdb::Status get = db->Get(unverified, TypeKey(1), &value);
+  EXPECT_TRUE(get.IsCorruption()) << get.ToString();
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(unverified));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+  }
+  EXPECT_TRUE(it->status().IsCorruption()) << it->status().ToString();
+  EXPECT_TRUE(db->Get(unverified, TypeKey(40), &value).ok());
+}
+
 TEST(ForgedFileTest, EntriesOfInvalidValueTypesAreCorruptionInGetAndScans) {
   // 0x0f is RocksDB's range deletion type, which rocksdb::ParseInternalKey accepts: Get took
   // the entry for a deletion (NotFound). 0x17 is past the last type (ParseInternalKey's
@@ -138,10 +166,7 @@ TEST(ForgedFileTest, EntriesOfInvalidValueTypesAreCorruptionInGetAndScans) {
       }
       ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
     }
-    std::string sst;
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
-      if (entry.path().extension() == ".sst") sst = entry.path().string();
-    }
+    const std::string sst = OnlySstFile(dir.path());
     ASSERT_FALSE(sst.empty());
     // Every group's type column: 16 x int32 (1, 2, 1, 1, ...). Row 1 of the first group
     // (key1001, a Merge) gets the forged type; the block's checksum no longer holds, so the
@@ -156,20 +181,7 @@ TEST(ForgedFileTest, EntriesOfInvalidValueTypesAreCorruptionInGetAndScans) {
     file[at + 4] = static_cast<char>(forged);
     WriteFileBytes(sst, file);
 
-    RenewTableFactory(&options);
-    auto db = OpenDb(options, dir.path());
-    ASSERT_NE(db, nullptr);
-    rocksdb::ReadOptions unverified;
-    unverified.verify_checksums = false;
-    std::string value;
-    const rocksdb::Status get = db->Get(unverified, TypeKey(1), &value);
-    EXPECT_TRUE(get.IsCorruption()) << get.ToString();
-    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(unverified));
-    for (it->SeekToFirst(); it->Valid(); it->Next()) {
-    }
-    EXPECT_TRUE(it->status().IsCorruption()) << it->status().ToString();
-    // Keys of other groups still read.
-    EXPECT_TRUE(db->Get(unverified, TypeKey(40), &value).ok());
+    ExpectRowOfFirstGroupIsCorruption(&options, dir.path());
   }
 }
 
@@ -191,10 +203,7 @@ TEST(ForgedFileTest, SequenceNumbersAboveTheFilesLargestAreCorruption) {
       ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), TypeKey(i), "v").ok());
     ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
   }
-  std::string sst;
-  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
-    if (entry.path().extension() == ".sst") sst = entry.path().string();
-  }
+  const std::string sst = OnlySstFile(dir.path());
   ASSERT_FALSE(sst.empty());
   // The first group's sequence column: 16 x int64 little-endian, 1 to 16. Row 1's becomes 2^40.
   std::string sequences;
@@ -207,19 +216,7 @@ TEST(ForgedFileTest, SequenceNumbersAboveTheFilesLargestAreCorruption) {
   file[at + 8 + 5] = 1;  // byte 5 of row 1's sequence: 2 + 2^40
   WriteFileBytes(sst, file);
 
-  RenewTableFactory(&options);
-  auto db = OpenDb(options, dir.path());
-  ASSERT_NE(db, nullptr);
-  rocksdb::ReadOptions unverified;
-  unverified.verify_checksums = false;
-  std::string value;
-  const rocksdb::Status get = db->Get(unverified, TypeKey(1), &value);
-  EXPECT_TRUE(get.IsCorruption()) << get.ToString();
-  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(unverified));
-  for (it->SeekToFirst(); it->Valid(); it->Next()) {
-  }
-  EXPECT_TRUE(it->status().IsCorruption()) << it->status().ToString();
-  EXPECT_TRUE(db->Get(unverified, TypeKey(40), &value).ok());
+  ExpectRowOfFirstGroupIsCorruption(&options, dir.path());
 }
 
 // Found by sst_file_fuzzer during the long run: RocksDB's ingestion seeks to the file's first
