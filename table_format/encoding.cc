@@ -19,7 +19,8 @@ const std::array<const Codec*, 256>& CodecTable() {
          {&PlainCodec(), &RleCodec(), &DictionaryCodec(), &DeltaCodec(), &DeltaOfDeltaCodec(),
           &GorillaCodec(), &AlpCodec(), &AlpRdCodec(), &FloatDeltaCodec(), &FrontCodingCodec(),
           &ForCodec(), &HexCodec(), &RiceDeltaCodec(), &ConstantCodec(), &FileDictionaryCodec(),
-          &TemplateCodec(), &MixedRadixCodec(), &RleNestedCodec()}) {
+          &TemplateCodec(), &MixedRadixCodec(), &RleNestedCodec(),
+          &HuffmanCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;

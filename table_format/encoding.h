@@ -40,6 +40,8 @@ enum class Encoding : uint8_t {
                          // values uniform over a range that is not a power of two
   kRleNested = 17,       // any type: runs whose run values get their own encoding (ids repeated
                          // over a few consecutive rows)
+  kHuffman = 18,         // int32/int64: canonical Huffman codes of few, skewed distinct values
+                         // (statuses, file-dictionary codes; encodings/huffman.h)
   kAuto = 255,           // a request only, never stored: smallest candidate for the type
 };
 

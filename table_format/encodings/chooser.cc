@@ -8,6 +8,8 @@
 //      estimated from a capped distinct count; alp and alp_rd from ALP's own chunk-level
 //      sample; rice_delta from the sums of its zigzagged differences per block (the Rice
 //      parameter follows analytically, rice_delta.h). mixed_radix is exact from the range.
+//      huffman is exact from the value counts, computed only for integer columns whose
+//      distinct values stay under the dictionary estimate's cap.
 //      template is sized by encoding it, and
 //      only for strings that are not all hex and often hold digits.
 //   2. Only the best estimate is encoded, and the second best too when it could still come
@@ -31,6 +33,7 @@
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/float_order.h"
 #include "table_format/encodings/hex_digits.h"
+#include "table_format/encodings/huffman.h"
 #include "table_format/encodings/int_packing.h"
 #include "table_format/encodings/key_index.h"
 #include "table_format/encodings/mixed_radix.h"
@@ -190,6 +193,7 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
 
   EstimateRuns(bits, n, kWidth, first_value, estimates);
 
+  double huffman_bytes = kUnknown;
   DistinctCounter distinct(DistinctCap(n, values.type()));
   if (MostlyDistinctSample(bits, n)) {
     distinct.GiveUp();  // not worth counting: no dictionary estimate
@@ -207,6 +211,10 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
     const double gap = static_cast<double>(static_cast<U>(hi) - static_cast<U>(lo)) / d;
     const double entry_bytes = 8.0 + d * (BitWidth(static_cast<uint64_t>(gap)) + 1) / 8.0;
     estimates->push_back({Encoding::kDictionary, 4 + entry_bytes + CodeBytes(n, d)});
+    if constexpr (!kIsFloat) {
+      // Exact; worth its sort only when the distinct values are few (the counter's cap).
+      huffman_bytes = static_cast<double>(HuffmanSize(bits, n));
+    }
   }
 
   if constexpr (kIsFloat) {
@@ -248,6 +256,8 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
     const uint64_t span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
     estimates->push_back({Encoding::kMixedRadix,
                           static_cast<double>(MixedRadixSize(static_cast<int64_t>(lo), span, n))});
+    // After the others: its bit-serial decoding is slower, so ties go elsewhere.
+    if (huffman_bytes != kUnknown) estimates->push_back({Encoding::kHuffman, huffman_bytes});
   }
 }
 

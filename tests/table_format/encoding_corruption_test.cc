@@ -415,6 +415,39 @@ TEST(EncodingCorruptionTest, MixedRadixViolations) {
   ExpectCorrupt(radix, i64, Bytes({0x00, 0x02, 0x00}), 1 << 20, "count beyond the body");
 }
 
+TEST(EncodingCorruptionTest, HuffmanViolations) {
+  const Encoding huffman = Encoding::kHuffman;
+  const PhysicalType i32 = PhysicalType::kInt32;
+  const PhysicalType i64 = PhysicalType::kInt64;
+  // The valid body of EncodingFormatTest.Huffman: {200, 200, 200, 404, 200, 500}.
+  const std::string symbols = Bytes({0x03, 0x90, 0x03, 0xcb, 0x01, 0x5f});
+  const std::string valid = symbols + Bytes({0x21, 0x02, 0xc8});
+  ColumnVector decoded(i32);
+  ASSERT_TRUE(DecodeValues(huffman, i32, valid, 6, &decoded).ok());
+  ExpectCorrupt(huffman, i32, valid + Bytes({0x00}), 6, "trailing byte");
+  ExpectCorrupt(huffman, i32, valid, 2, "more symbols than values");
+  ExpectCorrupt(huffman, i32, valid, 7, "one value short");
+  ExpectCorrupt(huffman, i32, Bytes({0x00}), 6, "no symbols for values");
+  ExpectCorrupt(huffman, i32, Bytes({0x01, 0x01, 0x01, 0x00}), 0, "symbols for no values");
+  ExpectCorrupt(huffman, i32, symbols + Bytes({0x20, 0x02, 0xc8}), 6, "zero code length");
+  ExpectCorrupt(huffman, i32, symbols + Bytes({0x21, 0x12, 0xc8}), 6, "pad nibble set");
+  ExpectCorrupt(huffman, i32, symbols + Bytes({0x11, 0x02, 0xc8}), 6, "over-subscribed");
+  // Lengths {1, 2, 3} leave 111 unassigned; rows 0, 0, then 111.
+  ExpectCorrupt(huffman, i32, symbols + Bytes({0x21, 0x03, 0x1c}), 3, "code of no value");
+  ExpectCorrupt(huffman, i64, Bytes({0x01, 0x01, 0x01, 0x02}), 1, "padding bit set");
+  ExpectCorrupt(huffman, i64, Bytes({0x01, 0x01, 0x01}), 1, "no codes");
+  ExpectCorrupt(huffman, i64, Bytes({0x01, 0x01, 0x01, 0x00}), 1 << 20, "count beyond body");
+  // Two values from INT32_MAX - 1 with gap 1 would pass INT32_MAX.
+  std::string beyond = Bytes({0x02});
+  PutVarint64(&beyond, ZigZagEncode(int64_t{INT32_MAX} - 1));
+  beyond += Bytes({0x01, 0x11, 0x02});
+  ExpectCorrupt(huffman, i32, beyond, 2, "value beyond the type");
+  // Every truncation of the valid body.
+  for (size_t len = 0; len < valid.size(); len++) {
+    ExpectCorrupt(huffman, i32, valid.substr(0, len), 6, "truncated");
+  }
+}
+
 TEST(EncodingCorruptionTest, DictionaryDecoderRejectsWhatTheValueDecoderRejects) {
   ColumnVector values(PhysicalType::kInt32);
   for (int i = 0; i < 100; i++) values.Append<int32_t>(i % 7);

@@ -11,6 +11,7 @@
 #include "table_format/encoding.h"
 #include "table_format/encodings/dictionary.h"
 #include "table_format/encodings/hex_digits.h"
+#include "table_format/encodings/huffman.h"
 
 namespace columnar {
 namespace {
@@ -221,6 +222,23 @@ TEST(EncodingFormatTest, MixedRadix) {
              "00a08d06f06d71a6c1c61d0000");
   // Equal values: no digits.
   ExpectBody(Encoding::kMixedRadix, Column<int64_t>({-5, -5}), "0900");
+}
+
+TEST(EncodingFormatTest, Huffman) {
+  // Three distinct values 200 x4, 404, 500: 03; the smallest zigzag(200) = 90 03, then the
+  // gaps minus one 203 (cb 01) and 95 (5f). Huffman lengths {1, 2, 2}: nibbles 21, 02.
+  // Canonical codes 200 = 0, 404 = 10, 500 = 11; rows 0 0 0 10 0 11, first bits first,
+  // LSB-first: bits 0,0,0,1,0,0,1,1 = c8.
+  ExpectBody(Encoding::kHuffman, Column<int32_t>({200, 200, 200, 404, 200, 500}),
+             "039003cb015f2102c8");
+  // One distinct value: its 1-bit code 0 per row.
+  ExpectBody(Encoding::kHuffman, Column<int64_t>({-1, -1}), "01010100");
+  ExpectBody(Encoding::kHuffman, Column<int64_t>({}), "00");
+  // More distinct values than a body may hold: refused (the chunk layer falls back).
+  ColumnVector distinct(PhysicalType::kInt32);
+  for (int i = 0; i <= static_cast<int>(kMaxHuffmanSymbols); i++) distinct.Append<int32_t>(i);
+  std::string body;
+  EXPECT_TRUE(EncodeValues(Encoding::kHuffman, distinct, &body).IsInvalidArgument());
 }
 
 TEST(EncodingFormatTest, RiceDelta) {

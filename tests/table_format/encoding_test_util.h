@@ -28,16 +28,16 @@ inline const std::vector<Encoding>& AllStoredEncodings() {
       Encoding::kDeltaOfDelta, Encoding::kGorilla,     Encoding::kAlp,        Encoding::kAlpRd,
       Encoding::kFloatDelta,   Encoding::kFrontCoding, Encoding::kFor,        Encoding::kHex,
       Encoding::kRiceDelta,    Encoding::kConstant,    Encoding::kTemplate,   Encoding::kMixedRadix,
-      Encoding::kRleNested};
+      Encoding::kRleNested,    Encoding::kHuffman};
   return all;
 }
 
 // Encodings that refuse (InvalidArgument) values they cannot represent: hex non-hex strings,
 // constant unequal values, template strings without parameters, rle_nested values with
-// fewer than two values a run.
+// fewer than two values a run, huffman more than kMaxHuffmanSymbols distinct values.
 inline bool MayRefuse(Encoding e) {
   return e == Encoding::kHex || e == Encoding::kConstant || e == Encoding::kTemplate ||
-         e == Encoding::kRleNested;
+         e == Encoding::kRleNested || e == Encoding::kHuffman;
 }
 
 inline const std::vector<PhysicalType>& AllTypes() {

@@ -1,0 +1,41 @@
+// huffman: integers with few distinct values of skewed frequencies, each stored as its
+// canonical Huffman code instead of bit-packing's fixed width. HTTP statuses (200 in 88% of
+// the rows: 0.94 bits of information, 4 bits bit-packed) and the codes of file dictionaries
+// whose one entry fills most rows (an empty referrer, GET, HTTP/2) are the cases it is for.
+// Takes int32 and int64.
+//
+// Byte layout (n values, n from the chunk header):
+//
+//   symbols  varint32        k, the distinct values: 0 when n = 0, else
+//                            1 <= k <= min(n, kMaxHuffmanSymbols)
+//   values   zigzag varint   the smallest value (signed, at the type's width), then k - 1
+//            varint64 each   gaps: each next larger value minus its predecessor minus one
+//   lengths  ceil(k/2) bytes the code length of each value in that order, 4 bits each (low
+//                            nibble first), 1..kMaxHuffmanCodeLength; the pad nibble of an odd
+//                            k is zero
+//   codes    bit stream      (LSB-first, bit_stream.h) every value's code in row order, the
+//                            code's first (most significant) bit first; the last byte is
+//                            padded with zero bits
+//
+// Codes are canonical: ordered by (length, value), the first is all zeros and each next one
+// is its predecessor plus one, shifted left by the growth in length. Lengths must satisfy
+// Kraft's inequality (sum of 2^-length <= 1); a bit pattern no value has is Corruption. A
+// single distinct value has the 1-bit code 0.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace columnar {
+
+// Most distinct values a body may hold; the encoder refuses columns with more.
+inline constexpr size_t kMaxHuffmanSymbols = 4096;
+// Longest code (fits a nibble); longer Huffman codes are avoided by flattening the counts.
+inline constexpr int kMaxHuffmanCodeLength = 15;
+
+// Exact body size for `n` integers (their bit patterns at U's width), or 0 when the encoder
+// would refuse them (more than kMaxHuffmanSymbols distinct values).
+template <typename U>
+size_t HuffmanSize(const U* bits, size_t n);
+
+}  // namespace columnar
