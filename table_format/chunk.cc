@@ -99,6 +99,15 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     body->append(template_body);
     *encoding = Encoding::kTemplate;
     written = true;
+    // The whole values' codes would have made a smaller body, and lost only by the charge for
+    // admitting them. Were they never admitted, every later chunk would be charged again and
+    // the templates would win for the rest of the file (user agents: 5.9 bytes a row instead
+    // of 1.2). Admitted now, the next chunks weigh both forms on their bodies. The trial is
+    // redone after the templates' commit so that no entry is admitted twice.
+    if (whole.usable && whole.body.size() < template_body.size()) {
+      FileDictionaryTrial admit;
+      if (dictionary->Trial(values, &admit)) dictionary->Commit(&admit);
+    }
   } else if (whole.usable && whole.cost() == best && best < local_size) {
     dictionary->Commit(&whole);
     body->append(whole.body);

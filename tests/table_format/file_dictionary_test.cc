@@ -280,6 +280,57 @@ TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDiction
   }
 }
 
+// Long recurring strings that share one template (user agents): the first chunk that can use
+// the dictionary is cheaper as templates (one short entry to admit) than as whole values
+// (forty long ones), but every later chunk is far smaller as whole-value codes. The whole
+// values must get admitted anyway, or each later chunk is charged for admitting them again
+// and the templates win for the rest of the file.
+TEST(FileDictionaryTest, WholeValuesWinOnceAdmittedAfterTemplatesWonFirst) {
+  const std::string kText =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Safari/";
+  std::vector<std::string> agents;
+  for (int a = 0; a < 40; a++) {
+    agents.push_back(kText + std::to_string(100 + a * 37) + "." + std::to_string(a * 7919 % 997));
+  }
+  std::mt19937_64 rng(23);
+  FileDictionaryWriters writers;
+  std::vector<std::string> chunks;
+  std::vector<ColumnVector> values;
+  for (int c = 0; c < 12; c++) {
+    ColumnVector chunk_values(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) chunk_values.AppendBytes(agents[rng() % agents.size()]);
+    ChunkWriteOptions options;
+    options.file_dictionary = writers.For("user_agent");
+    std::string chunk;
+    ASSERT_TRUE(WriteChunk(chunk_values, options, &chunk).ok());
+    chunks.push_back(std::move(chunk));
+    values.push_back(std::move(chunk_values));
+  }
+  EXPECT_EQ(EncodingOf(chunks[1]), Encoding::kTemplate) << "the case this test is about";
+  std::string block;
+  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
+  FileDictionarySet dictionaries;
+  ASSERT_TRUE(FileDictionarySet::Decode(block, &dictionaries).ok());
+  for (size_t c = 0; c < chunks.size(); c++) {
+    SCOPED_TRACE("chunk " + std::to_string(c));
+    if (c >= 3) {
+      EXPECT_EQ(EncodingOf(chunks[c]), Encoding::kFileDictionary);
+      // 128 codes of about 5.3 bits (40 entries): about 90 bytes; as templates, two parameter
+      // streams of 40 distinct values each cost more than twice that.
+      EXPECT_LT(chunks[c].size(), 120u);
+    }
+    Slice in(chunks[c]);
+    ChunkReadOptions options;
+    options.file_dictionary = dictionaries.Find("user_agent");
+    ColumnVector decoded;
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
+    ASSERT_EQ(decoded.size(), values[c].size());
+    for (size_t i = 0; i < decoded.size(); i++) {
+      ASSERT_EQ(decoded.GetBytes(i), values[c].GetBytes(i)) << i;
+    }
+  }
+}
+
 TEST(FileDictionaryTest, DictionaryBlockRejectsDamage) {
   const WrittenFile file = WriteFile(4, false, 9);
   FileDictionarySet set;
