@@ -20,7 +20,7 @@ const std::array<const Codec*, 256>& CodecTable() {
           &GorillaCodec(), &AlpCodec(), &AlpRdCodec(), &FloatDeltaCodec(), &FrontCodingCodec(),
           &ForCodec(), &HexCodec(), &RiceDeltaCodec(), &ConstantCodec(), &FileDictionaryCodec(),
           &TemplateCodec(), &MixedRadixCodec(), &RleNestedCodec(),
-          &HuffmanCodec()}) {
+          &HuffmanCodec(), &RiceCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;

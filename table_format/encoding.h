@@ -42,6 +42,8 @@ enum class Encoding : uint8_t {
                          // over a few consecutive rows)
   kHuffman = 18,         // int32/int64: canonical Huffman codes of few, skewed distinct values
                          // (statuses, file-dictionary codes; encodings/huffman.h)
+  kRice = 19,            // int32/int64: offsets from the minimum Rice-coded, no differences
+                         // (log-normal latencies and sizes; encodings/rice.h)
   kAuto = 255,           // a request only, never stored: smallest candidate for the type
 };
 

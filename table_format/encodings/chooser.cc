@@ -9,7 +9,8 @@
 //      sample; rice_delta from the sums of its zigzagged differences per block (the Rice
 //      parameter follows analytically, rice_delta.h). mixed_radix is exact from the range.
 //      huffman is exact from the value counts, computed only for integer columns whose
-//      distinct values stay under the dictionary estimate's cap.
+//      distinct values stay under the dictionary estimate's cap; rice is exact (its
+//      parameter search runs on the values).
 //      template is sized by encoding it, and
 //      only for strings that are not all hex and often hold digits.
 //   2. Only the best estimate is encoded, and the second best too when it could still come
@@ -37,6 +38,7 @@
 #include "table_format/encodings/int_packing.h"
 #include "table_format/encodings/key_index.h"
 #include "table_format/encodings/mixed_radix.h"
+#include "table_format/encodings/rice.h"
 #include "table_format/encodings/rice_delta.h"
 #include "table_format/varint.h"
 
@@ -256,8 +258,9 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
     const uint64_t span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
     estimates->push_back({Encoding::kMixedRadix,
                           static_cast<double>(MixedRadixSize(static_cast<int64_t>(lo), span, n))});
-    // After the others: its bit-serial decoding is slower, so ties go elsewhere.
+    // After the others: their bit-serial decoding is slower, so ties go elsewhere.
     if (huffman_bytes != kUnknown) estimates->push_back({Encoding::kHuffman, huffman_bytes});
+    estimates->push_back({Encoding::kRice, static_cast<double>(RiceSize(bits, n))});
   }
 }
 

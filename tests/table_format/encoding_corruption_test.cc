@@ -448,6 +448,34 @@ TEST(EncodingCorruptionTest, HuffmanViolations) {
   }
 }
 
+TEST(EncodingCorruptionTest, RiceViolations) {
+  const Encoding rice = Encoding::kRice;
+  const PhysicalType i32 = PhysicalType::kInt32;
+  // The valid body of EncodingFormatTest.Rice: {5, 7, 6, 20}.
+  const std::string valid = Bytes({0x0a, 0x02, 0xe9, 0x70});
+  ColumnVector decoded(i32);
+  ASSERT_TRUE(DecodeValues(rice, i32, valid, 4, &decoded).ok());
+  ExpectCorrupt(rice, i32, valid + Bytes({0x00}), 4, "trailing byte");
+  ExpectCorrupt(rice, i32, Bytes({0x0a, 0x02, 0xe9, 0xf0}), 4, "padding bit set");
+  ExpectCorrupt(rice, i32, valid, 5, "one value short");
+  ExpectCorrupt(rice, i32, valid, 0, "bytes for no values");
+  ExpectCorrupt(rice, i32, Bytes({0x0a, 0x20, 0xe9, 0x70}), 4, "k = 32 for int32");
+  ExpectCorrupt(rice, i32, Bytes({0x0a}), 4, "no parameters");
+  ExpectCorrupt(rice, i32, Bytes({0x0a, 0x02}), 4, "no codes");
+  ExpectCorrupt(rice, i32, valid, 1 << 20, "count beyond the body");
+  // 16 zero bits, then an escaped q = 15, which the unary form holds.
+  ExpectCorrupt(rice, i32, Bytes({0x00, 0x00, 0x00, 0x00, 0x0f, 0x00, 0x00, 0x00}), 1,
+                "escaped small quotient");
+  // Reference INT32_MAX - 1 plus an offset of 2 passes INT32_MAX (k = 2: 1, then low bits 10).
+  std::string beyond;
+  PutVarint64(&beyond, ZigZagEncode(int64_t{INT32_MAX} - 1));
+  beyond += Bytes({0x02, 0x05});
+  ExpectCorrupt(rice, i32, beyond, 1, "value beyond the type");
+  for (size_t len = 0; len < valid.size(); len++) {
+    ExpectCorrupt(rice, i32, valid.substr(0, len), 4, "truncated");
+  }
+}
+
 TEST(EncodingCorruptionTest, DictionaryDecoderRejectsWhatTheValueDecoderRejects) {
   ColumnVector values(PhysicalType::kInt32);
   for (int i = 0; i < 100; i++) values.Append<int32_t>(i % 7);

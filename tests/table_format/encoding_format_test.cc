@@ -12,6 +12,7 @@
 #include "table_format/encodings/dictionary.h"
 #include "table_format/encodings/hex_digits.h"
 #include "table_format/encodings/huffman.h"
+#include "table_format/encodings/rice.h"
 
 namespace columnar {
 namespace {
@@ -239,6 +240,31 @@ TEST(EncodingFormatTest, Huffman) {
   for (int i = 0; i <= static_cast<int>(kMaxHuffmanSymbols); i++) distinct.Append<int32_t>(i);
   std::string body;
   EXPECT_TRUE(EncodeValues(Encoding::kHuffman, distinct, &body).IsInvalidArgument());
+}
+
+TEST(EncodingFormatTest, Rice) {
+  // Minimum 5 (zigzag 0a); offsets {0, 2, 1, 15} cost 22, 16, 15, 17 bits with k = 0..3: k = 2
+  // (02). Codes (unary quotient, its one bit, then the low k bits, LSB-first): 1 00 | 1 01 |
+  // 1 10 | 0001 11 = bits 1001011 1 0000111: e9 70.
+  ExpectBody(Encoding::kRice, Column<int32_t>({5, 7, 6, 20}), "0a02e970");
+  ExpectBody(Encoding::kRice, Column<int64_t>({}), "");
+  // An escaped quotient: 16 zero bits, then q = 16 in 32 bits (k = 0): the value 16.
+  ColumnVector decoded(PhysicalType::kInt32);
+  ASSERT_TRUE(DecodeValues(Encoding::kRice, PhysicalType::kInt32,
+                           std::string("\0\0\0\0\x10\0\0\0", 8), 1, &decoded)
+                  .ok());
+  ASSERT_EQ(decoded.size(), 1u);
+  EXPECT_EQ(decoded.Get<int32_t>(0), 16);
+  // A long tail is escaped by the encoder too, and the chooser's size is exact.
+  ColumnVector tail(PhysicalType::kInt64);
+  for (int i = 0; i < 127; i++) tail.Append<int64_t>(i % 3);
+  tail.Append<int64_t>(int64_t{1} << 40);
+  std::string body;
+  ASSERT_TRUE(EncodeValues(Encoding::kRice, tail, &body).ok());
+  EXPECT_EQ(body.size(), RiceSize(reinterpret_cast<const uint64_t*>(tail.data<int64_t>()), 128));
+  ColumnVector back(PhysicalType::kInt64);
+  ASSERT_TRUE(DecodeValues(Encoding::kRice, PhysicalType::kInt64, body, 128, &back).ok());
+  EXPECT_EQ(back.Get<int64_t>(127), int64_t{1} << 40);
 }
 
 TEST(EncodingFormatTest, RiceDelta) {

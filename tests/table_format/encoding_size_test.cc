@@ -266,6 +266,21 @@ TEST(EncodingSizeTest, SkewedStatusesGoToHuffman) {
   EXPECT_LT(bits, BitsPerValue(Encoding::kDictionary, statuses) * 0.75);
 }
 
+// Request latencies, log-normal (median 40 ms, sigma 1.4): independent values, so coding their
+// differences (rice_delta) costs about 1.5 bits more a value than Rice-coding the values.
+TEST(EncodingSizeTest, LogNormalLatenciesGoToRice) {
+  std::mt19937_64 rng(15);
+  std::lognormal_distribution<double> latency(std::log(40.0), 1.4);
+  ColumnVector values(PhysicalType::kInt32);
+  for (int i = 0; i < 128; i++) {
+    values.Append<int32_t>(static_cast<int32_t>(std::clamp(std::round(latency(rng)), 1.0, 6e4)));
+  }
+  Encoding chosen;
+  const double bits = BitsPerValue(Encoding::kAuto, values, &chosen);
+  EXPECT_EQ(chosen, Encoding::kRice);
+  EXPECT_LT(bits, BitsPerValue(Encoding::kRiceDelta, values) * 0.92);
+}
+
 // Trace ids repeated over 1-5 consecutive rows: 16 hex-packed bytes a run, not a
 // dictionary code on every row nor 32 plain bytes a run.
 TEST(EncodingSizeTest, RepeatedHexIdsGoToRleNested) {

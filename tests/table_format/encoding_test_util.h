@@ -28,7 +28,7 @@ inline const std::vector<Encoding>& AllStoredEncodings() {
       Encoding::kDeltaOfDelta, Encoding::kGorilla,     Encoding::kAlp,        Encoding::kAlpRd,
       Encoding::kFloatDelta,   Encoding::kFrontCoding, Encoding::kFor,        Encoding::kHex,
       Encoding::kRiceDelta,    Encoding::kConstant,    Encoding::kTemplate,   Encoding::kMixedRadix,
-      Encoding::kRleNested,    Encoding::kHuffman};
+      Encoding::kRleNested,    Encoding::kHuffman,     Encoding::kRice};
   return all;
 }
 

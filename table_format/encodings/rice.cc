@@ -1,0 +1,184 @@
+// rice: see rice.h for the byte layout.
+#include "table_format/encodings/rice.h"
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "table_format/encodings/bit_stream.h"
+#include "table_format/encodings/codec.h"
+#include "table_format/encodings/int_packing.h"
+#include "table_format/encodings/rice_delta.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+
+namespace {
+
+constexpr const char* kName = "rice";
+// Parameters tried around the geometric model's choice (RiceParameterForMean).
+constexpr int kParameterSearch = 3;
+
+template <typename U>
+constexpr int kWidth = static_cast<int>(sizeof(U) * 8);
+
+// Bits of one block's codes with parameter k.
+template <typename U>
+uint64_t BlockBits(const U* z, size_t len, int k) {
+  uint64_t bits = 0;
+  for (size_t i = 0; i < len; i++) {
+    const U q = z[i] >> k;
+    bits += k + (q < kRiceEscapeQuotient ? q + 1 : kRiceEscapeQuotient + (kWidth<U> - k));
+  }
+  return bits;
+}
+
+// The parameter giving the block the fewest bits, near the one the geometric model picks;
+// the lowest such k on ties.
+template <typename U>
+int BestParameter(const U* z, size_t len, uint64_t* bits) {
+  double sum = 0;
+  for (size_t i = 0; i < len; i++) sum += static_cast<double>(z[i]);
+  const int model = RiceParameterForMean(sum / static_cast<double>(len), kWidth<U> - 1);
+  int best = -1;
+  for (int k = std::max(0, model - kParameterSearch);
+       k <= std::min(kWidth<U> - 1, model + kParameterSearch); k++) {
+    const uint64_t b = BlockBits(z, len, k);
+    if (best < 0 || b < *bits) {
+      best = k;
+      *bits = b;
+    }
+  }
+  return best;
+}
+
+// Values minus their minimum; *reference receives the minimum.
+template <typename U>
+std::vector<U> Offsets(const U* bits, size_t n, U* reference) {
+  using S = std::make_signed_t<U>;
+  S lo = n > 0 ? static_cast<S>(bits[0]) : 0;
+  for (size_t i = 1; i < n; i++) lo = std::min(lo, static_cast<S>(bits[i]));
+  *reference = static_cast<U>(lo);
+  std::vector<U> z(n);
+  for (size_t i = 0; i < n; i++) z[i] = static_cast<U>(bits[i] - *reference);
+  return z;
+}
+
+template <typename T>
+Status EncodeTyped(const ColumnVector& values, std::string* out) {
+  using U = UnsignedOf<T>;
+  const size_t n = values.size();
+  if (n == 0) return Status::OK();
+  U reference;
+  const std::vector<U> z = Offsets(BitsOf<T>(values), n, &reference);
+  PutSignedVarint(out, reference);
+  std::vector<int> ks;
+  for (size_t start = 0; start < n; start += kRiceBlockValues) {
+    uint64_t bits;
+    ks.push_back(BestParameter(z.data() + start, std::min(kRiceBlockValues, n - start), &bits));
+    out->push_back(static_cast<char>(ks.back()));
+  }
+  BitWriter writer(out);
+  for (size_t i = 0; i < n; i++) {
+    const int k = ks[i / kRiceBlockValues];
+    const U q = z[i] >> k;
+    if (q < kRiceEscapeQuotient) {
+      writer.Write(0, static_cast<int>(q));
+      writer.Write(1, 1);
+    } else {
+      writer.Write(0, kRiceEscapeQuotient);
+      writer.Write(static_cast<uint64_t>(q), kWidth<U> - k);
+    }
+    writer.Write(static_cast<uint64_t>(z[i]), k);
+  }
+  writer.Finish();
+  return Status::OK();
+}
+
+template <typename T>
+Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
+  using U = UnsignedOf<T>;
+  using S = std::make_signed_t<U>;
+  if (count == 0) {
+    return body.empty() ? Status::OK() : EncodingCorruption(kName, "bytes for no values");
+  }
+  Slice in = body;
+  U reference;
+  if (!GetSignedVarint(&in, &reference)) return EncodingCorruption(kName, "truncated reference");
+  const size_t blocks = (count + kRiceBlockValues - 1) / kRiceBlockValues;
+  if (in.size() < blocks) return EncodingCorruption(kName, "truncated parameters");
+  std::vector<int> ks(blocks);
+  for (size_t b = 0; b < blocks; b++) {
+    ks[b] = static_cast<uint8_t>(in[b]);
+    if (ks[b] >= kWidth<U>) return EncodingCorruption(kName, "parameter beyond the width");
+  }
+  in.remove_prefix(blocks);
+  // Every value costs at least one bit: refuse counts the body cannot hold before looping.
+  if (count > in.size() * 8) return EncodingCorruption(kName, "body shorter than its values");
+  // The largest z whose value stays within the type.
+  const auto max_offset =
+      static_cast<U>(static_cast<U>(std::numeric_limits<S>::max()) - reference);
+  U* dst = AppendFixedSlots<T>(out, count);
+  BitReader reader(in);
+  for (size_t i = 0; i < count; i++) {
+    const int k = ks[i / kRiceBlockValues];
+    uint64_t q = 0;
+    uint64_t bit = 0;
+    while (q < kRiceEscapeQuotient) {
+      if (!reader.Read(1, &bit)) return EncodingCorruption(kName, "truncated codes");
+      if (bit != 0) break;
+      q++;
+    }
+    if (q == kRiceEscapeQuotient) {
+      if (!reader.Read(kWidth<U> - k, &q)) return EncodingCorruption(kName, "truncated codes");
+      if (q < kRiceEscapeQuotient) return EncodingCorruption(kName, "escaped small quotient");
+    }
+    uint64_t low = 0;
+    if (!reader.Read(k, &low)) return EncodingCorruption(kName, "truncated codes");
+    // q < 2^(W - k): the shift keeps every bit.
+    const U z = static_cast<U>(static_cast<U>(q) << k | static_cast<U>(low));
+    if (z > max_offset) return EncodingCorruption(kName, "value beyond the type's range");
+    dst[i] = static_cast<U>(reference + z);
+  }
+  if (!reader.AtCleanEnd()) return EncodingCorruption(kName, "trailing bytes");
+  return Status::OK();
+}
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  return VisitIntegerType(values.type(),
+                          [&](auto tag) { return EncodeTyped<decltype(tag)>(values, out); });
+}
+
+Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* out) {
+  return VisitIntegerType(type,
+                          [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, out); });
+}
+
+}  // namespace
+
+template <typename U>
+size_t RiceSize(const U* bits, size_t n) {
+  if (n == 0) return 0;
+  U reference;
+  const std::vector<U> z = Offsets(bits, n, &reference);
+  uint64_t total = 0;
+  for (size_t start = 0; start < n; start += kRiceBlockValues) {
+    uint64_t block_bits;
+    BestParameter(z.data() + start, std::min(kRiceBlockValues, n - start), &block_bits);
+    total += block_bits;
+  }
+  const size_t blocks = (n + kRiceBlockValues - 1) / kRiceBlockValues;
+  return VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<std::make_signed_t<U>>(
+             reference)))) +
+         blocks + (total + 7) / 8;
+}
+
+template size_t RiceSize<uint32_t>(const uint32_t* bits, size_t n);
+template size_t RiceSize<uint64_t>(const uint64_t* bits, size_t n);
+
+const Codec& RiceCodec() {
+  static const Codec codec{Encoding::kRice, kName, &IsIntegerType, &Encode, &Decode};
+  return codec;
+}
+
+}  // namespace columnar
