@@ -15,12 +15,13 @@ namespace {
 const std::array<const Codec*, 256>& CodecTable() {
   static const std::array<const Codec*, 256> table = [] {
     std::array<const Codec*, 256> t{};
-    for (const Codec* codec :
-         {&PlainCodec(), &RleCodec(), &DictionaryCodec(), &DeltaCodec(), &DeltaOfDeltaCodec(),
-          &GorillaCodec(), &AlpCodec(), &AlpRdCodec(), &FloatDeltaCodec(), &FrontCodingCodec(),
-          &ForCodec(), &HexCodec(), &RiceDeltaCodec(), &ConstantCodec(), &FileDictionaryCodec(),
-          &TemplateCodec(), &MixedRadixCodec(), &RleNestedCodec(),
-          &HuffmanCodec(), &RiceCodec()}) {
+    for (const Codec* codec : {&PlainCodec(),       &RleCodec(),          &DictionaryCodec(),
+                               &DeltaCodec(),       &DeltaOfDeltaCodec(), &GorillaCodec(),
+                               &AlpCodec(),         &AlpRdCodec(),        &FloatDeltaCodec(),
+                               &FrontCodingCodec(), &ForCodec(),          &HexCodec(),
+                               &RiceDeltaCodec(),   &ConstantCodec(),     &FileDictionaryCodec(),
+                               &TemplateCodec(),    &MixedRadixCodec(),   &RleNestedCodec(),
+                               &HuffmanCodec(),     &RiceCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;

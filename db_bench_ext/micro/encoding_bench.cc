@@ -16,6 +16,7 @@
 #include <benchmark/benchmark.h>
 #include <time.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -112,7 +113,16 @@ const std::vector<Dataset>& Datasets() {
                                              401, 403, 404, 429, 500, 502, 503};
          const bench::WeightedChoice choice(
              {87.8, 2.0, 1.0, 0.3, 0.8, 3.0, 0.8, 0.9, 0.3, 1.5, 0.3, 0.6, 0.3, 0.4});
-         for (size_t i = 0; i < kDatasetValues; i++) c->Append<int32_t>(kStatuses[choice.Sample(rng)]);
+         for (size_t i = 0; i < kDatasetValues; i++)
+           c->Append<int32_t>(kStatuses[choice.Sample(rng)]);
+       }},
+      {"lognormal_latencies", PhysicalType::kInt32,
+       [](bench::Random* rng, ColumnVector* c) {
+         // The access workload's latencies: log-normal, median 40 ms, sigma 1.4 (rice's case).
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           const double ms = rng->LogNormal(std::log(40.0), 1.4);
+           c->Append<int32_t>(static_cast<int32_t>(std::clamp(std::round(ms), 1.0, 60000.0)));
+         }
        }},
       {"zipf_paths", PhysicalType::kBytes,
        [](bench::Random* rng, ColumnVector* c) {

@@ -116,8 +116,7 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   // Every value costs at least one bit: refuse counts the body cannot hold before looping.
   if (count > in.size() * 8) return EncodingCorruption(kName, "body shorter than its values");
   // The largest z whose value stays within the type.
-  const auto max_offset =
-      static_cast<U>(static_cast<U>(std::numeric_limits<S>::max()) - reference);
+  const auto max_offset = static_cast<U>(static_cast<U>(std::numeric_limits<S>::max()) - reference);
   U* dst = AppendFixedSlots<T>(out, count);
   BitReader reader(in);
   for (size_t i = 0; i < count; i++) {
@@ -168,8 +167,8 @@ size_t RiceSize(const U* bits, size_t n) {
     total += block_bits;
   }
   const size_t blocks = (n + kRiceBlockValues - 1) / kRiceBlockValues;
-  return VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<std::make_signed_t<U>>(
-             reference)))) +
+  return VarintLength(
+             ZigZagEncode(static_cast<int64_t>(static_cast<std::make_signed_t<U>>(reference)))) +
          blocks + (total + 7) / 8;
 }
 
