@@ -18,6 +18,20 @@ namespace {
 constexpr const char* kName = "rice";
 // Parameters tried around the geometric model's choice (RiceParameterForMean).
 constexpr int kParameterSearch = 3;
+// The largest k the decoder's 64-bit window path takes (16 unary bits + k <= 57).
+constexpr int kFastMaxParameter = 40;
+
+// Reads `count` (0..64) bits at *pos of a stream of `total_bits`, LSB-first; false when the
+// stream ends first.
+bool ReadBits(const uint8_t* stream, size_t total_bits, int count, size_t* pos, uint64_t* out) {
+  if (static_cast<size_t>(count) > total_bits - std::min(*pos, total_bits)) return false;
+  uint64_t value = 0;
+  for (int b = 0; b < count; b++, ++*pos) {
+    value |= static_cast<uint64_t>((stream[*pos >> 3] >> (*pos & 7)) & 1u) << b;
+  }
+  *out = value;
+  return true;
+}
 
 template <typename U>
 constexpr int kWidth = static_cast<int>(sizeof(U) * 8);
@@ -118,28 +132,57 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   // The largest z whose value stays within the type.
   const auto max_offset = static_cast<U>(static_cast<U>(std::numeric_limits<S>::max()) - reference);
   U* dst = AppendFixedSlots<T>(out, count);
-  BitReader reader(in);
+  const auto* stream = reinterpret_cast<const uint8_t*>(in.data());
+  const size_t total_bits = in.size() * 8;
+  size_t pos = 0;
   for (size_t i = 0; i < count; i++) {
     const int k = ks[i / kRiceBlockValues];
+    U z;
+    // Fast path: a 64-bit window holds at least 57 bits from pos, enough for a unary code
+    // (at most 16 bits with its one) and k <= kFastMaxParameter low bits.
+    if (k <= kFastMaxParameter && (pos >> 3) + 8 <= in.size()) {
+      const uint64_t window = DecodeFixed64(in.data() + (pos >> 3)) >> (pos & 7);
+      if ((window & 0xffff) != 0) {
+        const int q = __builtin_ctzll(window);
+        const uint64_t low = k == 0 ? 0 : (window >> (q + 1)) & ((uint64_t{1} << k) - 1);
+        z = static_cast<U>(static_cast<U>(q) << k | static_cast<U>(low));
+        pos += static_cast<size_t>(q + 1 + k);
+        if (z > max_offset) return EncodingCorruption(kName, "value beyond the type's range");
+        dst[i] = static_cast<U>(reference + z);
+        continue;
+      }
+    }
     uint64_t q = 0;
     uint64_t bit = 0;
     while (q < kRiceEscapeQuotient) {
-      if (!reader.Read(1, &bit)) return EncodingCorruption(kName, "truncated codes");
+      if (!ReadBits(stream, total_bits, 1, &pos, &bit)) {
+        return EncodingCorruption(kName, "truncated codes");
+      }
       if (bit != 0) break;
       q++;
     }
     if (q == kRiceEscapeQuotient) {
-      if (!reader.Read(kWidth<U> - k, &q)) return EncodingCorruption(kName, "truncated codes");
+      if (!ReadBits(stream, total_bits, kWidth<U> - k, &pos, &q)) {
+        return EncodingCorruption(kName, "truncated codes");
+      }
       if (q < kRiceEscapeQuotient) return EncodingCorruption(kName, "escaped small quotient");
     }
     uint64_t low = 0;
-    if (!reader.Read(k, &low)) return EncodingCorruption(kName, "truncated codes");
+    if (!ReadBits(stream, total_bits, k, &pos, &low)) {
+      return EncodingCorruption(kName, "truncated codes");
+    }
     // q < 2^(W - k): the shift keeps every bit.
-    const U z = static_cast<U>(static_cast<U>(q) << k | static_cast<U>(low));
+    z = static_cast<U>(static_cast<U>(q) << k | static_cast<U>(low));
     if (z > max_offset) return EncodingCorruption(kName, "value beyond the type's range");
     dst[i] = static_cast<U>(reference + z);
   }
-  if (!reader.AtCleanEnd()) return EncodingCorruption(kName, "trailing bytes");
+  // The fast path may run past the end: the codes must end in the body's last byte, whose
+  // remaining bits are zero padding.
+  if (pos > total_bits || (pos + 7) / 8 != in.size() ||
+      (pos % 8 != 0 && (stream[pos >> 3] >> (pos & 7)) != 0)) {
+    return pos > total_bits ? EncodingCorruption(kName, "truncated codes")
+                            : EncodingCorruption(kName, "trailing bytes");
+  }
   return Status::OK();
 }
 
