@@ -431,7 +431,9 @@ TEST(EncodingCorruptionTest, HuffmanViolations) {
   ExpectCorrupt(huffman, i32, Bytes({0x01, 0x01, 0x01, 0x00}), 0, "symbols for no values");
   ExpectCorrupt(huffman, i32, symbols + Bytes({0x20, 0x02, 0xc8}), 6, "zero code length");
   ExpectCorrupt(huffman, i32, symbols + Bytes({0x21, 0x12, 0xc8}), 6, "pad nibble set");
-  ExpectCorrupt(huffman, i32, symbols + Bytes({0x11, 0x02, 0xc8}), 6, "over-subscribed");
+  // Lengths {1, 1, 2}: two 1-bit codes already fill the code space. Eight 1-bit codes use the
+  // stream exactly, so only the Kraft check can refuse it.
+  ExpectCorrupt(huffman, i32, symbols + Bytes({0x11, 0x02, 0xc8}), 8, "over-subscribed");
   // Lengths {1, 2, 3} leave 111 unassigned; rows 0, 0, then 111.
   ExpectCorrupt(huffman, i32, symbols + Bytes({0x21, 0x03, 0x1c}), 3, "code of no value");
   ExpectCorrupt(huffman, i64, Bytes({0x01, 0x01, 0x01, 0x02}), 1, "padding bit set");
