@@ -260,7 +260,12 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
                           static_cast<double>(MixedRadixSize(static_cast<int64_t>(lo), span, n))});
     // After the others: their bit-serial decoding is slower, so ties go elsewhere.
     if (huffman_bytes != kUnknown) estimates->push_back({Encoding::kHuffman, huffman_bytes});
-    estimates->push_back({Encoding::kRice, static_cast<double>(RiceSize(bits, n))});
+    // Every rice code takes at least a bit: sized only when that floor beats the best so far.
+    double best = kUnknown;
+    for (const auto& estimate : *estimates) best = std::min(best, estimate.second);
+    if (best > 1 + (n + 7) / 8.0) {
+      estimates->push_back({Encoding::kRice, static_cast<double>(RiceSize(bits, n))});
+    }
   }
 }
 

@@ -16,8 +16,6 @@ namespace columnar {
 namespace {
 
 constexpr const char* kName = "rice";
-// Parameters tried around the geometric model's choice (RiceParameterForMean).
-constexpr int kParameterSearch = 3;
 // The largest k the decoder's 64-bit window path takes (16 unary bits + k <= 57).
 constexpr int kFastMaxParameter = 40;
 
@@ -36,46 +34,46 @@ bool ReadBits(const uint8_t* stream, size_t total_bits, int count, size_t* pos, 
 template <typename U>
 constexpr int kWidth = static_cast<int>(sizeof(U) * 8);
 
-// Bits of one block's codes with parameter k.
+// Bits of one block's codes with parameter k; the block's offsets are bits[i] - reference.
 template <typename U>
-uint64_t BlockBits(const U* z, size_t len, int k) {
-  uint64_t bits = 0;
+uint64_t BlockBits(const U* bits, U reference, size_t len, int k) {
+  uint64_t total = 0;
   for (size_t i = 0; i < len; i++) {
-    const U q = z[i] >> k;
-    bits += k + (q < kRiceEscapeQuotient ? q + 1 : kRiceEscapeQuotient + (kWidth<U> - k));
+    const U q = static_cast<U>(bits[i] - reference) >> k;
+    total += k + (q < kRiceEscapeQuotient ? q + 1 : kRiceEscapeQuotient + (kWidth<U> - k));
   }
-  return bits;
+  return total;
 }
 
-// The parameter giving the block the fewest bits, near the one the geometric model picks;
-// the lowest such k on ties.
+// The parameter giving the block the fewest bits: from the one the geometric model picks,
+// its neighbours are tried and the search walks on while a neighbour is strictly better (the
+// bits are unimodal in k but for escapes). Deterministic, so the chooser's size is exact.
 template <typename U>
-int BestParameter(const U* z, size_t len, uint64_t* bits) {
+int BestParameter(const U* bits, U reference, size_t len, uint64_t* block_bits) {
   double sum = 0;
-  for (size_t i = 0; i < len; i++) sum += static_cast<double>(z[i]);
+  for (size_t i = 0; i < len; i++) sum += static_cast<double>(static_cast<U>(bits[i] - reference));
   const int model = RiceParameterForMean(sum / static_cast<double>(len), kWidth<U> - 1);
-  int best = -1;
-  for (int k = std::max(0, model - kParameterSearch);
-       k <= std::min(kWidth<U> - 1, model + kParameterSearch); k++) {
-    const uint64_t b = BlockBits(z, len, k);
-    if (best < 0 || b < *bits) {
+  int best = model;
+  *block_bits = BlockBits(bits, reference, len, model);
+  for (int step : {-1, 1}) {
+    for (int k = best + step; k >= 0 && k < kWidth<U>; k += step) {
+      const uint64_t b = BlockBits(bits, reference, len, k);
+      if (b >= *block_bits) break;
       best = k;
-      *bits = b;
+      *block_bits = b;
     }
+    if (best != model) break;  // improved going down: going up cannot improve further
   }
   return best;
 }
 
-// Values minus their minimum; *reference receives the minimum.
+// The minimum of the values (signed reading), as the offsets' reference.
 template <typename U>
-std::vector<U> Offsets(const U* bits, size_t n, U* reference) {
+U Minimum(const U* bits, size_t n) {
   using S = std::make_signed_t<U>;
   S lo = n > 0 ? static_cast<S>(bits[0]) : 0;
   for (size_t i = 1; i < n; i++) lo = std::min(lo, static_cast<S>(bits[i]));
-  *reference = static_cast<U>(lo);
-  std::vector<U> z(n);
-  for (size_t i = 0; i < n; i++) z[i] = static_cast<U>(bits[i] - *reference);
-  return z;
+  return static_cast<U>(lo);
 }
 
 template <typename T>
@@ -83,19 +81,21 @@ Status EncodeTyped(const ColumnVector& values, std::string* out) {
   using U = UnsignedOf<T>;
   const size_t n = values.size();
   if (n == 0) return Status::OK();
-  U reference;
-  const std::vector<U> z = Offsets(BitsOf<T>(values), n, &reference);
+  const U* bits = BitsOf<T>(values);
+  const U reference = Minimum(bits, n);
   PutSignedVarint(out, reference);
   std::vector<int> ks;
   for (size_t start = 0; start < n; start += kRiceBlockValues) {
-    uint64_t bits;
-    ks.push_back(BestParameter(z.data() + start, std::min(kRiceBlockValues, n - start), &bits));
+    uint64_t block_bits;
+    ks.push_back(
+        BestParameter(bits + start, reference, std::min(kRiceBlockValues, n - start), &block_bits));
     out->push_back(static_cast<char>(ks.back()));
   }
   BitWriter writer(out);
   for (size_t i = 0; i < n; i++) {
     const int k = ks[i / kRiceBlockValues];
-    const U q = z[i] >> k;
+    const U z = static_cast<U>(bits[i] - reference);
+    const U q = z >> k;
     if (q < kRiceEscapeQuotient) {
       writer.Write(0, static_cast<int>(q));
       writer.Write(1, 1);
@@ -103,7 +103,7 @@ Status EncodeTyped(const ColumnVector& values, std::string* out) {
       writer.Write(0, kRiceEscapeQuotient);
       writer.Write(static_cast<uint64_t>(q), kWidth<U> - k);
     }
-    writer.Write(static_cast<uint64_t>(z[i]), k);
+    writer.Write(static_cast<uint64_t>(z), k);
   }
   writer.Finish();
   return Status::OK();
@@ -201,12 +201,11 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
 template <typename U>
 size_t RiceSize(const U* bits, size_t n) {
   if (n == 0) return 0;
-  U reference;
-  const std::vector<U> z = Offsets(bits, n, &reference);
+  const U reference = Minimum(bits, n);
   uint64_t total = 0;
   for (size_t start = 0; start < n; start += kRiceBlockValues) {
     uint64_t block_bits;
-    BestParameter(z.data() + start, std::min(kRiceBlockValues, n - start), &block_bits);
+    BestParameter(bits + start, reference, std::min(kRiceBlockValues, n - start), &block_bits);
     total += block_bits;
   }
   const size_t blocks = (n + kRiceBlockValues - 1) / kRiceBlockValues;
