@@ -37,7 +37,13 @@ int CompareCellVersions(const CellCandidate& a, const CellCandidate& b) {
   // 2. A deletion beats a live cell.
   const bool x_deleted = x.state == CellState::kDeleted;
   const bool y_deleted = y.state == CellState::kDeleted;
-  if (x_deleted || y_deleted) return Compare3(x_deleted, y_deleted);
+  if (x_deleted != y_deleted) return Compare3(x_deleted, y_deleted);
+  if (x_deleted) {
+    // Two deletions (this store's choice, deletions written with a TTL expire): the one that
+    // lasts longer, so the result does not depend on the order.
+    if (int c = Compare3(!x.has_expiry, !y.has_expiry)) return c;
+    return x.has_expiry ? Compare3(x.expiry_seconds, y.expiry_seconds) : 0;
+  }
   // 3. Both live: expiring beats non-expiring, later expiry, larger TTL, greater value.
   if (int c = Compare3(x.has_expiry, y.has_expiry)) return c;
   if (x.has_expiry) {
@@ -126,6 +132,25 @@ Status RowVersionsAt(const RowCodec& codec, const RowVersions& row, uint32_t ver
   }
   *out = std::move(converted);
   return Status::OK();
+}
+
+void DropExpired(RowVersions* row, int64_t now_seconds) {
+  if (now_seconds < 0) return;
+  const uint64_t now = static_cast<uint64_t>(now_seconds);
+  if (row->has_liveness && row->liveness.has_expiry && row->liveness.expiry_seconds <= now) {
+    row->has_liveness = false;
+    row->liveness = RowLiveness();
+  }
+  for (size_t i = 0; i < row->versions.size(); i++) {
+    CellVersion& version = row->versions[i];
+    if (version.state != CellState::kAbsent && version.has_expiry &&
+        version.expiry_seconds <= now) {
+      version = CellVersion();
+      row->cells[i].present = false;
+      row->cells[i].bytes = Slice();
+      row->cells[i].fixed_bits = 0;
+    }
+  }
 }
 
 bool CellLiveAt(const CellVersion& version, int64_t now_seconds) {

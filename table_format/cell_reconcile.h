@@ -9,6 +9,8 @@
 //      value, compared as Cassandra serializes it (unsigned bytes; big-endian for fixed-width
 //      types, so the same order as the unsigned bit patterns).
 // A row deletion at time t hides every cell and the row liveness written at or before t.
+// This store's additions: a deletion written with a TTL (a null in an INSERT or UPDATE USING
+// TTL) expires with it, and between two deletions of one timestamp the longer-lasting wins.
 //
 // The rule is a total order on versions, so merging is commutative and associative: stored
 // rows and new writes can be combined in any order (read-modify-write, compaction, replay) and
@@ -51,6 +53,10 @@ Status MergeRowVersions(const RowVersions& a, const RowVersions& b, RowVersions*
 // are dropped.
 Status RowVersionsAt(const RowCodec& codec, const RowVersions& row, uint32_t version,
                      RowVersions* out);
+
+// Removes what has expired at `now_seconds` (cells and deletions become absent, the liveness
+// goes): on one node expired data is purged, so it neither shows nor shadows older writes.
+void DropExpired(RowVersions* row, int64_t now_seconds);
 
 // Whether a live cell is still live at `now_seconds` (not expired).
 bool CellLiveAt(const CellVersion& version, int64_t now_seconds);

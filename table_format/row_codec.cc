@@ -258,7 +258,7 @@ CellVersion Normalized(const CellVersion& version) {
   out.state = version.state;
   if (version.state == CellState::kAbsent) return out;
   out.write_time_micros = version.write_time_micros;
-  if (version.state == CellState::kLive && version.has_expiry) {
+  if (version.has_expiry) {
     out.has_expiry = true;
     out.expiry_seconds = version.expiry_seconds;
   }
@@ -295,9 +295,8 @@ bool FitsFormat1(const RowVersions& row) {
     const CellVersion version = Normalized(raw);
     if (version.state == CellState::kAbsent) return false;
     if (version.write_time_micros != live.write_time_micros) return false;
-    if (version.state == CellState::kLive &&
-        (version.has_expiry != live.has_expiry ||
-         (live.has_expiry && version.expiry_seconds != live.expiry_seconds))) {
+    if (version.has_expiry != live.has_expiry ||
+        (live.has_expiry && version.expiry_seconds != live.expiry_seconds)) {
       return false;
     }
   }
@@ -324,7 +323,7 @@ Status RowCodec::EncodeVersions(const RowVersions& row, std::string* out) const 
       return Status::InvalidArgument("cell " + std::to_string(i) +
                                      " is written at or before the row's deletion time");
     }
-    if (version.state == CellState::kLive && version.has_expiry &&
+    if (version.state != CellState::kAbsent && version.has_expiry &&
         version.expiry_seconds == UINT64_MAX) {
       return Status::InvalidArgument("cell expiry out of range");
     }
@@ -365,9 +364,8 @@ Status RowCodec::EncodeVersions(const RowVersions& row, std::string* out) const 
       what = kExceptionNoCell;
     } else {
       if (version.write_time_micros != defaults.write_time_micros) what |= kExceptionWriteTime;
-      if (version.state == CellState::kLive &&
-          (version.has_expiry != defaults.has_expiry ||
-           (version.has_expiry && version.expiry_seconds != defaults.expiry_seconds))) {
+      if (version.has_expiry != defaults.has_expiry ||
+          (version.has_expiry && version.expiry_seconds != defaults.expiry_seconds)) {
         what |= kExceptionExpiry;
       }
     }
@@ -402,13 +400,9 @@ Status RowCodec::DecodeVersions(const Slice& value, RowVersions* row) const {
     for (size_t i = 0; i < row->cells.size(); i++) {
       CellVersion& version = row->versions[i];
       version.write_time_micros = row->liveness.write_time_micros;
-      if (row->cells[i].present) {
-        version.state = CellState::kLive;
-        version.has_expiry = meta.has_expiry;
-        version.expiry_seconds = meta.expiry_seconds;
-      } else {
-        version.state = CellState::kDeleted;
-      }
+      version.state = row->cells[i].present ? CellState::kLive : CellState::kDeleted;
+      version.has_expiry = meta.has_expiry;
+      version.expiry_seconds = meta.expiry_seconds;
     }
     return Status::OK();
   }
@@ -458,10 +452,8 @@ Status RowCodec::DecodeVersions(const Slice& value, RowVersions* row) const {
     CellVersion& version = row->versions[i];
     version.state = row->cells[i].present ? CellState::kLive : CellState::kDeleted;
     version.write_time_micros = defaults.write_time_micros;
-    if (version.state == CellState::kLive) {
-      version.has_expiry = defaults.has_expiry;
-      version.expiry_seconds = defaults.expiry_seconds;
-    }
+    version.has_expiry = defaults.has_expiry;
+    version.expiry_seconds = defaults.expiry_seconds;
   }
   uint64_t count;
   if (!GetCanonicalVarint64(&in, &count) || count > ids.size()) {
@@ -491,7 +483,6 @@ Status RowCodec::DecodeVersions(const Slice& value, RowVersions* row) const {
       version.write_time_micros = ZigZagDecode(field);
     }
     if (what & kExceptionExpiry) {
-      if (version.state != CellState::kLive) return RowCorruption("expiry of a deleted cell");
       if (!GetCanonicalVarint64(&in, &field)) return RowCorruption("bad cell expiry");
       version.has_expiry = field != 0;
       version.expiry_seconds = field == 0 ? 0 : field - 1;

@@ -28,9 +28,10 @@
 //
 // Rows with per-cell metadata (Cassandra's cell semantics, docs/cell_semantics.md). A format-1
 // row means: the row's primary key was written (an INSERT's row liveness) at write_time with
-// expiry, and every regular column of its version has a cell written at write_time: a value
-// where the presence bit is set, a deletion (a null written) where it is not. Any other row
-// (cells written at other times or with other expiries, columns without any cell, no row
+// expiry, and every regular column of its version has a cell written at write_time with that
+// expiry: a value where the presence bit is set, a deletion (a null written) where it is not.
+// (A deletion written with a TTL expires with it: once expired it is purged like the cells.) Any
+// other row (cells written at other times or with other expiries, columns without any cell, no row
 // liveness, a row deletion time) is format 2, which adds to format 1 only exceptions:
 //
 //   +--------+----------------+-------+--------------+----------+-----------------+
@@ -44,15 +45,15 @@
 //   flags          bit 0 write_time, bit 1 expiry, bit 2 the row has liveness (an INSERT
 //                  wrote its key), bit 3 deletion_time present; other bits zero
 //   write_time,    the defaults of every cell: the liveness's when bit 2 is set, otherwise
-//   expiry         those of the first column that has a cell (a deletion has no expiry);
+//   expiry         those of the first column that has a cell;
 //                  both flags clear when there is neither liveness nor any cell
 //   deletion_time  ZigZag microseconds: a row deletion that hides everything written at or
 //                  before it (cells and liveness below it are not stored)
 //   presence,      as in format 1: a set bit is a live cell with its value; a clear bit is a
 //   values         cell deletion, unless an exception says the column has no cell
 //   exception      column index (varint32, strictly increasing, < number of columns)
-//                  | what (u8): bit 0 write time differs, bit 1 expiry differs (live cells
-//                  only), bit 2 no cell at all (clear presence bit only, alone)
+//                  | what (u8): bit 0 write time differs, bit 1 expiry differs, bit 2 no
+//                  cell at all (clear presence bit only, alone)
 //                  | [ZigZag varint64 write time if bit 0]
 //                  | [varint64 if bit 1: 0 = the cell never expires, e = expiry e - 1]
 //
@@ -108,7 +109,7 @@ enum class CellState : uint8_t {
 struct CellVersion {
   CellState state = CellState::kAbsent;
   int64_t write_time_micros = 0;  // unused for kAbsent (0)
-  bool has_expiry = false;        // live cells only (false otherwise)
+  bool has_expiry = false;        // live cells and deletions (false for kAbsent)
   uint64_t expiry_seconds = 0;
 };
 bool operator==(const CellVersion& a, const CellVersion& b);
@@ -160,9 +161,9 @@ class RowCodec {
   Status DecodeCells(const Slice& value, RowMetadata* meta, std::vector<RowCell>* cells) const;
 
   // Rows with per-cell state, in either format: format 1 when the row is expressible in it
-  // (liveness, no deletion, every cell live or deleted at the liveness's write time, live cells
-  // with its expiry), so such rows keep exactly format 1's bytes. The expiry of non-live cells
-  // and the write time of absent cells are ignored. InvalidArgument on a layout, type or
+  // (liveness, no deletion, every cell live or deleted at the liveness's write time and with its
+  // expiry), so such rows keep exactly format 1's bytes. The write time and expiry of absent
+  // cells are ignored. InvalidArgument on a layout, type or
   // well-formedness mismatch, or a cell or liveness at or below the deletion time.
   Status EncodeVersions(const RowVersions& row, std::string* out) const;
   // Either format; a format-1 row without a write time gives write times INT64_MIN (older than

@@ -55,6 +55,18 @@ TEST(CellReconcileTest, EqualTimestampsDeletionWins) {
   EXPECT_TRUE(Beats(Deletion(7), Int(7, 100, 9999, 60)));
 }
 
+// This store's choice for two deletions of one timestamp (deletions with a TTL expire): the one
+// that lasts longer wins, whatever the order.
+TEST(CellReconcileTest, EqualTimestampsTwoDeletionsTheLongerLastingWins) {
+  CellCandidate expiring = Deletion(7);
+  expiring.version.has_expiry = true;
+  expiring.version.expiry_seconds = 100;
+  EXPECT_TRUE(Beats(Deletion(7), expiring));
+  CellCandidate later = expiring;
+  later.version.expiry_seconds = 200;
+  EXPECT_TRUE(Beats(later, expiring));
+}
+
 TEST(CellReconcileTest, EqualTimestampsBothLiveExpiringBeatsNonExpiring) {
   EXPECT_TRUE(Beats(Int(7, 1, 1000), Int(7, 100)));  // even with the smaller value
 }

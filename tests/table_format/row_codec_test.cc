@@ -317,10 +317,12 @@ CellVersion Live(int64_t time, std::optional<uint64_t> expiry = std::nullopt) {
   v.expiry_seconds = expiry.value_or(0);
   return v;
 }
-CellVersion Deleted(int64_t time) {
+CellVersion Deleted(int64_t time, std::optional<uint64_t> expiry = std::nullopt) {
   CellVersion v;
   v.state = CellState::kDeleted;
   v.write_time_micros = time;
+  v.has_expiry = expiry.has_value();
+  v.expiry_seconds = expiry.value_or(0);
   return v;
 }
 CellVersion NoCell() { return CellVersion(); }
@@ -343,7 +345,7 @@ TEST(RowCodecCellsTest, SharedTimeRowsKeepFormat1Bytes) {
             std::string("\x01\x01\x01\x01\x05\x04\x03\x02\x01\x01", 10));
 
   // With a TTL shared by every live cell and the liveness: still format 1.
-  RowVersions expiring = FourColumnRow({Live(7, 100), Deleted(7), Live(7, 100)}, values);
+  RowVersions expiring = FourColumnRow({Live(7, 100), Deleted(7, 100), Live(7, 100)}, values);
   expiring.has_liveness = true;
   expiring.liveness = {7, true, 100};
   RowMetadata meta;
@@ -355,7 +357,8 @@ TEST(RowCodecCellsTest, SharedTimeRowsKeepFormat1Bytes) {
   ASSERT_TRUE(codec.EncodeRow(meta, values, &format1).ok());
   EXPECT_EQ(MustEncodeVersions(codec, expiring), format1);
 
-  // Decoding a format-1 row gives its cells: present = live, absent = deleted at its time.
+  // Decoding a format-1 row gives its cells: present = live, absent = deleted at its time,
+  // with its expiry.
   RowVersions decoded;
   ASSERT_TRUE(codec.DecodeVersions(format1, &decoded).ok());
   EXPECT_TRUE(decoded.has_liveness);
@@ -495,7 +498,10 @@ RowVersions RandomVersions(test::RandomValues* random, const RowCodec& codec) {
       continue;
     }
     v.state = kind == 1 ? CellState::kDeleted : CellState::kAbsent;
-    if (kind == 1) v.write_time_micros = time();
+    if (kind == 1) {
+      v.write_time_micros = time();
+      expiry(&v);
+    }
     row.cells.push_back(CellFromValue(id, type, Value()));
     row.versions.push_back(v);
   }
