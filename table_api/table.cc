@@ -144,8 +144,11 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
     Prepared& p = prepared[i];
     const auto seen = writes.size() > 1 ? earlier.find(p.key) : earlier.end();
     const bool first_in_batch = seen == earlier.end();
-    Status s;
-    if (!(p.whole_row && first_in_batch && ticket->AboveHighWater(p.timestamp))) {
+    size_t partition_length = 0;
+    Status s = PartitionKeyLength(codec.schema(), p.key, &partition_length);
+    const Slice partition(p.key.data(), s.ok() ? partition_length : p.key.size());
+    s = Status::OK();
+    if (!(p.whole_row && first_in_batch && ticket->AboveHighWater(partition, p.timestamp))) {
       // Merged with the stored row (or the batch's earlier write of the key). A whole row
       // decodes from its own encoding (cells point into p.value until it is replaced).
       if (p.whole_row) s = codec.DecodeVersions(p.value, &p.versions);
@@ -162,7 +165,7 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
       return writes.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
     }
     if (writes.size() > 1) earlier[p.key] = i;
-    ticket->Raise(p.timestamp, &batch);
+    ticket->Raise(partition, p.timestamp, &batch);
   }
   Status s = Write(&batch);
   if (s.ok()) ticket->Committed();

@@ -1,5 +1,6 @@
 #include "table_api/write_order.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace columnar {
@@ -7,12 +8,25 @@ namespace {
 
 // Slack added to the stored mark, so steady ingestion rewrites it about once a second.
 constexpr int64_t kStoredSlackMicros = 1000000;
+constexpr size_t kBuckets = 65536;
 
 }  // namespace
 
 WriteOrder::WriteOrder(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* metadata, std::string table,
                        std::function<int64_t()> now_micros)
-    : db_(db), metadata_(metadata), key_(HighWaterKey(table)), now_micros_(std::move(now_micros)) {}
+    : db_(db),
+      metadata_(metadata),
+      key_(HighWaterKey(table)),
+      now_micros_(std::move(now_micros)),
+      buckets_(kBuckets, INT64_MIN) {}
+
+size_t WriteOrder::BucketOf(const Slice& partition) {
+  uint64_t hash = 1469598103934665603ull;  // FNV-1a
+  for (size_t i = 0; i < partition.size(); i++) {
+    hash = (hash ^ static_cast<uint8_t>(partition[i])) * 1099511628211ull;
+  }
+  return static_cast<size_t>(hash % kBuckets);
+}
 
 std::string WriteOrder::HighWaterKey(const std::string& table) {
   return "columnar.write_high_water/" + table;
@@ -29,10 +43,12 @@ Status WriteOrder::Load() {
   if (ec != std::errc() || ptr != end) {
     std::lock_guard<std::mutex> lock(mutex_);
     high_water_ = stored_high_water_ = INT64_MAX;
+    buckets_.assign(kBuckets, INT64_MAX);
     return Status::Corruption("write high-water mark of " + key_ + " is not a number");
   }
   std::lock_guard<std::mutex> lock(mutex_);
   high_water_ = stored_high_water_ = value;
+  buckets_.assign(kBuckets, value);  // what each partition held is unknown: the bound
   return Status::OK();
 }
 
@@ -65,15 +81,18 @@ void WriteOrder::Ticket::WaitTurn() {
   std::unique_lock<std::mutex> lock(order_->mutex_);
   order_->turn_changed_.wait(lock, [&] { return order_->serving_ == number_; });
   turn_ = true;
-  start_high_water_ = pending_high_water_ = order_->high_water_;
+  pending_high_water_ = order_->high_water_;
   pending_stored_ = order_->stored_high_water_;
 }
 
-bool WriteOrder::Ticket::AboveHighWater(int64_t timestamp) const {
-  return timestamp > start_high_water_;
+bool WriteOrder::Ticket::AboveHighWater(const Slice& partition, int64_t timestamp) const {
+  // Buckets change only in Committed(), so this is the value before the turn's batch.
+  return timestamp > order_->buckets_[BucketOf(partition)];
 }
 
-void WriteOrder::Ticket::Raise(int64_t timestamp, rocksdb::WriteBatch* batch) {
+void WriteOrder::Ticket::Raise(const Slice& partition, int64_t timestamp,
+                               rocksdb::WriteBatch* batch) {
+  raised_.emplace_back(BucketOf(partition), timestamp);
   if (timestamp <= pending_high_water_) return;
   pending_high_water_ = timestamp;
   if (timestamp <= pending_stored_) return;
@@ -88,6 +107,9 @@ void WriteOrder::Ticket::Committed() {
   std::lock_guard<std::mutex> lock(order_->mutex_);
   order_->high_water_ = pending_high_water_;
   order_->stored_high_water_ = pending_stored_;
+  for (const auto& [bucket, timestamp] : raised_) {
+    order_->buckets_[bucket] = std::max(order_->buckets_[bucket], timestamp);
+  }
 }
 
 }  // namespace columnar

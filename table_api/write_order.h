@@ -2,8 +2,12 @@
 // write may be a blind Put (Cassandra cell semantics, docs/cell_semantics.md).
 //
 // A whole-row INSERT is a blind Put only when its timestamp is above every timestamp ever
-// written to the table (the high-water mark): then each of its cells wins over anything stored,
-// and the Put is the row Cassandra's rules give. Every other write (partial INSERT, UPDATE,
+// written to its key: then each of its cells wins over anything stored, and the Put is the row
+// Cassandra's rules give. The bound is kept per bucket of partitions (65,536 buckets by a hash
+// of the encoded partition key, each the highest timestamp written to any key of its
+// partitions): time series write increasing timestamps per partition, so ingestion with client
+// timestamps (event time plus jitter across series) stays blind; a collision only costs a
+// merge. Every other write (partial INSERT, UPDATE,
 // cell and row deletions, and whole rows at or below the mark) is a read-modify-write.
 // For both to be right, writes to a key must reach RocksDB in the order their timestamps and
 // reads were taken: each write takes a ticket (and, for the server clock, a timestamp) when
@@ -26,6 +30,8 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "table_format/types.h"
 
@@ -53,12 +59,13 @@ class WriteOrder {
     int64_t now_micros() const { return now_micros_; }
     // Waits until every earlier ticket has ended. The calls below need the turn.
     void WaitTurn();
-    // Whether a write at `timestamp` is above everything written before this turn (writes of
-    // the turn's own batch to the same key are the caller's to merge).
-    bool AboveHighWater(int64_t timestamp) const;
-    // Records that a write at `timestamp` is part of this turn's batch; adds the stored mark's
-    // update to `batch` when it passes the stored bound.
-    void Raise(int64_t timestamp, rocksdb::WriteBatch* batch);
+    // Whether a write at `timestamp` to a key of partition `partition` (encoded) is above
+    // everything written to that partition's bucket before this turn (writes of the turn's own
+    // batch to the same key are the caller's to merge).
+    bool AboveHighWater(const Slice& partition, int64_t timestamp) const;
+    // Records that a write at `timestamp` to `partition` is part of this turn's batch; adds the
+    // stored mark's update to `batch` when it passes the stored bound.
+    void Raise(const Slice& partition, int64_t timestamp, rocksdb::WriteBatch* batch);
     // Call once the batch was written: the raised mark becomes the table's.
     void Committed();
 
@@ -70,8 +77,8 @@ class WriteOrder {
     int64_t server_time_;
     int64_t now_micros_;
     bool turn_ = false;
-    int64_t start_high_water_ = INT64_MIN;
     int64_t pending_high_water_ = INT64_MIN;
+    std::vector<std::pair<size_t, int64_t>> raised_;  // bucket, timestamp
     int64_t pending_stored_ = INT64_MIN;
   };
 
@@ -93,7 +100,9 @@ class WriteOrder {
   uint64_t next_ticket_ = 0;
   uint64_t serving_ = 0;  // the ticket whose turn it is
   int64_t last_server_time_ = INT64_MIN;
+  static size_t BucketOf(const Slice& partition);
   // Read and written by the ticket holding the turn only.
+  std::vector<int64_t> buckets_;  // per partition bucket: the highest timestamp written
   int64_t high_water_ = INT64_MIN;
   int64_t stored_high_water_ = INT64_MIN;
 };
