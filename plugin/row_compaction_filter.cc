@@ -1,5 +1,8 @@
 #include "plugin/row_compaction_filter.h"
 
+#include <algorithm>
+
+#include "table_format/cell_reconcile.h"
 #include "table_format/row_codec.h"
 
 namespace columnar {
@@ -24,6 +27,9 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
                     const rocksdb::Slice& existing_value, std::string* new_value,
                     std::string* /*skip_until*/) const override {
     RowMetadata meta;
+    if (value_type == ValueType::kValue && RowCodec::HasCellMetadata(existing_value)) {
+      return FilterCellRow(existing_value, new_value);
+    }
     if (value_type != ValueType::kValue ||
         !codec_.DecodeCells(existing_value, &meta, &cells_).ok()) {
       stats_->other_entries++;
@@ -44,6 +50,57 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
   const char* Name() const override { return "columnar.RowCompactionFilter"; }
 
  private:
+  // A row deletion or a cell deletion: they keep hiding writes that arrive late with older
+  // timestamps, so they are kept (docs/cell_semantics.md: purging them needs the local time of
+  // the deletion, which rows do not store).
+  static bool HasTombstones(const RowVersions& row) {
+    if (row.has_deletion) return true;
+    for (const CellVersion& version : row.versions) {
+      if (version.state == CellState::kDeleted) return true;
+    }
+    return false;
+  }
+
+  Decision FilterCellRow(const rocksdb::Slice& existing_value, std::string* new_value) const {
+    RowVersions row;
+    if (!codec_.DecodeVersions(existing_value, &row).ok()) {
+      stats_->other_entries++;
+      return Decision::kKeep;
+    }
+    const size_t live_before = LiveParts(row);
+    DropExpired(&row, now_seconds_);
+    bool changed = LiveParts(row) != live_before;
+    if (!row.has_liveness && LiveParts(row) == 0 && !HasTombstones(row)) {
+      // Nothing left, not even a deletion that hides older writes: the row goes (RocksDB turns
+      // the removal into a deletion marker, so no older version resurfaces).
+      stats_->rows_expired++;
+      return Decision::kRemove;
+    }
+    if (row.schema_version != codec_.schema().version() && has_dropped_columns_) {
+      RowVersions current;
+      if (RowVersionsAt(codec_, row, codec_.schema().version(), &current).ok()) {
+        row = std::move(current);
+        changed = true;
+      }
+    }
+    if (changed) {
+      new_value->clear();
+      if (codec_.EncodeVersions(row, new_value).ok()) {
+        stats_->rows_rewritten++;
+        return Decision::kChangeValue;
+      }
+    }
+    stats_->rows_kept++;
+    return Decision::kKeep;
+  }
+
+  // Live cells and liveness.
+  static size_t LiveParts(const RowVersions& row) {
+    size_t live = row.has_liveness ? 1 : 0;
+    for (const CellVersion& version : row.versions) live += version.state == CellState::kLive;
+    return live;
+  }
+
   bool HoldsDroppedValues(const RowMetadata& meta) const {
     if (meta.schema_version == codec_.schema().version()) return false;
     for (const RowCell& cell : cells_) {

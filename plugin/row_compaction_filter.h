@@ -4,7 +4,13 @@
 //     turns the removal into a deletion marker, so no older version of the key resurfaces);
 //   - a row still holding values of columns dropped by ALTER TABLE ... DROP is rewritten at the
 //     current schema version without them;
-// and every other entry (deletions, merge operands, values that are not rows) is kept as is.
+//
+// Rows with per-cell metadata (row codec format 2, Cassandra's cell semantics) get the same per
+// cell: expired cells and liveness are dropped, dropped columns removed, and a row left with
+// nothing at all is removed; row and cell deletions (tombstones) are kept, since they hide
+// writes that arrive late with older timestamps (Cassandra purges them after
+// gc_grace_seconds, counted from the local time of the deletion, which rows do not store).
+// Every other entry (deletions, merge operands, values that are not rows) is kept as is.
 // RocksDB counts removals in its statistics (compaction.key.drop.user); the factory's Stats
 // count each kind. Only public RocksDB headers here.
 #pragma once

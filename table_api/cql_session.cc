@@ -62,6 +62,7 @@ Status CqlSession::Qualify(CqlStatement* statement) const {
   QualifyTableName<InsertStatement>(keyspace_, statement);
   QualifyTableName<SelectStatement>(keyspace_, statement);
   QualifyTableName<DeleteStatement>(keyspace_, statement);
+  QualifyTableName<UpdateStatement>(keyspace_, statement);
   QualifyTableName<AlterTableStatement>(keyspace_, statement);
   QualifyTableName<DropTableStatement>(keyspace_, statement);
   QualifyTableName<TruncateStatement>(keyspace_, statement);

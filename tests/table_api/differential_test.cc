@@ -209,7 +209,8 @@ class ApiDifferential {
   void DeleteRow() {
     const std::vector<Value> partition = RandomPartition();
     const std::vector<Value> clustering = RandomClustering();
-    test::DeleteRowEverywhere(tables_, &model_, schema(), partition, clustering);
+    test::DeleteRowEverywhere(tables_, &model_, schema(), partition, clustering,
+                              clock_.now_micros());
   }
 
   void DeletePartition() {
@@ -249,6 +250,7 @@ class ApiDifferential {
     tables_[0] = tables_[1] = nullptr;
     db_.reset();
     ASSERT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
+    model_.Reopened();
     FindTables();
   }
 

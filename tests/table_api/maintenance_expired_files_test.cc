@@ -237,7 +237,8 @@ TEST_P(MaintenanceExpiredFilesTest, FilesWithDeletionsOrUnderASnapshotAreKept) {
                               {Value::Timestamp((DayStart(kFirstDay + 1) + 10) * 1000)})
                   .ok());
   model_.DeleteRow(*table_->schema(), {Value::Text("h0"), Value::Date(kFirstDay + 1)},
-                   {Value::Timestamp((DayStart(kFirstDay + 1) + 10) * 1000)});
+                   {Value::Timestamp((DayStart(kFirstDay + 1) + 10) * 1000)},
+                   db_.clock().now_micros());
   for (const char* host : kHosts) InsertRows(host, kFirstDay + 2, 0, kRowsPerPartition);
   db_.FlushAndCompact(table_);
   db_.clock().SetSeconds(ExpiryOfDay(kFirstDay + 2));
