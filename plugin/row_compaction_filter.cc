@@ -109,22 +109,20 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     return false;
   }
 
-  // The row at the current schema version: live columns keep their values.
+  // The row without the values of dropped columns, at its own schema version: their cells
+  // become nulls, which cost a presence bit. Moving the row to the current version instead
+  // would give the columns added since then a deleted cell at the row's write time (a format-1
+  // row has a cell for every column of its version), hiding older writes to them.
   bool Rewrite(const RowMetadata& meta, std::string* out) const {
-    RowMetadata current = meta;
-    current.schema_version = codec_.schema().version();
-    const std::vector<uint32_t>& ids = *codec_.ColumnsAt(current.schema_version);
-    std::vector<RowCell> rewritten(ids.size());
-    size_t from = 0;
-    for (size_t i = 0; i < ids.size(); i++) {
-      rewritten[i].column_id = ids[i];
-      rewritten[i].type = codec_.schema().columns()[ids[i]].type;
-      // Both lists are in column-id order.
-      while (from < cells_.size() && cells_[from].column_id < ids[i]) from++;
-      if (from < cells_.size() && cells_[from].column_id == ids[i]) rewritten[i] = cells_[from];
+    for (RowCell& cell : cells_) {
+      if (!codec_.schema().columns()[cell.column_id].is_live()) {
+        cell.present = false;
+        cell.fixed_bits = 0;
+        cell.bytes = Slice();
+      }
     }
     out->clear();
-    return codec_.EncodeCells(current, rewritten, out).ok();
+    return codec_.EncodeCells(meta, cells_, out).ok();
   }
 
   RowCodec codec_;

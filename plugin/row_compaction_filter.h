@@ -2,8 +2,9 @@
 // compaction, for each Put whose value is a row of the table's schema:
 //   - a row whose expiry has passed (expiry <= the clock's now, in seconds) is removed (RocksDB
 //     turns the removal into a deletion marker, so no older version of the key resurfaces);
-//   - a row still holding values of columns dropped by ALTER TABLE ... DROP is rewritten at the
-//     current schema version without them;
+//   - a row still holding values of columns dropped by ALTER TABLE ... DROP is rewritten with
+//     those cells null, at its own schema version (at a newer one a format-1 row would delete
+//     the columns added since);
 //
 // Rows with per-cell metadata (row codec format 2, Cassandra's cell semantics) get the same per
 // cell: expired cells and liveness are dropped, dropped columns removed, and a row left with

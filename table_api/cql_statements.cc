@@ -464,6 +464,44 @@ Status ParseInto(TokenCursor* cursor, CqlStatement* statement, ParseFn parse) {
   return s;
 }
 
+// BEGIN [UNLOGGED | LOGGED] BATCH [USING TIMESTAMP t] statement [;] ... APPLY BATCH
+Status ParseBatch(TokenCursor* cursor, BatchStatement* batch) {
+  batch->token = cursor->Peek();
+  Status s = cursor->ExpectKeyword("begin");
+  if (s.ok() && cursor->PeekKeyword("counter")) {
+    return CqlNotSupportedAt(cursor->Peek(),
+                             "COUNTER BATCH is not supported: counter columns are not supported");
+  }
+  if (s.ok() && !cursor->ConsumeKeyword("unlogged")) cursor->ConsumeKeyword("logged");
+  if (s.ok()) s = cursor->ExpectKeyword("batch");
+  if (s.ok() && cursor->PeekKeyword("using") && cursor->PeekKeyword("ttl", 1)) {
+    return CqlErrorAt(cursor->Peek(1), "a BATCH takes no TTL (give USING TTL on its statements)");
+  }
+  if (s.ok()) s = ParseUsing(cursor, nullptr, &batch->timestamp_micros);
+  while (s.ok() && !cursor->PeekKeyword("apply")) {
+    const Token token = cursor->Peek();
+    batch->statement_tokens.push_back(token);
+    if (cursor->PeekKeyword("insert")) {
+      s = ParseInsert(cursor, &batch->statements.emplace_back().emplace<InsertStatement>());
+    } else if (cursor->PeekKeyword("update")) {
+      s = ParseUpdate(cursor, &batch->statements.emplace_back().emplace<UpdateStatement>());
+    } else if (cursor->PeekKeyword("delete")) {
+      s = ParseDelete(cursor, &batch->statements.emplace_back().emplace<DeleteStatement>());
+    } else if (cursor->AtEnd()) {
+      return cursor->Error("a BATCH ends with APPLY BATCH");
+    } else {
+      return CqlErrorAt(token, "a BATCH holds INSERT, UPDATE and DELETE statements only");
+    }
+    if (s.ok()) cursor->ConsumeSymbol(";");
+  }
+  if (s.ok()) s = cursor->ExpectKeyword("apply");
+  if (s.ok()) s = cursor->ExpectKeyword("batch");
+  if (s.ok() && batch->statements.empty()) {
+    return CqlErrorAt(batch->token, "a BATCH needs at least one statement");
+  }
+  return s;
+}
+
 }  // namespace
 
 Status CqlErrorAt(const Token& token, const std::string& message) {
@@ -516,9 +554,8 @@ Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement) {
     s = ParseInto<TruncateStatement>(cursor, statement, ParseTruncate);
   } else if (cursor->PeekKeyword("update")) {
     s = ParseInto<UpdateStatement>(cursor, statement, ParseUpdate);
-  } else if (cursor->PeekKeyword("begin") || cursor->PeekKeyword("apply")) {
-    return CqlNotSupportedAt(cursor->Peek(),
-                             "BATCH is not supported: run its statements one by one");
+  } else if (cursor->PeekKeyword("begin")) {
+    s = ParseInto<BatchStatement>(cursor, statement, ParseBatch);
   } else if (cursor->PeekKeyword("insert")) {
     s = ParseInto<InsertStatement>(cursor, statement, ParseInsert);
   } else if (cursor->PeekKeyword("select")) {
@@ -527,7 +564,8 @@ Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement) {
     s = ParseInto<DeleteStatement>(cursor, statement, ParseDelete);
   } else {
     return cursor->Error(
-        "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT or DELETE");
+        "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT, DELETE or BEGIN "
+        "BATCH");
   }
   if (s.ok()) cursor->SkipSemicolon();
   return s;

@@ -11,6 +11,8 @@
 //   UPDATE [ks.]t [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
 //       SET c = literal [, c = literal ...] WHERE relation [AND relation ...]
 //   DELETE [c1, c2, ...] FROM [ks.]t [USING TIMESTAMP t] WHERE relation [AND relation ...]
+//   BEGIN [UNLOGGED | LOGGED] BATCH [USING TIMESTAMP t]
+//       INSERT ... ; UPDATE ... ; DELETE ... ; [...] APPLY BATCH
 //   and the keyspace and table statements of cql_ddl_statements.h (CREATE / DROP KEYSPACE,
 //   USE, DROP TABLE, TRUNCATE).
 //
@@ -148,10 +150,20 @@ struct DeleteStatement {
   std::vector<CqlRelation> where;
 };
 
+// A statement of a BATCH.
+using BatchedStatement = std::variant<InsertStatement, UpdateStatement, DeleteStatement>;
+
+struct BatchStatement {
+  std::vector<BatchedStatement> statements;
+  std::vector<Token> statement_tokens;      // the first token of each, for errors
+  std::optional<int64_t> timestamp_micros;  // USING TIMESTAMP of the batch
+  Token token;                              // BEGIN
+};
+
 struct CqlStatement {
   std::variant<CreateTableStatement, AlterTableStatement, InsertStatement, SelectStatement,
                DeleteStatement, CreateKeyspaceStatement, DropKeyspaceStatement, UseStatement,
-               DropTableStatement, TruncateStatement, UpdateStatement>
+               DropTableStatement, TruncateStatement, UpdateStatement, BatchStatement>
       statement;
 };
 

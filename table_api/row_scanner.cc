@@ -103,7 +103,7 @@ Status RowScanner::DecodeValue(const Slice& value, ScannedRow* row, bool* visibl
   }
   Status s = codec_->DecodeVersions(value, &versions_);
   if (!s.ok()) return s;
-  *visible = RowVisibleAt(versions_, now_seconds_);
+  *visible = RowVisibleAt(versions_, codec_->schema(), now_seconds_);
   row->meta = RowMetadata();
   row->meta.schema_version = versions_.schema_version;
   row->meta.has_write_time = versions_.has_liveness;

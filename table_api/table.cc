@@ -63,7 +63,8 @@ Status Table::KeyRow(const std::vector<Value>& partition_key,
 
 Status Table::MergeWithStored(const RowCodec& codec, const std::string& key,
                               const std::string* in_batch, const RowVersions& incoming,
-                              int64_t now_micros, std::string* value) const {
+                              bool whole_row, int64_t timestamp, int64_t now_micros,
+                              std::string* value) const {
   std::string stored;
   Status s;
   if (in_batch != nullptr) {
@@ -94,6 +95,12 @@ Status Table::MergeWithStored(const RowCodec& codec, const std::string& key,
     DropExpired(&current, MicrosToSeconds(now_micros));
     s = MergeRowVersions(current, incoming, &merged);
     if (!s.ok()) return s;
+    // A whole row above a row deletion hides everything the deletion hid, for as long as it
+    // lives; the deletion goes, as it does when the row is a blind Put (docs/cell_semantics.md).
+    if (whole_row && merged.has_deletion && merged.deletion_time_micros < timestamp) {
+      merged.has_deletion = false;
+      merged.deletion_time_micros = 0;
+    }
   }
   value->clear();
   s = codec.EncodeVersions(merged, value);
@@ -106,21 +113,26 @@ Status Table::MergeWithStored(const RowCodec& codec, const std::string& key,
 }
 
 Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& writes) {
-  const std::unique_ptr<WriteOrder::Ticket> ticket = context_.write_order->Begin();
-  const int64_t now = ticket->now_micros();
-  // Before the turn, in parallel with other writers: validate and encode.
+  WriteOrder& order = *context_.write_order;
+  const int64_t now = order.NowMicros();
+  // Before the lock, in parallel with other writers: validate and encode.
   struct Prepared {
     std::string key;
-    std::string value;       // a whole row's blind Put; after the turn: what was written
-    int64_t timestamp = 0;   // the write's (its option's, or the server's)
-    bool whole_row = false;  // a whole-row INSERT: a blind Put when above the high-water mark
-    RowVersions versions;    // the cells it sets, for a merge
+    size_t partition_length = 0;  // the encoded partition key's prefix of `key`
+    std::string value;            // a whole row's blind Put; after the lock: what was written
+    int64_t timestamp = 0;        // the write's (its option's, or the server's)
+    bool whole_row = false;       // a whole-row INSERT: a blind Put when above the high-water mark
+    RowVersions versions;         // the cells it sets, for a merge
+    Slice partition() const { return Slice(key.data(), partition_length); }
   };
   std::vector<Prepared> prepared(writes.size());
+  std::vector<Slice> partitions(writes.size());
+  // One server timestamp per call, for every write of it that names none.
+  const int64_t server_time = order.NextServerTime();
   for (size_t i = 0; i < writes.size(); i++) {
     const RowWrite& write = writes[i];
     Prepared& p = prepared[i];
-    p.timestamp = write.options.write_time_micros.value_or(ticket->server_time());
+    p.timestamp = write.options.write_time_micros.value_or(server_time);
     p.whole_row = write.kind == WriteKind::kInsert && NamesEveryColumn(codec.schema(), write);
     Status s;
     if (p.whole_row) {
@@ -130,13 +142,16 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
     } else {
       s = BuildRowVersions(codec, write, p.timestamp, now, &p.key, &p.versions);
     }
+    if (s.ok()) s = PartitionKeyLength(codec.schema(), p.key, &p.partition_length);
     if (!s.ok()) {
       return writes.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
     }
+    partitions[i] = p.partition();
   }
 
-  // In the turn: earlier writes have all reached RocksDB, later ones wait.
-  ticket->WaitTurn();
+  // Under the partitions' locks: no other write to these keys can come in between the reads
+  // of the merges and the write.
+  const std::unique_ptr<WriteOrder::Turn> turn = order.Lock(partitions);
   rocksdb::WriteBatch batch;
   // Keys written earlier in this batch, to the index of their write.
   std::unordered_map<std::string, size_t> earlier;
@@ -144,18 +159,15 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
     Prepared& p = prepared[i];
     const auto seen = writes.size() > 1 ? earlier.find(p.key) : earlier.end();
     const bool first_in_batch = seen == earlier.end();
-    size_t partition_length = 0;
-    Status s = PartitionKeyLength(codec.schema(), p.key, &partition_length);
-    const Slice partition(p.key.data(), s.ok() ? partition_length : p.key.size());
-    s = Status::OK();
-    if (!(p.whole_row && first_in_batch && ticket->AboveHighWater(partition, p.timestamp))) {
+    Status s;
+    if (!(p.whole_row && first_in_batch && turn->AboveHighWater(p.partition(), p.timestamp))) {
       // Merged with the stored row (or the batch's earlier write of the key). A whole row
       // decodes from its own encoding (cells point into p.value until it is replaced).
       if (p.whole_row) s = codec.DecodeVersions(p.value, &p.versions);
       std::string merged;
       if (s.ok()) {
         s = MergeWithStored(codec, p.key, first_in_batch ? nullptr : &prepared[seen->second].value,
-                            p.versions, now, &merged);
+                            p.versions, p.whole_row, p.timestamp, now, &merged);
       }
       if (s.ok()) p.value = std::move(merged);
     }
@@ -165,10 +177,11 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
       return writes.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
     }
     if (writes.size() > 1) earlier[p.key] = i;
-    ticket->Raise(partition, p.timestamp, &batch);
+    turn->Raise(p.partition(), p.timestamp);
   }
+  turn->AddStoredBound(&batch);
   Status s = Write(&batch);
-  if (s.ok()) ticket->Committed();
+  turn->Written(s.ok());
   return s;
 }
 
@@ -302,6 +315,9 @@ Status Table::DeletePartition(const std::vector<Value>& partition_key,
   std::string start, limit;
   Status s = EncodePartitionKey(codec()->schema(), partition_key, &start);
   if (!s.ok()) return WithName(s);
+  // Under the partition's lock, so that no merge reads the partition before the deletion and
+  // writes what it read after it.
+  const std::unique_ptr<WriteOrder::Turn> turn = context_.write_order->Lock({Slice(start)});
   rocksdb::WriteBatch batch;
   if (PrefixSuccessor(start, &limit)) {
     s = batch.DeleteRange(context_.column_family, start, limit);

@@ -162,10 +162,12 @@ class Table {
   // Validates, encodes and writes `writes` as one WriteBatch in the table's write order.
   Status ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& writes);
   Status Write(rocksdb::WriteBatch* batch);
-  // The row at `key` in its latest version merged with `incoming`, encoded into *value;
-  // `in_batch` is the key's value written earlier in the same batch (null: read the table).
+  // The row at `key` in its latest version merged with `incoming` (a `whole_row` INSERT at
+  // `timestamp` drops a row deletion below it), encoded into *value; `in_batch` is the key's
+  // value written earlier in the same batch (null: read the table).
   Status MergeWithStored(const RowCodec& codec, const std::string& key, const std::string* in_batch,
-                         const RowVersions& incoming, int64_t now_micros, std::string* value) const;
+                         const RowVersions& incoming, bool whole_row, int64_t timestamp,
+                         int64_t now_micros, std::string* value) const;
   // A RowWrite holding these key values (and nulls).
   Status KeyRow(const std::vector<Value>& partition_key, const std::vector<Value>& clustering_key,
                 Row* row) const;

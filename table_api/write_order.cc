@@ -6,9 +6,11 @@
 namespace columnar {
 namespace {
 
-// Slack added to the stored mark, so steady ingestion rewrites it about once a second.
+// Slack added to the stored bound, so steady ingestion rewrites it about once a second.
 constexpr int64_t kStoredSlackMicros = 1000000;
 constexpr size_t kBuckets = 65536;
+// Lock stripes: enough that writers of different partitions rarely share one.
+constexpr size_t kStripes = 1024;
 
 }  // namespace
 
@@ -18,6 +20,7 @@ WriteOrder::WriteOrder(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* metadata, s
       metadata_(metadata),
       key_(HighWaterKey(table)),
       now_micros_(std::move(now_micros)),
+      stripe_locks_(new std::mutex[kStripes]),
       buckets_(kBuckets, INT64_MIN) {}
 
 size_t WriteOrder::BucketOf(const Slice& partition) {
@@ -40,75 +43,78 @@ Status WriteOrder::Load() {
   int64_t value = 0;
   const char* end = stored.data() + stored.size();
   auto [ptr, ec] = std::from_chars(stored.data(), end, value);
-  if (ec != std::errc() || ptr != end) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    high_water_ = stored_high_water_ = INT64_MAX;
-    buckets_.assign(kBuckets, INT64_MAX);
-    return Status::Corruption("write high-water mark of " + key_ + " is not a number");
-  }
-  std::lock_guard<std::mutex> lock(mutex_);
-  high_water_ = stored_high_water_ = value;
+  const bool malformed = ec != std::errc() || ptr != end;
+  if (malformed) value = INT64_MAX;
+  // Called before the table is shared: no writer holds a stripe.
+  stored_high_water_.store(value);
   buckets_.assign(kBuckets, value);  // what each partition held is unknown: the bound
-  return Status::OK();
+  return malformed ? Status::Corruption("write high-water mark of " + key_ + " is not a number")
+                   : Status::OK();
 }
 
 Status WriteOrder::DeleteStored() { return db_->Delete(rocksdb::WriteOptions(), metadata_, key_); }
 
-std::unique_ptr<WriteOrder::Ticket> WriteOrder::Begin() {
+int64_t WriteOrder::NextServerTime() {
   const int64_t now = now_micros_();
-  std::lock_guard<std::mutex> lock(mutex_);
-  const int64_t server_time =
-      last_server_time_ == INT64_MIN || now > last_server_time_ ? now : last_server_time_ + 1;
-  last_server_time_ = server_time;
-  return std::unique_ptr<Ticket>(new Ticket(this, next_ticket_++, server_time, now));
+  int64_t last = last_server_time_.load();
+  int64_t next;
+  do {
+    next = last == INT64_MIN || now > last ? now : last + 1;
+  } while (!last_server_time_.compare_exchange_weak(last, next));
+  return next;
 }
 
-WriteOrder::Ticket::Ticket(WriteOrder* order, uint64_t number, int64_t server_time,
-                           int64_t now_micros)
-    : order_(order), number_(number), server_time_(server_time), now_micros_(now_micros) {}
+std::unique_ptr<WriteOrder::Turn> WriteOrder::Lock(const std::vector<Slice>& partitions) {
+  std::vector<size_t> stripes;
+  stripes.reserve(partitions.size());
+  for (const Slice& partition : partitions) stripes.push_back(BucketOf(partition) % kStripes);
+  std::sort(stripes.begin(), stripes.end());
+  stripes.erase(std::unique(stripes.begin(), stripes.end()), stripes.end());
+  for (size_t stripe : stripes) stripe_locks_[stripe].lock();
+  return std::unique_ptr<Turn>(new Turn(this, std::move(stripes)));
+}
 
-WriteOrder::Ticket::~Ticket() {
-  std::unique_lock<std::mutex> lock(order_->mutex_);
-  if (!turn_) {
-    // Never took its turn (an invalid write): still wait for it, so later tickets move on.
-    order_->turn_changed_.wait(lock, [&] { return order_->serving_ == number_; });
+WriteOrder::Turn::Turn(WriteOrder* order, std::vector<size_t> stripes)
+    : order_(order), stripes_(std::move(stripes)) {}
+
+WriteOrder::Turn::~Turn() {
+  if (stored_lock_.owns_lock()) stored_lock_.unlock();
+  for (auto it = stripes_.rbegin(); it != stripes_.rend(); ++it) {
+    order_->stripe_locks_[*it].unlock();
   }
-  order_->serving_ = number_ + 1;
-  order_->turn_changed_.notify_all();
 }
 
-void WriteOrder::Ticket::WaitTurn() {
-  std::unique_lock<std::mutex> lock(order_->mutex_);
-  order_->turn_changed_.wait(lock, [&] { return order_->serving_ == number_; });
-  turn_ = true;
-  pending_high_water_ = order_->high_water_;
-  pending_stored_ = order_->stored_high_water_;
-}
-
-bool WriteOrder::Ticket::AboveHighWater(const Slice& partition, int64_t timestamp) const {
-  // Buckets change only in Committed(), so this is the value before the turn's batch.
+bool WriteOrder::Turn::AboveHighWater(const Slice& partition, int64_t timestamp) const {
+  // Buckets change only in Written(), so this is the value before the turn's batch.
   return timestamp > order_->buckets_[BucketOf(partition)];
 }
 
-void WriteOrder::Ticket::Raise(const Slice& partition, int64_t timestamp,
-                               rocksdb::WriteBatch* batch) {
+void WriteOrder::Turn::Raise(const Slice& partition, int64_t timestamp) {
   raised_.emplace_back(BucketOf(partition), timestamp);
-  if (timestamp <= pending_high_water_) return;
-  pending_high_water_ = timestamp;
-  if (timestamp <= pending_stored_) return;
+  batch_high_ = std::max(batch_high_, timestamp);
+}
+
+void WriteOrder::Turn::AddStoredBound(rocksdb::WriteBatch* batch) {
+  if (batch_high_ <= order_->stored_high_water_.load()) return;
+  stored_lock_ = std::unique_lock<std::mutex>(order_->stored_mutex_);
+  // Another turn may have raised it while this one waited.
+  if (batch_high_ <= order_->stored_high_water_.load()) {
+    stored_lock_.unlock();
+    return;
+  }
   pending_stored_ =
-      timestamp > INT64_MAX - kStoredSlackMicros ? INT64_MAX : timestamp + kStoredSlackMicros;
+      batch_high_ > INT64_MAX - kStoredSlackMicros ? INT64_MAX : batch_high_ + kStoredSlackMicros;
   batch->Put(order_->metadata_, order_->key_, std::to_string(pending_stored_))
       .PermitUncheckedError();
 }
 
-void WriteOrder::Ticket::Committed() {
-  // Only the turn's holder touches these; the mutex orders them for the next holder.
-  std::lock_guard<std::mutex> lock(order_->mutex_);
-  order_->high_water_ = pending_high_water_;
-  order_->stored_high_water_ = pending_stored_;
+void WriteOrder::Turn::Written(bool ok) {
   for (const auto& [bucket, timestamp] : raised_) {
     order_->buckets_[bucket] = std::max(order_->buckets_[bucket], timestamp);
+  }
+  if (stored_lock_.owns_lock()) {
+    if (ok) order_->stored_high_water_.store(pending_stored_);
+    stored_lock_.unlock();
   }
 }
 

@@ -1,5 +1,6 @@
-// WriteOrder: the order of one table's writes and its server clock, which decide whether a
-// write may be a blind Put (Cassandra cell semantics, docs/cell_semantics.md).
+// WriteOrder: one table's server clock, its high-water marks and the locks that order writes to
+// the same partitions; together they decide whether a write may be a blind Put (Cassandra cell
+// semantics, docs/cell_semantics.md).
 //
 // A whole-row INSERT is a blind Put only when its timestamp is above every timestamp ever
 // written to its key: then each of its cells wins over anything stored, and the Put is the row
@@ -7,27 +8,36 @@
 // of the encoded partition key, each the highest timestamp written to any key of its
 // partitions): time series write increasing timestamps per partition, so ingestion with client
 // timestamps (event time plus jitter across series) stays blind; a collision only costs a
-// merge. Every other write (partial INSERT, UPDATE,
-// cell and row deletions, and whole rows at or below the mark) is a read-modify-write.
-// For both to be right, writes to a key must reach RocksDB in the order their timestamps and
-// reads were taken: each write takes a ticket (and, for the server clock, a timestamp) when
-// it starts, encodes its rows in parallel with other writers, then waits for its turn, in
-// ticket order, to check the mark, read what it merges with, write, and raise the mark.
+// merge. Every other write (partial INSERT, UPDATE, cell and row deletions, and whole rows at
+// or below the mark) is a read-modify-write.
+//
+// For both to be right, a read-modify-write and any other write to the same key must not
+// interleave. A write locks the buckets of the partitions it writes (striped mutexes, taken in
+// ascending order, so two batches never deadlock), checks the marks, reads what it merges with,
+// writes its WriteBatch and raises the marks before it unlocks. Writes to other partitions go
+// on in parallel and keep RocksDB's group commit; validation and encoding happen before the
+// lock.
 //
 // The server clock is monotonic within the process: max(now, last + 1) microseconds, so two
-// writes never share a server timestamp. The high-water mark survives reopening as an upper
-// bound stored in the database's default column family under
-// "columnar.write_high_water/<table>" (decimal microseconds), raised (with 1 s of slack, so at
-// most about once a second under steady ingestion) in the same WriteBatch as the write that
-// passes it. After a reopen, writes at or below the stored bound are merged, never blind.
+// writes never share a server timestamp. It is read before the lock, so a write may find its
+// partition's mark already above its server time (another writer of the partition locked
+// first); it then merges, which is slower but gives the same row.
+//
+// The marks survive reopening as one upper bound stored in the database's default column family
+// under "columnar.write_high_water/<table>" (decimal microseconds). A write whose timestamp
+// passes the stored bound raises it (with 1 s of slack, so about once a second under steady
+// ingestion) in its own WriteBatch, holding the bound's mutex until the batch is written: a
+// write never reaches RocksDB above a bound that is not yet stored. After a reopen every bucket
+// starts at the stored bound, so writes at or below it are merged, never blind.
 #pragma once
 
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
-#include <condition_variable>
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -39,72 +49,73 @@ namespace columnar {
 
 class WriteOrder {
  public:
-  // `metadata` is where the mark is stored (the default column family); `table` names it.
+  // `metadata` is where the bound is stored (the default column family); `table` names it.
   WriteOrder(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* metadata, std::string table,
              std::function<int64_t()> now_micros);
 
-  // Reads the stored mark (none: nothing written yet). A malformed stored mark is Corruption,
-  // and leaves the mark at its maximum: every write then merges (slower, never wrong).
+  // Reads the stored bound (none: nothing written yet). A malformed stored bound is Corruption,
+  // and leaves the marks at their maximum: every write then merges (slower, never wrong).
   Status Load();
 
-  // One write's place in the order. Ends (lets the next write in) when destroyed.
-  class Ticket {
+  // The clock's reading, in microseconds (for TTLs).
+  int64_t NowMicros() const { return now_micros_(); }
+  // The next server timestamp: max(now, previous + 1) microseconds.
+  int64_t NextServerTime();
+
+  // The locks of the partitions one WriteBatch writes. Unlocks when destroyed.
+  class Turn {
    public:
-    Ticket(const Ticket&) = delete;
-    Ticket& operator=(const Ticket&) = delete;
-    ~Ticket();
-    // The server timestamp taken with the ticket (microseconds).
-    int64_t server_time() const { return server_time_; }
-    // The clock reading the ticket was taken at (for TTLs).
-    int64_t now_micros() const { return now_micros_; }
-    // Waits until every earlier ticket has ended. The calls below need the turn.
-    void WaitTurn();
-    // Whether a write at `timestamp` to a key of partition `partition` (encoded) is above
-    // everything written to that partition's bucket before this turn (writes of the turn's own
-    // batch to the same key are the caller's to merge).
+    Turn(const Turn&) = delete;
+    Turn& operator=(const Turn&) = delete;
+    ~Turn();
+    // Whether a write at `timestamp` to a key of `partition` (encoded; one of the partitions the
+    // turn was taken for) is above everything written to that partition's bucket before this
+    // turn. Writes of the turn's own batch to the same key are the caller's to merge.
     bool AboveHighWater(const Slice& partition, int64_t timestamp) const;
-    // Records that a write at `timestamp` to `partition` is part of this turn's batch; adds the
-    // stored mark's update to `batch` when it passes the stored bound.
-    void Raise(const Slice& partition, int64_t timestamp, rocksdb::WriteBatch* batch);
-    // Call once the batch was written: the raised mark becomes the table's.
-    void Committed();
+    // Records that the batch writes `partition` at `timestamp`.
+    void Raise(const Slice& partition, int64_t timestamp);
+    // Before the batch is written: adds the stored bound's update to `batch` when the batch
+    // passes it (and keeps the bound's mutex until Written()).
+    void AddStoredBound(rocksdb::WriteBatch* batch);
+    // After the batch was written (`ok`: successfully). Raises the marks either way (higher
+    // marks only cost merges); the stored bound moves only when it was written.
+    void Written(bool ok);
 
    private:
     friend class WriteOrder;
-    Ticket(WriteOrder* order, uint64_t number, int64_t server_time, int64_t now_micros);
+    Turn(WriteOrder* order, std::vector<size_t> stripes);
     WriteOrder* order_;
-    uint64_t number_;
-    int64_t server_time_;
-    int64_t now_micros_;
-    bool turn_ = false;
-    int64_t pending_high_water_ = INT64_MIN;
+    std::vector<size_t> stripes_;                     // locked, ascending
     std::vector<std::pair<size_t, int64_t>> raised_;  // bucket, timestamp
+    int64_t batch_high_ = INT64_MIN;
+    std::unique_lock<std::mutex> stored_lock_;
     int64_t pending_stored_ = INT64_MIN;
   };
 
-  std::unique_ptr<Ticket> Begin();
+  // Locks the buckets of `partitions` (encoded partition keys; duplicates allowed).
+  std::unique_ptr<Turn> Lock(const std::vector<Slice>& partitions);
 
-  // The key of `table`'s stored mark in the metadata column family.
+  // The key of `table`'s stored bound in the metadata column family.
   static std::string HighWaterKey(const std::string& table);
-  // Deletes the stored mark (DROP TABLE); best effort.
+  // Deletes the stored bound (DROP TABLE); best effort.
   Status DeleteStored();
 
  private:
+  static size_t BucketOf(const Slice& partition);
+
   rocksdb::DB* db_;
   rocksdb::ColumnFamilyHandle* metadata_;
   const std::string key_;
   std::function<int64_t()> now_micros_;
+  std::atomic<int64_t> last_server_time_{INT64_MIN};
 
-  std::mutex mutex_;
-  std::condition_variable turn_changed_;
-  uint64_t next_ticket_ = 0;
-  uint64_t serving_ = 0;  // the ticket whose turn it is
-  int64_t last_server_time_ = INT64_MIN;
-  static size_t BucketOf(const Slice& partition);
-  // Read and written by the ticket holding the turn only.
-  std::vector<int64_t> buckets_;  // per partition bucket: the highest timestamp written
-  int64_t high_water_ = INT64_MIN;
-  int64_t stored_high_water_ = INT64_MIN;
+  // Bucket b is guarded by stripe b % stripes: the highest timestamp written to its partitions.
+  std::unique_ptr<std::mutex[]> stripe_locks_;
+  std::vector<int64_t> buckets_;
+
+  // The bound stored in the database: every written timestamp is at or below it.
+  std::mutex stored_mutex_;  // held by a turn raising it, from AddStoredBound to Written
+  std::atomic<int64_t> stored_high_water_{INT64_MIN};
 };
 
 }  // namespace columnar

@@ -159,13 +159,17 @@ bool CellLiveAt(const CellVersion& version, int64_t now_seconds) {
          version.expiry_seconds > static_cast<uint64_t>(now_seconds);
 }
 
-bool RowVisibleAt(const RowVersions& row, int64_t now_seconds) {
+bool RowVisibleAt(const RowVersions& row, const TableSchema& schema, int64_t now_seconds) {
   if (row.has_liveness && (!row.liveness.has_expiry || now_seconds < 0 ||
                            row.liveness.expiry_seconds > static_cast<uint64_t>(now_seconds))) {
     return true;
   }
-  for (const CellVersion& version : row.versions) {
-    if (CellLiveAt(version, now_seconds)) return true;
+  for (size_t i = 0; i < row.versions.size(); i++) {
+    const uint32_t id = row.cells[i].column_id;
+    if (id < schema.columns().size() && schema.columns()[id].is_live() &&
+        CellLiveAt(row.versions[i], now_seconds)) {
+      return true;
+    }
   }
   return false;
 }

@@ -61,7 +61,8 @@ void DropExpired(RowVersions* row, int64_t now_seconds);
 // Whether a live cell is still live at `now_seconds` (not expired).
 bool CellLiveAt(const CellVersion& version, int64_t now_seconds);
 // Whether the row is returned by reads at `now_seconds`: its liveness has not expired, or some
-// cell is live (Cassandra: a row written only by UPDATEs disappears once its cells are gone).
-bool RowVisibleAt(const RowVersions& row, int64_t now_seconds);
+// cell of a column `schema` still has is live (Cassandra: a row written only by UPDATEs
+// disappears once its cells are gone, also when they go with a dropped column).
+bool RowVisibleAt(const RowVersions& row, const TableSchema& schema, int64_t now_seconds);
 
 }  // namespace columnar

@@ -5,6 +5,9 @@
 // flush and with predicate pushdown over files holding older versions.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 #include "table_api/cql_session.h"
 #include "tests/table_api/test_util.h"
 
@@ -222,6 +225,145 @@ TEST_P(CellSemanticsTest, RefusedWritesChangeNothing) {
   const Status s =
       session_->Execute("UPDATE ks.e SET a = 1 WHERE s = 'x' AND ts = 1 AND b = 'b'", &ignored);
   EXPECT_NE(s.ToString().find("line 1, column"), std::string::npos) << s.ToString();
+}
+
+// A row merged from writes of different schema versions and timestamps (per-cell exceptions)
+// is filtered on its merged cells.
+TEST_P(CellSemanticsTest, FilterOnAMergedRowOfTwoSchemaVersions) {
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 1, 'b') USING TIMESTAMP 9000000000000000");
+  Exec("ALTER TABLE ks.e ADD c text");
+  Exec("ALTER TABLE ks.e ADD d int");
+  Exec("INSERT INTO ks.e (s, ts, a, b, c, d) VALUES ('x', 1, 2, 'n', 'cc', 4)");
+  Exec("ALTER TABLE ks.e DROP d");
+  Everywhere([&](const char* when) {
+    EXPECT_EQ(Rows(" AND c > '' ALLOW FILTERING"), "1:1:b") << when;
+    EXPECT_EQ(Rows(" AND c = 'cc' ALLOW FILTERING"), "1:1:b") << when;
+    EXPECT_EQ(Rows(" AND a = 1 ALLOW FILTERING"), "1:1:b") << when;
+  });
+  Exec("ALTER TABLE ks.e DROP a");
+  Everywhere([&](const char* when) {
+    ResultSet result = Query("SELECT ts, c FROM ks.e WHERE s = 'x' AND c > '' ALLOW FILTERING");
+    ASSERT_EQ(result.rows.size(), 1u) << when;
+    EXPECT_EQ(result.rows[0][1], Value::Text("cc")) << when;
+  });
+}
+
+// An INSERTed row stays while its liveness lives, also when every column it wrote is dropped.
+TEST_P(CellSemanticsTest, InsertedRowOutlivesItsDroppedColumns) {
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 1, 'b') USING TIMESTAMP 9000000000000000");
+  Exec("ALTER TABLE ks.e DROP a");
+  Exec("ALTER TABLE ks.e DROP b");
+  Exec("ALTER TABLE ks.e ADD c text");
+  auto rows = [&] {
+    ResultSet result = Query("SELECT ts, c FROM ks.e WHERE s = 'x'");
+    std::string out;
+    for (const Row& row : result.rows) {
+      out += std::to_string(row[0].int32_value()) + ":" + (row[1].is_null() ? "-" : row[1].bytes());
+    }
+    return out;
+  };
+  Everywhere([&](const char* when) { EXPECT_EQ(rows(), "1:-") << when; });
+  Exec("INSERT INTO ks.e (s, ts, c) VALUES ('x', 1, 'cc')");  // older than the liveness
+  Everywhere([&](const char* when) { EXPECT_EQ(rows(), "1:cc") << when; });
+}
+
+// A BATCH is one atomic write of its table: all its statements, or none when one is refused.
+TEST_P(CellSemanticsTest, BatchAppliesAllOrNothing) {
+  Exec(
+      "BEGIN BATCH INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 1); UPDATE ks.e SET b = 'u' "
+      "WHERE s = 'x' AND ts = 1; INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 2, 2, 'two'); "
+      "DELETE b FROM ks.e WHERE s = 'x' AND ts = 2; APPLY BATCH");
+  // Writes of one key in a batch combine cell by cell (one timestamp: a deletion wins the tie).
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "1:1:u 2:2:-") << when; });
+  const std::string before = test::DatabaseFingerprint(db_.get());
+  ResultSet ignored;
+  for (const char* cql : {
+           // the second statement names an unknown column: the first is not written either
+           "BEGIN BATCH INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3); "
+           "UPDATE ks.e SET zz = 1 WHERE s = 'x' AND ts = 3 APPLY BATCH",
+           "BEGIN BATCH USING TIMESTAMP 5 INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3) "
+           "USING TIMESTAMP 6 APPLY BATCH",                                     // two timestamps
+           "BEGIN BATCH DELETE FROM ks.e WHERE s = 'x' APPLY BATCH",             // a partition
+           "BEGIN BATCH INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3) APPLY",   // unfinished
+           "BEGIN BATCH SELECT * FROM ks.e APPLY BATCH",                         // not a write
+           "BEGIN COUNTER BATCH UPDATE ks.e SET a = 1 WHERE s = 'x' AND ts = 1 APPLY BATCH",
+           "BEGIN BATCH USING TTL 5 INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3) APPLY BATCH",
+           "BEGIN BATCH APPLY BATCH",
+       }) {
+    const Status s = session_->Execute(cql, &ignored);
+    EXPECT_FALSE(s.ok()) << cql;
+    EXPECT_NE(s.ToString().find("line 1"), std::string::npos) << s.ToString();
+  }
+  EXPECT_EQ(test::DatabaseFingerprint(db_.get()), before);
+}
+
+TEST_P(CellSemanticsTest, BatchTimestampAppliesToEveryStatement) {
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 1, 'b') USING TIMESTAMP 100");
+  Exec(
+      "BEGIN UNLOGGED BATCH USING TIMESTAMP 50 UPDATE ks.e SET a = 9 WHERE s = 'x' AND ts = 1; "
+      "INSERT INTO ks.e (s, ts, a) VALUES ('x', 2, 2); APPLY BATCH");
+  EXPECT_EQ(Rows(), "1:1:b 2:2:-");  // 50 loses to 100
+  ResultSet times = Query("SELECT writetime(a) FROM ks.e WHERE s = 'x' AND ts = 2");
+  ASSERT_EQ(times.rows.size(), 1u);
+  EXPECT_EQ(times.rows[0][0], Value::BigInt(50));
+}
+
+TEST_P(CellSemanticsTest, BatchWritesOneTable) {
+  Exec("CREATE TABLE ks.other (s text PRIMARY KEY, a int)");
+  ResultSet ignored;
+  const Status s = session_->Execute(
+      "BEGIN BATCH INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 1);\n"
+      "  INSERT INTO ks.other (s, a) VALUES ('x', 1); APPLY BATCH",
+      &ignored);
+  EXPECT_TRUE(s.IsNotSupported()) << s.ToString();
+  EXPECT_NE(s.ToString().find("line 2, column 3"), std::string::npos) << s.ToString();
+  EXPECT_EQ(Rows(), "");
+}
+
+// The high-water mark survives a reopen: a whole row older than what is stored merges (it
+// would overwrite the newer cells if it were written blind).
+TEST_P(CellSemanticsTest, OlderWholeRowAfterReopenMerges) {
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 1, 'new') USING TIMESTAMP 1000");
+  session_.reset();
+  table_ = nullptr;
+  db_.reset();
+  ASSERT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
+  session_ = std::make_unique<CqlSession>(db_.get());
+  ASSERT_TRUE(db_->GetTable("ks.e", &table_).ok());
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 2, 'old') USING TIMESTAMP 500");
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 2, 2, 'blind') USING TIMESTAMP 2000");
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "1:1:new 2:2:blind") << when; });
+}
+
+// Writers racing on the cells of the same rows (partial writes need the stored row): no write
+// is lost, and whole rows written blind by other threads at higher timestamps win.
+TEST_P(CellSemanticsTest, ConcurrentPartialWritesLoseNothing) {
+  constexpr int kRows = 20;
+  constexpr int kRounds = 40;
+  std::vector<std::thread> writers;
+  std::atomic<int> failures{0};
+  for (int column = 0; column < 2; column++) {
+    writers.emplace_back([&, column] {
+      for (int round = 1; round <= kRounds; round++) {
+        for (int row = 0; row < kRows; row++) {
+          NamedRow cells{{"s", Value::Text("x")}, {"ts", Value::Int(row)}};
+          if (column == 0) cells["a"] = Value::Int(round);
+          if (column == 1) cells["b"] = Value::Text(std::to_string(round));
+          RowWriteOptions options;
+          options.write_time_micros = round;  // each writer's rounds in increasing order
+          if (!table_->Update(cells, options).ok()) failures++;
+        }
+      }
+    });
+  }
+  for (std::thread& writer : writers) writer.join();
+  EXPECT_EQ(failures.load(), 0);
+  std::string expected;
+  for (int row = 0; row < kRows; row++) {
+    expected += (row == 0 ? "" : " ") + std::to_string(row) + ":" + std::to_string(kRounds) + ":" +
+                std::to_string(kRounds);
+  }
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), expected) << when; });
 }
 
 INSTANTIATE_TEST_SUITE_P(BothFormats, CellSemanticsTest, test::BothFormats(),

@@ -413,8 +413,9 @@ TEST_F(TableApiKeyspaceTest, UnsupportedTypesAreRefusedWithTheAlternative) {
   Run("CREATE TABLE ks.t (k int PRIMARY KEY, v text)");
   const auto invalid = &Status::IsInvalidArgument;
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, tags set<text>)", invalid,
-                "non-frozen collection type set<text> is not supported (rows are written whole, "
-                "so its elements cannot be updated one by one); Cassandra's alternative is "
+                "non-frozen collection type set<text> is not supported (a cell holds one value "
+                "here, so its elements cannot be added or removed one by one); Cassandra's "
+                "alternative is "
                 "frozen<set<text>>, but frozen collections are not supported yet either at line "
                 "1, column 44");
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, l list<int>)", invalid,

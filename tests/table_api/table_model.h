@@ -106,7 +106,7 @@ class TableModel {
       std::vector<const Entry*> rows;
       for (auto it = rows_.lower_bound(prefix);
            it != rows_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
-        if (Live(it->second, now_seconds) && Matches(it->second, query) &&
+        if (Live(schema, it->second, now_seconds) && Matches(it->second, query) &&
             (!query.filter.has_value() ||
              FilterMatches(schema, *query.filter, it->second, now_seconds))) {
           rows.push_back(&it->second);
@@ -219,6 +219,14 @@ class TableModel {
     if (write.kind == WriteKind::kDeleteRow) {
       entry.deletion = std::max(entry.deletion.value_or(INT64_MIN), time);
     }
+    bool whole_row = write.kind == WriteKind::kInsert;
+    for (uint32_t id : schema.LiveRegularColumns()) {
+      whole_row &= write.named.empty() || (id < write.named.size() && write.named[id]);
+    }
+    if (whole_row && entry.deletion.has_value() && *entry.deletion < time) {
+      // This store's choice: a whole row above a row deletion supersedes it.
+      entry.deletion.reset();
+    }
     if (write.kind == WriteKind::kInsert) {
       const Liveness liveness{time, expiry};
       if (!entry.liveness.has_value() || LivenessWins(liveness, *entry.liveness)) {
@@ -299,11 +307,14 @@ class TableModel {
     return prefixes;
   }
 
-  // Returned by reads: live liveness, or some live cell.
-  static bool Live(const Entry& row, int64_t now_seconds) {
+  // Returned by reads: live liveness, or some live cell of a column the table still has (a
+  // dropped column's cells are gone with it).
+  static bool Live(const TableSchema& schema, const Entry& row, int64_t now_seconds) {
     if (row.liveness.has_value() && !Expired(row.liveness->expiry, now_seconds)) return true;
     for (const auto& [id, cell] : row.cells) {
-      if (!cell.deleted && !Expired(cell.expiry, now_seconds)) return true;
+      if (schema.columns()[id].is_live() && !cell.deleted && !Expired(cell.expiry, now_seconds)) {
+        return true;
+      }
     }
     return false;
   }

@@ -181,7 +181,7 @@ TEST_F(RowMergeTest, RowDeletionHidesOnlyWhatIsAtOrBelowIt) {
   EXPECT_FALSE(merged.has_liveness);
   EXPECT_EQ(merged.versions[0].state, CellState::kAbsent);
   EXPECT_EQ(merged.versions[1].state, CellState::kLive);  // written at 300 > 200
-  EXPECT_TRUE(RowVisibleAt(merged, 0));
+  EXPECT_TRUE(RowVisibleAt(merged, codec_->schema(), 0));
   // A write at the deletion's time arriving later stays hidden; one after it shows.
   RowVersions at = MergeBothWays(merged, Row2(Int(200, 5), none));
   EXPECT_EQ(at.versions[0].state, CellState::kAbsent);
@@ -193,17 +193,25 @@ TEST_F(RowMergeTest, RowWithoutLivenessDisappearsWithItsCells) {
   CellCandidate none;
   none.value.type = LogicalType::kInt;
   const RowVersions updated = Row2(Int(100, 1), none);  // created by an UPDATE
-  EXPECT_TRUE(RowVisibleAt(updated, 0));
+  EXPECT_TRUE(RowVisibleAt(updated, codec_->schema(), 0));
   const RowVersions deleted = MergeBothWays(updated, Row2(Deletion(150), none));  // DELETE a
-  EXPECT_FALSE(RowVisibleAt(deleted, 0));
+  EXPECT_FALSE(RowVisibleAt(deleted, codec_->schema(), 0));
   RowVersions inserted = Row2(none, none);  // INSERT of the key only: liveness
   inserted.has_liveness = true;
   inserted.liveness.write_time_micros = 100;
-  EXPECT_TRUE(RowVisibleAt(MergeBothWays(inserted, Row2(Deletion(150), none)), 0));
+  EXPECT_TRUE(
+      RowVisibleAt(MergeBothWays(inserted, Row2(Deletion(150), none)), codec_->schema(), 0));
   // An expiring cell: gone once expired.
   const RowVersions expiring = Row2(Int(100, 1, 50), none);
-  EXPECT_TRUE(RowVisibleAt(expiring, 49));
-  EXPECT_FALSE(RowVisibleAt(expiring, 50));
+  EXPECT_TRUE(RowVisibleAt(expiring, codec_->schema(), 49));
+  EXPECT_FALSE(RowVisibleAt(expiring, codec_->schema(), 50));
+  // A cell of a dropped column keeps no row: it went with the column.
+  TableSchema dropped;
+  TableAlteration drop_a;
+  drop_a.dropped_columns = {"a"};
+  ASSERT_TRUE(codec_->schema().Alter(drop_a, &dropped).ok());
+  EXPECT_FALSE(RowVisibleAt(updated, dropped, 0));
+  EXPECT_TRUE(RowVisibleAt(Row2(none, Int(100, 1)), dropped, 0));
 }
 
 }  // namespace
