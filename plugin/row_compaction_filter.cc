@@ -1,6 +1,7 @@
 #include "plugin/row_compaction_filter.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "table_format/cell_reconcile.h"
 #include "table_format/row_codec.h"
@@ -13,11 +14,35 @@ int64_t FloorSeconds(int64_t micros) {
   return micros >= 0 ? micros / 1000000 : -((-micros + 999999) / 1000000);
 }
 
+// Cassandra's default gc_grace_seconds (10 days).
+constexpr int64_t kDefaultGcGraceSeconds = 864000;
+
+// The table's gc_grace_seconds (a CQL table option), or Cassandra's default when it is unset or
+// not a non-negative number of seconds.
+int64_t GcGraceSeconds(const TableSchema& schema) {
+  const auto& options = schema.options().other;
+  const auto it = options.find("gc_grace_seconds");
+  if (it == options.end()) return kDefaultGcGraceSeconds;
+  int64_t seconds = 0;
+  const char* end = it->second.data() + it->second.size();
+  const auto [ptr, ec] = std::from_chars(it->second.data(), end, seconds);
+  return ec == std::errc() && ptr == end && seconds >= 0 ? seconds : kDefaultGcGraceSeconds;
+}
+
+// Deletions at or below this write time (micros) are purged: gc_grace_seconds before now.
+int64_t PurgeBeforeMicros(const TableSchema& schema, int64_t now_seconds) {
+  const int64_t before = now_seconds - GcGraceSeconds(schema);
+  return before <= INT64_MIN / 1000000 ? INT64_MIN : before * 1000000;
+}
+
 class RowCompactionFilter : public rocksdb::CompactionFilter {
  public:
   RowCompactionFilter(const TableSchema& schema, int64_t now_seconds,
                       std::shared_ptr<RowCompactionFilterFactory::Stats> stats)
-      : codec_(schema), now_seconds_(now_seconds), stats_(std::move(stats)) {
+      : codec_(schema),
+        now_seconds_(now_seconds),
+        purge_before_micros_(PurgeBeforeMicros(schema, now_seconds)),
+        stats_(std::move(stats)) {
     for (const ColumnDef& column : schema.columns()) {
       if (!column.is_key() && !column.is_live()) has_dropped_columns_ = true;
     }
@@ -70,6 +95,7 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     const size_t live_before = LiveParts(row);
     DropExpired(&row, now_seconds_);
     bool changed = LiveParts(row) != live_before;
+    changed |= PurgeDeletions(&row);
     if (!row.has_liveness && LiveParts(row) == 0 && !HasTombstones(row)) {
       // Nothing left, not even a deletion that hides older writes: the row goes (RocksDB turns
       // the removal into a deletion marker, so no older version resurfaces).
@@ -92,6 +118,24 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     }
     stats_->rows_kept++;
     return Decision::kKeep;
+  }
+
+  // Removes deletions older than gc_grace_seconds (Cassandra's rule, counted from the deletion's
+  // timestamp: rows keep no local deletion time). Whether any went.
+  bool PurgeDeletions(RowVersions* row) const {
+    bool purged = false;
+    if (row->has_deletion && row->deletion_time_micros <= purge_before_micros_) {
+      row->has_deletion = false;
+      row->deletion_time_micros = 0;
+      purged = true;
+    }
+    for (CellVersion& version : row->versions) {
+      if (version.state == CellState::kDeleted && version.write_time_micros <= purge_before_micros_) {
+        version = CellVersion();
+        purged = true;
+      }
+    }
+    return purged;
   }
 
   // Live cells and liveness.
@@ -127,6 +171,7 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
 
   RowCodec codec_;
   const int64_t now_seconds_;
+  const int64_t purge_before_micros_;
   bool has_dropped_columns_ = false;
   std::shared_ptr<RowCompactionFilterFactory::Stats> stats_;
   mutable std::vector<RowCell> cells_;  // a filter runs on one compaction thread

@@ -7,10 +7,12 @@
 //     the columns added since);
 //
 // Rows with per-cell metadata (row codec format 2, Cassandra's cell semantics) get the same per
-// cell: expired cells and liveness are dropped, dropped columns removed, and a row left with
-// nothing at all is removed; row and cell deletions (tombstones) are kept, since they hide
-// writes that arrive late with older timestamps (Cassandra purges them after
-// gc_grace_seconds, counted from the local time of the deletion, which rows do not store).
+// cell: expired cells and liveness are dropped, dropped columns removed, row and cell deletions
+// (tombstones) older than the table's gc_grace_seconds (default 864000, as Cassandra) are
+// purged, and a row left with nothing at all is removed. Until then tombstones stay, since they
+// hide writes that arrive late with older timestamps. Cassandra counts gc_grace_seconds from
+// the local time of the deletion, which rows do not store; here it counts from the deletion's
+// timestamp (the same for deletions made with the server clock).
 // Every other entry (deletions, merge operands, values that are not rows) is kept as is.
 // RocksDB counts removals in its statistics (compaction.key.drop.user); the factory's Stats
 // count each kind. Only public RocksDB headers here.

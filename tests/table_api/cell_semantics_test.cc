@@ -267,6 +267,31 @@ TEST_P(CellSemanticsTest, InsertedRowOutlivesItsDroppedColumns) {
   Everywhere([&](const char* when) { EXPECT_EQ(rows(), "1:cc") << when; });
 }
 
+// Tombstones hide late writes with older timestamps until gc_grace_seconds have passed since
+// the deletion; then compaction purges them (Cassandra's rule), and such a late write shows.
+TEST_P(CellSemanticsTest, CompactionPurgesTombstonesAfterGcGrace) {
+  Exec("ALTER TABLE ks.e WITH gc_grace_seconds = 100");
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 1, 'b') USING TIMESTAMP 1000");
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 2, 2, 'b') USING TIMESTAMP 1000");
+  Exec("DELETE FROM ks.e WHERE s = 'x' AND ts = 1");  // at the server clock (now)
+  Exec("DELETE b FROM ks.e WHERE s = 'x' AND ts = 2");
+  Flush();
+  Compact();
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 5) USING TIMESTAMP 2000");  // late, older
+  Exec("UPDATE ks.e USING TIMESTAMP 2000 SET b = 'late' WHERE s = 'x' AND ts = 2");
+  EXPECT_EQ(Rows(), "2:2:-");
+  clock_.AdvanceSeconds(99);
+  Flush();
+  Compact();
+  EXPECT_EQ(Rows(), "2:2:-");  // within gc_grace: still hidden
+  clock_.AdvanceSeconds(2);  // the deletions were made a few microseconds after the start
+  Compact();
+  EXPECT_EQ(Rows(), "2:2:-");  // the late writes were merged under the tombstones
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 6) USING TIMESTAMP 2000");
+  Exec("UPDATE ks.e USING TIMESTAMP 2000 SET b = 'later' WHERE s = 'x' AND ts = 2");
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "1:6:- 2:2:later") << when; });
+}
+
 // A BATCH is one atomic write of its table: all its statements, or none when one is refused.
 TEST_P(CellSemanticsTest, BatchAppliesAllOrNothing) {
   Exec(

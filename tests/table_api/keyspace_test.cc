@@ -453,8 +453,8 @@ TEST_F(TableApiKeyspaceTest, LightweightTransactionsUpdateAndBatchAreRefused) {
                 "lightweight transactions (UPDATE ... IF)");
   ExpectRefused("DELETE FROM ks.t WHERE k = 1 IF EXISTS", not_supported,
                 "lightweight transactions (DELETE ... IF) are not supported");
-  ExpectRefused("BEGIN BATCH INSERT INTO ks.t (k, v) VALUES (3, 'x'); APPLY BATCH", not_supported,
-                "BATCH is not supported");
+  ExpectRefused("BEGIN COUNTER BATCH UPDATE ks.t SET v = 'x' WHERE k = 3; APPLY BATCH",
+                not_supported, "COUNTER BATCH is not supported");
   ExpectRefused("CREATE INDEX ON ks.t (v)", not_supported,
                 "CREATE INDEX is not supported (keyspaces and tables only) at line 1, column 8");
   ExpectRefused("ALTER KEYSPACE ks WITH durable_writes = false", not_supported,

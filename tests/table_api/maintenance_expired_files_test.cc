@@ -36,7 +36,7 @@ class MaintenanceExpiredFilesTest : public ::testing::TestWithParam<TableKind> {
   void SetUp() override {
     table_ = db_.Create(
         "CREATE TABLE ks.logs (host text, day date, time timestamp, status int, msg text, "
-        "PRIMARY KEY ((host, day), time))",
+        "PRIMARY KEY ((host, day), time)) WITH gc_grace_seconds = 0",
         GetParam());
     ASSERT_NE(table_, nullptr);
   }
