@@ -426,6 +426,13 @@ Status ParseUpdate(TokenCursor* cursor, UpdateStatement* update) {
     }
     s = cursor->ExpectSymbol("=");
     if (!s.ok()) break;
+    if ((cursor->Peek().kind == TokenKind::kIdentifier ||
+         cursor->Peek().kind == TokenKind::kQuotedIdentifier) &&
+        (cursor->PeekSymbol("+", 1) || cursor->PeekSymbol("-", 1))) {
+      return CqlNotSupportedAt(cursor->Peek(),
+                               "SET c = c + n (a counter or collection update) is not supported: "
+                               "assign whole values (SET c = literal)");
+    }
     CqlLiteral literal;
     s = ParseLiteral(cursor, &literal);
     if (!s.ok()) break;
