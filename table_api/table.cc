@@ -3,6 +3,7 @@
 #include <rocksdb/write_batch.h>
 
 #include <optional>
+#include <string_view>
 #include <unordered_map>
 
 #include "table_api/aggregation.h"
@@ -153,11 +154,16 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
   // of the merges and the write.
   const std::unique_ptr<WriteOrder::Turn> turn = order.Lock(partitions);
   rocksdb::WriteBatch batch;
-  // Keys written earlier in this batch, to the index of their write.
-  std::unordered_map<std::string, size_t> earlier;
+  // Keys written earlier in this batch, to the index of their write. Ingestion batches come in
+  // key order, and then no key repeats: the map is only built when the keys are not ascending.
+  bool ascending = true;
+  for (size_t i = 1; i < prepared.size() && ascending; i++) {
+    ascending = prepared[i - 1].key < prepared[i].key;
+  }
+  std::unordered_map<std::string_view, size_t> earlier;
   for (size_t i = 0; i < prepared.size(); i++) {
     Prepared& p = prepared[i];
-    const auto seen = writes.size() > 1 ? earlier.find(p.key) : earlier.end();
+    const auto seen = ascending ? earlier.end() : earlier.find(p.key);
     const bool first_in_batch = seen == earlier.end();
     Status s;
     if (!(p.whole_row && first_in_batch && turn->AboveHighWater(p.partition(), p.timestamp))) {
@@ -176,7 +182,7 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
     if (!s.ok()) {
       return writes.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
     }
-    if (writes.size() > 1) earlier[p.key] = i;
+    if (!ascending) earlier[p.key] = i;
     turn->Raise(p.partition(), p.timestamp);
   }
   turn->AddStoredBound(&batch);

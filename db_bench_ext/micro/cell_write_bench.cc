@@ -2,13 +2,8 @@
 //   whole rows at the server clock (blind Puts, time-series ingestion), batches of 100;
 //   partial UPDATEs of existing rows (read-modify-write), one per call and batches of 100;
 //   whole rows with an older client timestamp (merged with the stored row).
-// Build (from the repository, after building the libraries in build/):
-//   g++ -O2 -std=c++17 -I. scripts/cell_write_throughput.cc build/table_api/libcolumnar_table_api.a
-//   \
-//     build/plugin/libcolumnar_plugin.a build/filter/libcolumnar_filter.a \
-//     build/table_format/libcolumnar_format.a -lrocksdb -lzstd -lpthread -o
-//     /tmp/cell_write_throughput
-// Run: /tmp/cell_write_throughput <empty directory> [columnar|block_based]
+// Build: cmake --build build --target cell_write_bench
+// Run: build/db_bench_ext/micro/cell_write_bench <empty directory> [columnar|block_based]
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -32,6 +27,11 @@ Row MetricRow(const TableSchema& schema, int series, int time, float value) {
   row[schema.FindColumn("time")->id] = Value::Int(time);
   row[schema.FindColumn("value")->id] = Value::Float(value);
   return row;
+}
+
+int Fail(const Status& s) {
+  std::fprintf(stderr, "%s\n", s.ToString().c_str());
+  return 1;
 }
 
 }  // namespace
@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
       if (batch.size() == kBatch) {
         s = table->InsertBatch(batch);
         batch.clear();
-        if (!s.ok()) return 1;
+        if (!s.ok()) return Fail(s);
       }
     }
   }
@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
                                {"metricid", Value::BigInt(i % kSeries)},
                                {"time", Value::Int((i * 7) % kTimes)},
                                {"note", Value::Text("checked")}});
-    if (!s.ok()) return 1;
+    if (!s.ok()) return Fail(s);
   }
   const double updates = kUpdates / Seconds(start);
   // Partial UPDATEs in batches of 100.
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     if (batch.size() == kBatch) {
       s = table->ApplyBatch(batch);
       batch.clear();
-      if (!s.ok()) return 1;
+      if (!s.ok()) return Fail(s);
     }
   }
   const double batched_updates = kUpdates / Seconds(start);
@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
     if (batch.size() == kBatch) {
       s = table->InsertBatch(batch);
       batch.clear();
-      if (!s.ok()) return 1;
+      if (!s.ok()) return Fail(s);
     }
   }
   const double merged = kUpdates / Seconds(start);
