@@ -1,5 +1,9 @@
 #include "plugin/row_compaction_filter.h"
 
+#include <algorithm>
+#include <charconv>
+
+#include "table_format/cell_reconcile.h"
 #include "table_format/row_codec.h"
 
 namespace columnar {
@@ -10,11 +14,35 @@ int64_t FloorSeconds(int64_t micros) {
   return micros >= 0 ? micros / 1000000 : -((-micros + 999999) / 1000000);
 }
 
+// Cassandra's default gc_grace_seconds (10 days).
+constexpr int64_t kDefaultGcGraceSeconds = 864000;
+
+// The table's gc_grace_seconds (a CQL table option), or Cassandra's default when it is unset or
+// not a non-negative number of seconds.
+int64_t GcGraceSeconds(const TableSchema& schema) {
+  const auto& options = schema.options().other;
+  const auto it = options.find("gc_grace_seconds");
+  if (it == options.end()) return kDefaultGcGraceSeconds;
+  int64_t seconds = 0;
+  const char* end = it->second.data() + it->second.size();
+  const auto [ptr, ec] = std::from_chars(it->second.data(), end, seconds);
+  return ec == std::errc() && ptr == end && seconds >= 0 ? seconds : kDefaultGcGraceSeconds;
+}
+
+// Deletions at or below this write time (micros) are purged: gc_grace_seconds before now.
+int64_t PurgeBeforeMicros(const TableSchema& schema, int64_t now_seconds) {
+  const int64_t before = now_seconds - GcGraceSeconds(schema);
+  return before <= INT64_MIN / 1000000 ? INT64_MIN : before * 1000000;
+}
+
 class RowCompactionFilter : public rocksdb::CompactionFilter {
  public:
   RowCompactionFilter(const TableSchema& schema, int64_t now_seconds,
                       std::shared_ptr<RowCompactionFilterFactory::Stats> stats)
-      : codec_(schema), now_seconds_(now_seconds), stats_(std::move(stats)) {
+      : codec_(schema),
+        now_seconds_(now_seconds),
+        purge_before_micros_(PurgeBeforeMicros(schema, now_seconds)),
+        stats_(std::move(stats)) {
     for (const ColumnDef& column : schema.columns()) {
       if (!column.is_key() && !column.is_live()) has_dropped_columns_ = true;
     }
@@ -24,6 +52,9 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
                     const rocksdb::Slice& existing_value, std::string* new_value,
                     std::string* /*skip_until*/) const override {
     RowMetadata meta;
+    if (value_type == ValueType::kValue && RowCodec::HasCellMetadata(existing_value)) {
+      return FilterCellRow(existing_value, new_value);
+    }
     if (value_type != ValueType::kValue ||
         !codec_.DecodeCells(existing_value, &meta, &cells_).ok()) {
       stats_->other_entries++;
@@ -44,6 +75,76 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
   const char* Name() const override { return "columnar.RowCompactionFilter"; }
 
  private:
+  // A row deletion or a cell deletion: they keep hiding writes that arrive late with older
+  // timestamps, so they are kept (docs/cell_semantics.md: purging them needs the local time of
+  // the deletion, which rows do not store).
+  static bool HasTombstones(const RowVersions& row) {
+    if (row.has_deletion) return true;
+    for (const CellVersion& version : row.versions) {
+      if (version.state == CellState::kDeleted) return true;
+    }
+    return false;
+  }
+
+  Decision FilterCellRow(const rocksdb::Slice& existing_value, std::string* new_value) const {
+    RowVersions row;
+    if (!codec_.DecodeVersions(existing_value, &row).ok()) {
+      stats_->other_entries++;
+      return Decision::kKeep;
+    }
+    const size_t live_before = LiveParts(row);
+    DropExpired(&row, now_seconds_);
+    bool changed = LiveParts(row) != live_before;
+    changed |= PurgeDeletions(&row);
+    if (!row.has_liveness && LiveParts(row) == 0 && !HasTombstones(row)) {
+      // Nothing left, not even a deletion that hides older writes: the row goes (RocksDB turns
+      // the removal into a deletion marker, so no older version resurfaces).
+      stats_->rows_expired++;
+      return Decision::kRemove;
+    }
+    if (row.schema_version != codec_.schema().version() && has_dropped_columns_) {
+      RowVersions current;
+      if (RowVersionsAt(codec_, row, codec_.schema().version(), &current).ok()) {
+        row = std::move(current);
+        changed = true;
+      }
+    }
+    if (changed) {
+      new_value->clear();
+      if (codec_.EncodeVersions(row, new_value).ok()) {
+        stats_->rows_rewritten++;
+        return Decision::kChangeValue;
+      }
+    }
+    stats_->rows_kept++;
+    return Decision::kKeep;
+  }
+
+  // Removes deletions older than gc_grace_seconds (Cassandra's rule, counted from the deletion's
+  // timestamp: rows keep no local deletion time). Whether any went.
+  bool PurgeDeletions(RowVersions* row) const {
+    bool purged = false;
+    if (row->has_deletion && row->deletion_time_micros <= purge_before_micros_) {
+      row->has_deletion = false;
+      row->deletion_time_micros = 0;
+      purged = true;
+    }
+    for (CellVersion& version : row->versions) {
+      if (version.state == CellState::kDeleted && version.write_time_micros <= purge_before_micros_) {
+        version = CellVersion();
+        purged = true;
+      }
+    }
+    return purged;
+  }
+
+  // Live cells and liveness.
+  static size_t LiveParts(const RowVersions& row) {
+    size_t live = row.has_liveness ? 1 : 0;
+    for (const CellVersion& version : row.versions) live += version.state == CellState::kLive;
+    return live;
+  }
+
   bool HoldsDroppedValues(const RowMetadata& meta) const {
     if (meta.schema_version == codec_.schema().version()) return false;
     for (const RowCell& cell : cells_) {
@@ -52,26 +153,25 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     return false;
   }
 
-  // The row at the current schema version: live columns keep their values.
+  // The row without the values of dropped columns, at its own schema version: their cells
+  // become nulls, which cost a presence bit. Moving the row to the current version instead
+  // would give the columns added since then a deleted cell at the row's write time (a format-1
+  // row has a cell for every column of its version), hiding older writes to them.
   bool Rewrite(const RowMetadata& meta, std::string* out) const {
-    RowMetadata current = meta;
-    current.schema_version = codec_.schema().version();
-    const std::vector<uint32_t>& ids = *codec_.ColumnsAt(current.schema_version);
-    std::vector<RowCell> rewritten(ids.size());
-    size_t from = 0;
-    for (size_t i = 0; i < ids.size(); i++) {
-      rewritten[i].column_id = ids[i];
-      rewritten[i].type = codec_.schema().columns()[ids[i]].type;
-      // Both lists are in column-id order.
-      while (from < cells_.size() && cells_[from].column_id < ids[i]) from++;
-      if (from < cells_.size() && cells_[from].column_id == ids[i]) rewritten[i] = cells_[from];
+    for (RowCell& cell : cells_) {
+      if (!codec_.schema().columns()[cell.column_id].is_live()) {
+        cell.present = false;
+        cell.fixed_bits = 0;
+        cell.bytes = Slice();
+      }
     }
     out->clear();
-    return codec_.EncodeCells(current, rewritten, out).ok();
+    return codec_.EncodeCells(meta, cells_, out).ok();
   }
 
   RowCodec codec_;
   const int64_t now_seconds_;
+  const int64_t purge_before_micros_;
   bool has_dropped_columns_ = false;
   std::shared_ptr<RowCompactionFilterFactory::Stats> stats_;
   mutable std::vector<RowCell> cells_;  // a filter runs on one compaction thread

@@ -2,9 +2,18 @@
 // compaction, for each Put whose value is a row of the table's schema:
 //   - a row whose expiry has passed (expiry <= the clock's now, in seconds) is removed (RocksDB
 //     turns the removal into a deletion marker, so no older version of the key resurfaces);
-//   - a row still holding values of columns dropped by ALTER TABLE ... DROP is rewritten at the
-//     current schema version without them;
-// and every other entry (deletions, merge operands, values that are not rows) is kept as is.
+//   - a row still holding values of columns dropped by ALTER TABLE ... DROP is rewritten with
+//     those cells null, at its own schema version (at a newer one a format-1 row would delete
+//     the columns added since);
+//
+// Rows with per-cell metadata (row codec format 2, Cassandra's cell semantics) get the same per
+// cell: expired cells and liveness are dropped, dropped columns removed, row and cell deletions
+// (tombstones) older than the table's gc_grace_seconds (default 864000, as Cassandra) are
+// purged, and a row left with nothing at all is removed. Until then tombstones stay, since they
+// hide writes that arrive late with older timestamps. Cassandra counts gc_grace_seconds from
+// the local time of the deletion, which rows do not store; here it counts from the deletion's
+// timestamp (the same for deletions made with the server clock).
+// Every other entry (deletions, merge operands, values that are not rows) is kept as is.
 // RocksDB counts removals in its statistics (compaction.key.drop.user); the factory's Stats
 // count each kind. Only public RocksDB headers here.
 #pragma once

@@ -12,6 +12,18 @@ void QualifyTableName(const std::string& keyspace, CqlStatement* statement) {
   if (named != nullptr && named->keyspace.empty()) named->keyspace = keyspace;
 }
 
+void QualifyBatch(const std::string& keyspace, CqlStatement* statement) {
+  auto* batch = std::get_if<BatchStatement>(&statement->statement);
+  if (batch == nullptr) return;
+  for (BatchedStatement& batched : batch->statements) {
+    std::visit(
+        [&](auto& named) {
+          if (named.keyspace.empty()) named.keyspace = keyspace;
+        },
+        batched);
+  }
+}
+
 // The CREATE TABLE schema (version 1, every column live) rebuilt in `keyspace`.
 Status SchemaInKeyspace(const TableSchema& schema, const std::string& keyspace,
                         TableSchema* qualified) {
@@ -62,6 +74,8 @@ Status CqlSession::Qualify(CqlStatement* statement) const {
   QualifyTableName<InsertStatement>(keyspace_, statement);
   QualifyTableName<SelectStatement>(keyspace_, statement);
   QualifyTableName<DeleteStatement>(keyspace_, statement);
+  QualifyTableName<UpdateStatement>(keyspace_, statement);
+  QualifyBatch(keyspace_, statement);
   QualifyTableName<AlterTableStatement>(keyspace_, statement);
   QualifyTableName<DropTableStatement>(keyspace_, statement);
   QualifyTableName<TruncateStatement>(keyspace_, statement);

@@ -80,22 +80,36 @@ Status ParseNonNegativeInteger(TokenCursor* cursor, const char* what, int64_t* v
   return Status::OK();
 }
 
-Status ParseUsingOption(TokenCursor* cursor, InsertStatement* insert) {
+// One option of USING ...; `ttl` null: the statement takes TIMESTAMP only (DELETE).
+Status ParseUsingOption(TokenCursor* cursor, std::optional<int64_t>* ttl,
+                        std::optional<int64_t>* timestamp) {
   const Token token = cursor->Peek();
   int64_t value = 0;
-  if (cursor->ConsumeKeyword("ttl")) {
-    if (insert->ttl_seconds.has_value()) return CqlErrorAt(token, "TTL given twice");
+  if (ttl != nullptr && cursor->ConsumeKeyword("ttl")) {
+    if (ttl->has_value()) return CqlErrorAt(token, "TTL given twice");
     Status s = ParseNonNegativeInteger(cursor, "TTL", &value);
-    if (s.ok()) insert->ttl_seconds = value;
+    if (s.ok()) *ttl = value;
     return s;
   }
   if (cursor->ConsumeKeyword("timestamp")) {
-    if (insert->timestamp_micros.has_value()) return CqlErrorAt(token, "TIMESTAMP given twice");
+    if (timestamp->has_value()) return CqlErrorAt(token, "TIMESTAMP given twice");
     Status s = ParseNonNegativeInteger(cursor, "TIMESTAMP", &value);
-    if (s.ok()) insert->timestamp_micros = value;
+    if (s.ok()) *timestamp = value;
     return s;
   }
-  return cursor->Error("expected TTL or TIMESTAMP");
+  if (ttl == nullptr && cursor->PeekKeyword("ttl")) {
+    return cursor->Error("a DELETE takes no TTL (only USING TIMESTAMP)");
+  }
+  return cursor->Error(ttl != nullptr ? "expected TTL or TIMESTAMP" : "expected TIMESTAMP");
+}
+
+// [USING option [AND option]] at the cursor.
+Status ParseUsing(TokenCursor* cursor, std::optional<int64_t>* ttl,
+                  std::optional<int64_t>* timestamp) {
+  if (!cursor->ConsumeKeyword("using")) return Status::OK();
+  Status s = ParseUsingOption(cursor, ttl, timestamp);
+  if (s.ok() && cursor->ConsumeKeyword("and")) s = ParseUsingOption(cursor, ttl, timestamp);
+  return s;
 }
 
 Status ParseInsertColumns(TokenCursor* cursor, InsertStatement* insert) {
@@ -136,10 +150,7 @@ Status ParseInsert(TokenCursor* cursor, InsertStatement* insert) {
     return CqlErrorAt(values_token, std::to_string(insert->columns.size()) + " columns but " +
                                         std::to_string(insert->values.size()) + " values");
   }
-  if (s.ok() && cursor->ConsumeKeyword("using")) {
-    s = ParseUsingOption(cursor, insert);
-    if (s.ok() && cursor->ConsumeKeyword("and")) s = ParseUsingOption(cursor, insert);
-  }
+  if (s.ok()) s = ParseUsing(cursor, &insert->ttl_seconds, &insert->timestamp_micros);
   return s.ok() ? RefuseConditions(*cursor, "INSERT ... IF NOT EXISTS") : s;
 }
 
@@ -368,33 +379,76 @@ Status ParseSelect(TokenCursor* cursor, SelectStatement* select) {
 
 Status ParseDelete(TokenCursor* cursor, DeleteStatement* remove) {
   Status s = cursor->ExpectKeyword("delete");
-  if (s.ok() && !cursor->PeekKeyword("from")) {
-    return cursor->Error("expected FROM (DELETE removes whole rows or partitions, not columns)");
+  // DELETE c1, c2 FROM ...: the cells to delete.
+  while (s.ok() && !cursor->PeekKeyword("from")) {
+    std::string name;
+    Token token;
+    s = ParseColumnName(cursor, &name, &token);
+    if (!s.ok()) break;
+    if (cursor->PeekSymbol("[") || cursor->PeekSymbol(".")) {
+      return cursor->Error(
+          "deleting collection elements or fields is not supported (only "
+          "whole cells: DELETE col FROM ...)");
+    }
+    for (const std::string& seen : remove->columns) {
+      if (seen == name) return CqlErrorAt(token, "column '" + name + "' is given twice");
+    }
+    remove->columns.push_back(std::move(name));
+    remove->column_tokens.push_back(std::move(token));
+    if (!cursor->ConsumeSymbol(",")) break;
   }
   if (s.ok()) s = cursor->ExpectKeyword("from");
   if (s.ok()) s = ParseQualifiedTableName(cursor, &remove->keyspace, &remove->table);
-  if (s.ok() && cursor->PeekKeyword("using")) {
-    return cursor->Error("DELETE ... USING is not supported");
-  }
+  if (s.ok()) s = ParseUsing(cursor, nullptr, &remove->timestamp_micros);
   if (s.ok()) s = ParseWhere(cursor, &remove->where);
   return s.ok() ? RefuseConditions(*cursor, "DELETE ... IF") : s;
 }
 
-// UPDATE is refused as a whole; an IF in it (at the top level: IF is a reserved word, so it
-// cannot be a name there) makes the refusal name the lightweight transaction.
-Status RefuseUpdate(const TokenCursor& cursor) {
-  for (size_t ahead = 1; cursor.Peek(ahead).kind != TokenKind::kEnd; ahead++) {
-    if (cursor.PeekSymbol(";", ahead)) break;
-    if (cursor.PeekKeyword("if", ahead)) {
-      return CqlNotSupportedAt(cursor.Peek(ahead),
-                               "lightweight transactions (UPDATE ... IF) are not supported: "
-                               "they need a Paxos round between replicas, and this store is "
-                               "one node without one");
+// UPDATE [ks.]t [USING ...] SET c = literal [, c = literal ...] WHERE relations
+Status ParseUpdate(TokenCursor* cursor, UpdateStatement* update) {
+  update->token = cursor->Peek();
+  Status s = cursor->ExpectKeyword("update");
+  if (s.ok()) s = ParseQualifiedTableName(cursor, &update->keyspace, &update->table);
+  if (s.ok()) s = ParseUsing(cursor, &update->ttl_seconds, &update->timestamp_micros);
+  if (s.ok()) s = cursor->ExpectKeyword("set");
+  while (s.ok()) {
+    std::string name;
+    Token token;
+    s = ParseColumnName(cursor, &name, &token);
+    if (!s.ok()) break;
+    if (cursor->PeekSymbol("[") || cursor->PeekSymbol(".")) {
+      return cursor->Error(
+          "setting collection elements or fields is not supported (assign "
+          "whole cells: SET col = value)");
     }
+    for (const std::string& seen : update->columns) {
+      if (seen == name) return CqlErrorAt(token, "column '" + name + "' is given twice");
+    }
+    s = cursor->ExpectSymbol("=");
+    if (!s.ok()) break;
+    if ((cursor->Peek().kind == TokenKind::kIdentifier ||
+         cursor->Peek().kind == TokenKind::kQuotedIdentifier) &&
+        (cursor->PeekSymbol("+", 1) || cursor->PeekSymbol("-", 1))) {
+      return CqlNotSupportedAt(cursor->Peek(),
+                               "SET c = c + n (a counter or collection update) is not supported: "
+                               "assign whole values (SET c = literal)");
+    }
+    CqlLiteral literal;
+    s = ParseLiteral(cursor, &literal);
+    if (!s.ok()) break;
+    if (cursor->PeekSymbol("+") || cursor->PeekSymbol("-")) {
+      return CqlNotSupportedAt(cursor->Peek(),
+                               "arithmetic in SET (counters, collection appends) is not "
+                               "supported: assign a value");
+    }
+    update->columns.push_back(std::move(name));
+    update->column_tokens.push_back(std::move(token));
+    update->values.push_back(std::move(literal));
+    if (!cursor->ConsumeSymbol(",")) break;
   }
-  return CqlNotSupportedAt(cursor.Peek(),
-                           "UPDATE is not supported: rows are written whole, with INSERT "
-                           "(which replaces the row)");
+  if (s.ok() && !cursor->PeekKeyword("where")) return cursor->Error("expected WHERE");
+  if (s.ok()) s = ParseWhere(cursor, &update->where);
+  return s.ok() ? RefuseConditions(*cursor, "UPDATE ... IF") : s;
 }
 
 // CREATE / DROP / ALTER of an object this store does not have.
@@ -414,6 +468,44 @@ Status ParseInto(TokenCursor* cursor, CqlStatement* statement, ParseFn parse) {
   Statement parsed;
   Status s = parse(cursor, &parsed);
   if (s.ok()) statement->statement = std::move(parsed);
+  return s;
+}
+
+// BEGIN [UNLOGGED | LOGGED] BATCH [USING TIMESTAMP t] statement [;] ... APPLY BATCH
+Status ParseBatch(TokenCursor* cursor, BatchStatement* batch) {
+  batch->token = cursor->Peek();
+  Status s = cursor->ExpectKeyword("begin");
+  if (s.ok() && cursor->PeekKeyword("counter")) {
+    return CqlNotSupportedAt(cursor->Peek(),
+                             "COUNTER BATCH is not supported: counter columns are not supported");
+  }
+  if (s.ok() && !cursor->ConsumeKeyword("unlogged")) cursor->ConsumeKeyword("logged");
+  if (s.ok()) s = cursor->ExpectKeyword("batch");
+  if (s.ok() && cursor->PeekKeyword("using") && cursor->PeekKeyword("ttl", 1)) {
+    return CqlErrorAt(cursor->Peek(1), "a BATCH takes no TTL (give USING TTL on its statements)");
+  }
+  if (s.ok()) s = ParseUsing(cursor, nullptr, &batch->timestamp_micros);
+  while (s.ok() && !cursor->PeekKeyword("apply")) {
+    const Token token = cursor->Peek();
+    batch->statement_tokens.push_back(token);
+    if (cursor->PeekKeyword("insert")) {
+      s = ParseInsert(cursor, &batch->statements.emplace_back().emplace<InsertStatement>());
+    } else if (cursor->PeekKeyword("update")) {
+      s = ParseUpdate(cursor, &batch->statements.emplace_back().emplace<UpdateStatement>());
+    } else if (cursor->PeekKeyword("delete")) {
+      s = ParseDelete(cursor, &batch->statements.emplace_back().emplace<DeleteStatement>());
+    } else if (cursor->AtEnd()) {
+      return cursor->Error("a BATCH ends with APPLY BATCH");
+    } else {
+      return CqlErrorAt(token, "a BATCH holds INSERT, UPDATE and DELETE statements only");
+    }
+    if (s.ok()) cursor->ConsumeSymbol(";");
+  }
+  if (s.ok()) s = cursor->ExpectKeyword("apply");
+  if (s.ok()) s = cursor->ExpectKeyword("batch");
+  if (s.ok() && batch->statements.empty()) {
+    return CqlErrorAt(batch->token, "a BATCH needs at least one statement");
+  }
   return s;
 }
 
@@ -468,10 +560,9 @@ Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement) {
   } else if (cursor->PeekKeyword("truncate")) {
     s = ParseInto<TruncateStatement>(cursor, statement, ParseTruncate);
   } else if (cursor->PeekKeyword("update")) {
-    return RefuseUpdate(*cursor);
-  } else if (cursor->PeekKeyword("begin") || cursor->PeekKeyword("apply")) {
-    return CqlNotSupportedAt(cursor->Peek(),
-                             "BATCH is not supported: run its statements one by one");
+    s = ParseInto<UpdateStatement>(cursor, statement, ParseUpdate);
+  } else if (cursor->PeekKeyword("begin")) {
+    s = ParseInto<BatchStatement>(cursor, statement, ParseBatch);
   } else if (cursor->PeekKeyword("insert")) {
     s = ParseInto<InsertStatement>(cursor, statement, ParseInsert);
   } else if (cursor->PeekKeyword("select")) {
@@ -479,7 +570,9 @@ Status ParseCqlStatement(TokenCursor* cursor, CqlStatement* statement) {
   } else if (cursor->PeekKeyword("delete")) {
     s = ParseInto<DeleteStatement>(cursor, statement, ParseDelete);
   } else {
-    return cursor->Error("expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, SELECT or DELETE");
+    return cursor->Error(
+        "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT, DELETE or BEGIN "
+        "BATCH");
   }
   if (s.ok()) cursor->SkipSemicolon();
   return s;

@@ -8,7 +8,11 @@
 //       [WHERE relation [AND relation ...]] [GROUP BY term [, term ...]]
 //       [ORDER BY c [ASC|DESC] [, c [ASC|DESC] ...]] [PER PARTITION LIMIT n] [LIMIT n]
 //       [ALLOW FILTERING]
-//   DELETE FROM [ks.]t WHERE relation [AND relation ...]
+//   UPDATE [ks.]t [USING TTL n [AND TIMESTAMP t] | USING TIMESTAMP t [AND TTL n]]
+//       SET c = literal [, c = literal ...] WHERE relation [AND relation ...]
+//   DELETE [c1, c2, ...] FROM [ks.]t [USING TIMESTAMP t] WHERE relation [AND relation ...]
+//   BEGIN [UNLOGGED | LOGGED] BATCH [USING TIMESTAMP t]
+//       INSERT ... ; UPDATE ... ; DELETE ... ; [...] APPLY BATCH
 //   and the keyspace and table statements of cql_ddl_statements.h (CREATE / DROP KEYSPACE,
 //   USE, DROP TABLE, TRUNCATE).
 //
@@ -22,14 +26,15 @@
 //             | null | 0xhex | uuid
 //
 // Refused, as NotSupported naming what and where: lightweight transactions (INSERT ... IF NOT
-// EXISTS, UPDATE / DELETE ... IF ...: one node has no Paxos round to run them), UPDATE (rows
-// are written whole: INSERT them), BATCH, and the CREATE / DROP / ALTER of objects this store
-// does not have (indexes, views, types, functions, roles, ...).
+// EXISTS, UPDATE / DELETE ... IF ...: one node has no Paxos round to run them), arithmetic in
+// UPDATE's SET (counters, collection appends), BATCH, and the CREATE / DROP / ALTER of objects
+// this store does not have (indexes, views, types, functions, roles, ...).
 //
 // Each statement may end with ';'. TTL is in seconds (0 = never expires), TIMESTAMP in
-// microseconds since the epoch: the write time writetime() returns, which does not reorder
-// writes (the latest write wins, table.h). Bind markers (?) are rejected: values are written in the
-// statement. Errors are InvalidArgument with the line and column of the problem.
+// microseconds since the epoch: each written cell's write time, which decides, per cell, which
+// write wins (the higher; Cassandra's cell semantics, table.h). Bind markers (?) are rejected:
+// values are written in the statement. Errors are InvalidArgument with the line and column of
+// the problem.
 #pragma once
 
 #include <cstdint>
@@ -124,16 +129,41 @@ struct SelectStatement {
   Token distinct_token;   // for errors about DISTINCT
 };
 
+struct UpdateStatement {
+  std::string keyspace;
+  std::string table;
+  std::vector<std::string> columns;  // SET column = value, in the written order
+  std::vector<Token> column_tokens;
+  std::vector<CqlLiteral> values;
+  std::optional<int64_t> ttl_seconds;
+  std::optional<int64_t> timestamp_micros;
+  std::vector<CqlRelation> where;
+  Token token;  // UPDATE
+};
+
 struct DeleteStatement {
   std::string keyspace;
   std::string table;
+  std::vector<std::string> columns;  // DELETE c1, c2 FROM: the cells; empty: rows
+  std::vector<Token> column_tokens;
+  std::optional<int64_t> timestamp_micros;
   std::vector<CqlRelation> where;
+};
+
+// A statement of a BATCH.
+using BatchedStatement = std::variant<InsertStatement, UpdateStatement, DeleteStatement>;
+
+struct BatchStatement {
+  std::vector<BatchedStatement> statements;
+  std::vector<Token> statement_tokens;      // the first token of each, for errors
+  std::optional<int64_t> timestamp_micros;  // USING TIMESTAMP of the batch
+  Token token;                              // BEGIN
 };
 
 struct CqlStatement {
   std::variant<CreateTableStatement, AlterTableStatement, InsertStatement, SelectStatement,
                DeleteStatement, CreateKeyspaceStatement, DropKeyspaceStatement, UseStatement,
-               DropTableStatement, TruncateStatement>
+               DropTableStatement, TruncateStatement, UpdateStatement, BatchStatement>
       statement;
 };
 

@@ -7,6 +7,7 @@
 
 #include "plugin/columnar_table.h"
 #include "table_api/cql_statements.h"
+#include "table_api/cql_writes.h"
 #include "table_api/keyspace_catalog.h"
 #include "table_api/statement_binding.h"
 #include "table_api/status_context.h"
@@ -211,6 +212,10 @@ Table::Context Database::NewTableContext(rocksdb::ColumnFamilyHandle* handle,
   context.now_micros = options_.now_micros;
   context.write_options = TableWriteOptions(options_.write_options);
   context.columnar_scan = options_.columnar_scan;
+  context.write_order = std::make_shared<WriteOrder>(db_.get(), db_->DefaultColumnFamily(),
+                                                     handle->GetName(), options_.now_micros);
+  // A malformed stored mark leaves every write merging (write_order.h): slower, never wrong.
+  context.write_order->Load().PermitUncheckedError();
   return context;
 }
 
@@ -468,6 +473,9 @@ Status Database::DropTableLocked(Table* table) {
   Status s = db_->DropColumnFamily(handle);
   if (s.ok()) s = catalog_->Delete(name);
   if (!s.ok()) return WithContext("dropping table " + name, s);
+  // Best effort: a mark left behind only makes a later table of this name merge its first
+  // writes (write_order.h).
+  table->context_.write_order->DeleteStored().PermitUncheckedError();
   handles_.erase(std::find(handles_.begin(), handles_.end(), handle));
   dropped_handles_.push_back(handle);
   auto entry = tables_.find(name);
@@ -540,9 +548,8 @@ Status Database::ExecuteStatement(const CqlStatement& statement, ResultSet* resu
 
 Status Database::ExecuteDataStatement(const CqlStatement& statement, ResultSet* result) {
   std::string keyspace, name;
-  if (!TableNameOf<InsertStatement>(statement, &keyspace, &name) &&
-      !TableNameOf<SelectStatement>(statement, &keyspace, &name) &&
-      !TableNameOf<DeleteStatement>(statement, &keyspace, &name)) {
+  const bool write = WriteStatementTable(statement, &keyspace, &name);
+  if (!write && !TableNameOf<SelectStatement>(statement, &keyspace, &name)) {
     return Status::InvalidArgument("not a data statement");
   }
   Table* table = nullptr;
@@ -551,31 +558,18 @@ Status Database::ExecuteDataStatement(const CqlStatement& statement, ResultSet* 
     Status s = FindTableLocked(keyspace, name, &table);
     if (!s.ok()) return s;
   }
-  Status s;
+  if (write) return ExecuteCqlWrite(table, statement);
+  const auto& select = std::get<SelectStatement>(statement.statement);
+  if (result == nullptr) return Status::InvalidArgument("SELECT needs a ResultSet");
   const std::shared_ptr<const TableSchema> schema = table->schema();
-  if (const auto* insert = std::get_if<InsertStatement>(&statement.statement)) {
-    Row row;
-    RowWriteOptions options;
-    s = BindInsert(*schema, *insert, &row, &options);
-    return s.ok() ? table->Insert(row, options) : WithContext("table " + table->name(), s);
-  }
-  if (const auto* select = std::get_if<SelectStatement>(&statement.statement)) {
-    if (result == nullptr) return Status::InvalidArgument("SELECT needs a ResultSet");
-    SelectQuery query;
-    SelectOutput output;
-    s = BindSelect(*schema, *select, &query, &output);
-    if (!s.ok()) return WithContext("table " + table->name(), s);
-    // Select's own errors name the table already.
-    s = table->Select(query, result);
-    if (s.ok()) ApplySelectOutput(output, result);
-    return s;
-  }
-  const auto& remove = std::get<DeleteStatement>(statement.statement);
-  DeleteTarget target;
-  s = BindDelete(*schema, remove, &target);
+  SelectQuery query;
+  SelectOutput output;
+  Status s = BindSelect(*schema, select, &query, &output);
   if (!s.ok()) return WithContext("table " + table->name(), s);
-  return target.whole_partition ? table->DeletePartition(target.partition_key)
-                                : table->DeleteRow(target.partition_key, target.clustering_key);
+  // Select's own errors name the table already.
+  s = table->Select(query, result);
+  if (s.ok()) ApplySelectOutput(output, result);
+  return s;
 }
 
 }  // namespace columnar

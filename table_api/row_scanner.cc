@@ -5,6 +5,7 @@
 
 #include "plugin/pushdown.h"
 #include "table_api/status_context.h"
+#include "table_format/cell_reconcile.h"
 
 namespace columnar {
 namespace {
@@ -62,6 +63,26 @@ bool ScannedRow::HasValue(uint32_t column_id) const {
   return cell != nullptr && cell->present;
 }
 
+bool ScannedRow::CellWriteTime(uint32_t column_id, int64_t* micros) const {
+  const RowCell* cell = FindCell(column_id);
+  if (cell == nullptr || !cell->present) return false;
+  if (versions.empty()) {
+    *micros = meta.write_time_micros;
+    return meta.has_write_time;
+  }
+  *micros = versions[cell - cells.data()].write_time_micros;
+  return true;
+}
+
+bool ScannedRow::CellExpiry(uint32_t column_id, bool* has_expiry, uint64_t* expiry_seconds) const {
+  const RowCell* cell = FindCell(column_id);
+  if (cell == nullptr || !cell->present) return false;
+  const CellVersion* version = versions.empty() ? nullptr : &versions[cell - cells.data()];
+  *has_expiry = version != nullptr ? version->has_expiry : meta.has_expiry;
+  *expiry_seconds = version != nullptr ? version->expiry_seconds : meta.expiry_seconds;
+  return true;
+}
+
 RowScanner::RowScanner(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
                        std::shared_ptr<const RowCodec> codec, LatestCodec latest_codec,
                        int64_t now_seconds)
@@ -71,15 +92,49 @@ RowScanner::RowScanner(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_fami
       latest_codec_(std::move(latest_codec)),
       now_seconds_(now_seconds) {}
 
-Status RowScanner::DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row) {
-  Status s = codec_->DecodeCells(value, &row->meta, &row->cells);
+Status RowScanner::DecodeValue(const Slice& value, ScannedRow* row, bool* visible) {
+  *visible = true;
+  row->versions.clear();
+  if (!RowCodec::HasCellMetadata(value)) {
+    const Status s = codec_->DecodeCells(value, &row->meta, &row->cells);
+    *visible = !(s.ok() && row->meta.has_expiry && now_seconds_ >= 0 &&
+                 row->meta.expiry_seconds <= static_cast<uint64_t>(now_seconds_));
+    return s;
+  }
+  Status s = codec_->DecodeVersions(value, &versions_);
+  if (!s.ok()) return s;
+  *visible = RowVisibleAt(versions_, codec_->schema(), now_seconds_);
+  row->meta = RowMetadata();
+  row->meta.schema_version = versions_.schema_version;
+  row->meta.has_write_time = versions_.has_liveness;
+  row->meta.write_time_micros = versions_.liveness.write_time_micros;
+  for (const CellVersion& version : versions_.versions) {
+    if (version.state == CellState::kAbsent) continue;
+    row->meta.write_time_micros =
+        row->meta.has_write_time ? std::max(row->meta.write_time_micros, version.write_time_micros)
+                                 : version.write_time_micros;
+    row->meta.has_write_time = true;
+  }
+  row->cells = versions_.cells;
+  row->versions = versions_.versions;
+  for (size_t i = 0; i < row->cells.size(); i++) {
+    if (row->cells[i].present && !CellLiveAt(row->versions[i], now_seconds_)) {
+      row->cells[i].present = false;
+    }
+  }
+  return Status::OK();
+}
+
+Status RowScanner::DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row,
+                               bool* visible) {
+  Status s = DecodeValue(value, row, visible);
   if (!s.ok() && latest_codec_) {
     // Rows of a schema version the codec does not know yet: retry with the newest schema
     // (column ids are stable, so the caller's plan still applies).
     std::shared_ptr<const RowCodec> latest = latest_codec_();
     if (latest->schema().version() > codec_->schema().version()) {
       codec_ = std::move(latest);
-      s = codec_->DecodeCells(value, &row->meta, &row->cells);
+      s = DecodeValue(value, row, visible);
     }
   }
   // Consecutive rows mostly share their partition: its components are walked once, then
@@ -115,11 +170,10 @@ Status RowScanner::Scan(const rocksdb::ReadOptions& read_options, const KeyRange
   for (; it->Valid(); reversed ? it->Prev() : it->Next()) {
     // A row version a ColumnarTable reader filtered out (pushdown.h): not a result.
     if (it->value() == FilteredRowPlaceholder()) continue;
-    Status s = DecodeEntry(it->key(), it->value(), &row);
+    bool visible = true;
+    Status s = DecodeEntry(it->key(), it->value(), &row, &visible);
     if (!s.ok()) return s;
-    const bool expired = row.meta.has_expiry && now_seconds_ >= 0 &&
-                         row.meta.expiry_seconds <= static_cast<uint64_t>(now_seconds_);
-    if (!expired && !visit(row)) break;
+    if (visible && !visit(row)) break;
   }
   return it->status();
 }

@@ -21,9 +21,19 @@ struct ScannedRow {
   // Partition key values, in key order: only with RowScanner::DecodePartitions.
   std::vector<Value> partition;
   std::vector<Value> clustering;  // clustering values, in key order
+  // For rows with per-cell metadata (row codec format 2): the row's latest write time, and no
+  // expiry (each cell has its own, in `versions`).
   RowMetadata meta;
-  // The regular columns of the row's schema version, in column id order.
+  // The regular columns of the row's schema version, in column id order. For rows with per-cell
+  // metadata, cells that are deleted, absent or expired at the scan's now are not present.
   std::vector<RowCell> cells;
+  // Per-cell write times and expiries, parallel to `cells`, for rows with per-cell metadata;
+  // empty for others (every cell has meta's).
+  std::vector<CellVersion> versions;
+
+  // The write time and expiry of column `column_id`'s cell, when it has a value.
+  bool CellWriteTime(uint32_t column_id, int64_t* micros) const;
+  bool CellExpiry(uint32_t column_id, bool* has_expiry, uint64_t* expiry_seconds) const;
 
   // The value of regular column `column_id`: null when unset or not in the row's version.
   Value ValueOf(uint32_t column_id) const;
@@ -62,7 +72,10 @@ class RowScanner {
   const std::string& current_partition() const { return partition_; }
 
  private:
-  Status DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row);
+  Status DecodeEntry(const Slice& key, const Slice& value, ScannedRow* row, bool* visible);
+  // The value with codec_ into *row; *visible false for a row with per-cell metadata that has
+  // nothing live at now.
+  Status DecodeValue(const Slice& value, ScannedRow* row, bool* visible);
 
   rocksdb::DB* db_;
   rocksdb::ColumnFamilyHandle* column_family_;
@@ -72,6 +85,7 @@ class RowScanner {
   std::string partition_;  // the encoded partition components of the last key decoded
   bool decode_partitions_ = false;
   std::vector<Value> partition_values_;  // of partition_, with decode_partitions_
+  RowVersions versions_;                 // scratch for rows with per-cell metadata
 };
 
 }  // namespace columnar

@@ -113,6 +113,68 @@ Status RowFromNamedRow(const TableSchema& schema, const NamedRow& named, Row* ro
   return Status::OK();
 }
 
+bool NamesEveryColumn(const TableSchema& schema, const RowWrite& write) {
+  if (write.named.empty()) return true;
+  for (const ColumnDef& column : schema.columns()) {
+    if (column.is_key() || !column.is_live()) continue;
+    if (column.id >= write.named.size() || !write.named[column.id]) return false;
+  }
+  return true;
+}
+
+Status BuildRowVersions(const RowCodec& codec, const RowWrite& write, int64_t timestamp,
+                        int64_t now_micros, std::string* key, RowVersions* versions) {
+  const TableSchema& schema = codec.schema();
+  const Row& row = write.values;
+  Status s = CheckRow(schema, row);
+  if (!s.ok()) return s;
+  const bool deletion =
+      write.kind == WriteKind::kDeleteCells || write.kind == WriteKind::kDeleteRow;
+  if (deletion &&
+      (write.options.ttl_seconds.has_value() || write.options.expiry_seconds.has_value())) {
+    return Status::InvalidArgument("a DELETE takes no TTL or expiry (only a TIMESTAMP)");
+  }
+  RowMetadata expiry;
+  if (!deletion) s = ResolveExpiry(schema, write.options, MicrosToSeconds(now_micros), &expiry);
+  if (s.ok()) s = EncodeRowKey(schema, row, key);
+  if (!s.ok()) return s;
+  size_t value_bytes = 0;
+  for (const Value& v : row) value_bytes += IsBytesType(v.type()) ? v.bytes().size() : 0;
+  if (key->size() + value_bytes > kMaxRowBytes) return RowTooLarge(key->size() + value_bytes);
+
+  *versions = RowVersions();
+  versions->schema_version = schema.version();
+  if (write.kind == WriteKind::kInsert) {
+    versions->has_liveness = true;
+    versions->liveness = {timestamp, expiry.has_expiry, expiry.expiry_seconds};
+  }
+  if (write.kind == WriteKind::kDeleteRow) {
+    versions->has_deletion = true;
+    versions->deletion_time_micros = timestamp;
+  }
+  static const Value kNull;
+  for (uint32_t id : *codec.ColumnsAt(schema.version())) {
+    const ColumnDef& column = schema.columns()[id];
+    const Value& value = id < row.size() ? row[id] : kNull;
+    const bool named = write.named.empty() || (id < write.named.size() && write.named[id]);
+    CellVersion version;
+    if (named && write.kind != WriteKind::kDeleteRow) {
+      if (write.kind == WriteKind::kDeleteCells && !value.is_null()) {
+        return Status::InvalidArgument("a cell deletion of column '" + column.name +
+                                       "' carries a value");
+      }
+      version.state = value.is_null() ? CellState::kDeleted : CellState::kLive;
+      version.write_time_micros = timestamp;
+      version.has_expiry = expiry.has_expiry;  // a null written with a TTL expires with it
+      version.expiry_seconds = expiry.expiry_seconds;
+    }
+    versions->versions.push_back(version);
+    versions->cells.push_back(
+        CellFromValue(id, column.type, version.state == CellState::kLive ? value : kNull));
+  }
+  return Status::OK();
+}
+
 Status EncodeRowWrite(const RowCodec& codec, const Row& row, const RowWriteOptions& options,
                       int64_t now_micros, std::string* key, std::string* value) {
   const TableSchema& schema = codec.schema();

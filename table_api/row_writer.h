@@ -1,10 +1,11 @@
-// Row writes of the Table API: the per-write options (write time, TTL or expiry) and the
-// validation and encoding of one row into its RocksDB key and value.
+// Row writes of the Table API: the per-write options (write time, TTL or expiry), what a write
+// names (Cassandra's INSERT / UPDATE / DELETE of cells or of the row), and the validation and
+// encoding of one row into its RocksDB key and value.
 //
-// A row is written whole: the RocksDB value is the row codec's bytes of every regular column
-// (unset ones are null), so a later insert of the same key replaces the earlier row entirely
-// (it does not merge cells as Cassandra would). Write order is RocksDB's sequence order: write
-// times are stored and returned by writetime(), not used to reconcile versions.
+// Semantics are Cassandra's, per cell (docs/cell_semantics.md): a write sets the cells it names
+// (a null value deletes the cell) at its write timestamp, other cells keep theirs, and per
+// cell the higher timestamp wins whatever the arrival order (ties as table_format/
+// cell_reconcile.h breaks them). A whole-row INSERT names every regular column.
 #pragma once
 
 #include <cstdint>
@@ -30,8 +31,17 @@ struct RowWriteOptions {
   std::optional<int64_t> expiry_seconds;
 };
 
-// A row by column name. Null values leave regular columns unset.
+// A row by column name: the primary key columns, and the regular columns a write names (a null
+// value deletes that cell; columns left out keep their cells).
 using NamedRow = std::map<std::string, Value>;
+
+// Which CQL statement a write is.
+enum class WriteKind : uint8_t {
+  kInsert,       // writes the named cells and the row liveness (the row exists until deleted)
+  kUpdate,       // writes the named cells only (the row disappears once they are all gone)
+  kDeleteCells,  // deletes the named cells (values must be null)
+  kDeleteRow,    // deletes the row: hides every cell written at or before its timestamp
+};
 
 // A row aligned with the schema: values indexed by column id (TableSchema::columns(), dropped
 // columns included; entries of dropped columns must be null, missing trailing entries are
@@ -42,7 +52,14 @@ struct RowWrite {
 
   Row values;
   RowWriteOptions options;
+  WriteKind kind = WriteKind::kInsert;
+  // The regular columns the write names, by column id (true = named). Empty: every regular
+  // column (a whole-row INSERT; unset values delete their cells), the ingestion fast path.
+  std::vector<bool> named;
 };
+
+// Whether `write` names every live regular column of `schema`.
+bool NamesEveryColumn(const TableSchema& schema, const RowWrite& write);
 
 // Resolves names to column ids. InvalidArgument naming the column for an unknown (or
 // dropped) column.
@@ -63,6 +80,13 @@ inline constexpr size_t kMaxRowBytes = size_t{256} << 20;
 // kMaxRowBytes.
 Status EncodeRowWrite(const RowCodec& codec, const Row& row, const RowWriteOptions& options,
                       int64_t now_micros, std::string* key, std::string* value);
+
+// The cells `write` sets, as a row version at the codec's current schema version (cell
+// values point into write.values), with its RocksDB key: every write of the statement's kind
+// at `timestamp`, TTLs from `now_micros`. InvalidArgument as EncodeRowWrite, and for a TTL on
+// a deletion or a value in a cell deletion.
+Status BuildRowVersions(const RowCodec& codec, const RowWrite& write, int64_t timestamp,
+                        int64_t now_micros, std::string* key, RowVersions* versions);
 
 // Seconds since the epoch for a clock reading in microseconds (rounded down).
 int64_t MicrosToSeconds(int64_t micros);

@@ -224,10 +224,10 @@ Status PlanPartitions(const TableSchema& schema, const SelectQuery& query,
 }
 
 // Seconds left before the row expires (it is live, so at least 1), as CQL's int.
-Value SecondsToLive(const RowMetadata& meta, int64_t now_seconds) {
-  if (!meta.has_expiry) return Value();
+Value SecondsToLive(bool has_expiry, uint64_t expiry_seconds, int64_t now_seconds) {
+  if (!has_expiry) return Value();
   const uint64_t now = now_seconds < 0 ? 0 : static_cast<uint64_t>(now_seconds);
-  const uint64_t left = meta.expiry_seconds > now ? meta.expiry_seconds - now : 0;
+  const uint64_t left = expiry_seconds > now ? expiry_seconds - now : 0;
   return Value::Int(static_cast<int32_t>(
       std::min<uint64_t>(left, static_cast<uint64_t>(std::numeric_limits<int32_t>::max()))));
 }
@@ -433,21 +433,25 @@ void ProjectRow(const SelectPlan& plan, const std::vector<Value>& partition_key,
       case ProjectedColumn::Source::kRegular:
         row.AssignValueOf(id, &value);
         break;
-      case ProjectedColumn::Source::kWriteTime:
-        if (row.HasValue(id) && row.meta.has_write_time) {
-          value.AssignFixedBits(LogicalType::kBigInt,
-                                static_cast<uint64_t>(row.meta.write_time_micros));
+      case ProjectedColumn::Source::kWriteTime: {
+        int64_t micros = 0;
+        if (row.CellWriteTime(id, &micros)) {
+          value.AssignFixedBits(LogicalType::kBigInt, static_cast<uint64_t>(micros));
         } else {
           value.AssignNull();
         }
         break;
-      case ProjectedColumn::Source::kTtl:
-        if (row.HasValue(id)) {
-          value = SecondsToLive(row.meta, now_seconds);
+      }
+      case ProjectedColumn::Source::kTtl: {
+        bool has_expiry = false;
+        uint64_t expiry = 0;
+        if (row.CellExpiry(id, &has_expiry, &expiry)) {
+          value = SecondsToLive(has_expiry, expiry, now_seconds);
         } else {
           value.AssignNull();
         }
         break;
+      }
     }
   }
 }

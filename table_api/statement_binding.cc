@@ -492,6 +492,15 @@ Status BindInsert(const TableSchema& schema, const InsertStatement& insert, Row*
   return Status::OK();
 }
 
+Status BindInsert(const TableSchema& schema, const InsertStatement& insert, RowWrite* write) {
+  Status s = BindInsert(schema, insert, &write->values, &write->options);
+  if (!s.ok()) return s;
+  write->kind = WriteKind::kInsert;
+  write->named.assign(schema.columns().size(), false);
+  for (const std::string& name : insert.columns) write->named[schema.FindColumn(name)->id] = true;
+  return Status::OK();
+}
+
 namespace {
 
 bool RestrictsWholePartitionKey(const TableSchema& schema, const RelationsByColumn& by_column) {
@@ -648,12 +657,18 @@ void ApplySelectOutput(const SelectOutput& output, ResultSet* result) {
   if (output.json) ToJsonRows(result);
 }
 
-Status BindDelete(const TableSchema& schema, const DeleteStatement& remove, DeleteTarget* target) {
+namespace {
+
+// The primary key a DELETE or UPDATE restricts: = on every partition key column, and = on every
+// clustering column or (when `allow_partition`) on none. `statement` names it in errors.
+Status BindKeyRelations(const TableSchema& schema, const std::vector<CqlRelation>& where,
+                        const char* statement, bool allow_partition, DeleteTarget* target) {
   RelationsByColumn by_column;
   std::vector<const CqlRelation*> regular;
-  Status s = GroupRelations(schema, remove.where, &by_column, &regular);
+  Status s = GroupRelations(schema, where, &by_column, &regular);
   if (s.ok() && !regular.empty()) {
-    return CqlErrorAt(regular[0]->column_token, "DELETE can only restrict primary key columns; '" +
+    return CqlErrorAt(regular[0]->column_token, std::string(statement) +
+                                                    " can only restrict primary key columns; '" +
                                                     regular[0]->column + "' is a regular column");
   }
   std::vector<std::vector<Value>> partition_key;
@@ -669,19 +684,85 @@ Status BindDelete(const TableSchema& schema, const DeleteStatement& remove, Dele
     const std::vector<const CqlRelation*>& relations = RelationsOf(by_column, column.id);
     if (relations.size() > 1 ||
         (relations.size() == 1 && relations[0]->op != RelationOperator::kEqual)) {
-      return CqlErrorAt(relations[0]->column_token,
-                        "DELETE needs = on clustering column '" + column.name + "'");
+      return CqlErrorAt(
+          relations[0]->column_token,
+          std::string(statement) + " needs = on clustering column '" + column.name + "'");
     }
     if (relations.empty()) continue;
     target->clustering_key.emplace_back();
     s = BindLiteral(column, relations[0]->values[0], &target->clustering_key.back());
     if (!s.ok()) return s;
   }
-  target->whole_partition = target->clustering_key.empty();
-  if (!target->whole_partition && target->clustering_key.size() != schema.clustering_key().size()) {
+  target->whole_partition = target->clustering_key.empty() && !schema.clustering_key().empty();
+  if (target->clustering_key.size() != schema.clustering_key().size() &&
+      !(allow_partition && target->whole_partition)) {
     return Status::InvalidArgument(
-        "DELETE needs = on every clustering column (deletes a row) or on none (deletes the "
-        "partition)");
+        allow_partition
+            ? std::string(statement) +
+                  " needs = on every clustering column (deletes a row) or on none (deletes the "
+                  "partition)"
+            : std::string(statement) + " needs = on every primary key column (one row)");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status BindUpdate(const TableSchema& schema, const UpdateStatement& update, RowWrite* write) {
+  DeleteTarget key;
+  Status s = BindKeyRelations(schema, update.where, "UPDATE", /*allow_partition=*/false, &key);
+  if (!s.ok()) return s;
+  write->values.assign(schema.columns().size(), Value());
+  write->named.assign(schema.columns().size(), false);
+  for (size_t i = 0; i < key.partition_key.size(); i++) {
+    write->values[schema.partition_key()[i]] = key.partition_key[i];
+  }
+  for (size_t i = 0; i < key.clustering_key.size(); i++) {
+    write->values[schema.clustering_key()[i]] = key.clustering_key[i];
+  }
+  for (size_t i = 0; i < update.columns.size(); i++) {
+    const ColumnDef* column = schema.FindColumn(update.columns[i]);
+    if (column == nullptr) {
+      return CqlErrorAt(update.column_tokens[i], "unknown column '" + update.columns[i] + "'");
+    }
+    if (column->is_key()) {
+      return CqlErrorAt(update.column_tokens[i], "cannot SET primary key column '" + column->name +
+                                                     "' (it is in the WHERE)");
+    }
+    s = BindLiteral(*column, update.values[i], &write->values[column->id]);
+    if (!s.ok()) return s;
+    write->named[column->id] = true;
+  }
+  write->kind = WriteKind::kUpdate;
+  write->options = RowWriteOptions();
+  write->options.ttl_seconds = update.ttl_seconds;
+  write->options.write_time_micros = update.timestamp_micros;
+  return Status::OK();
+}
+
+Status BindDelete(const TableSchema& schema, const DeleteStatement& remove, DeleteTarget* target) {
+  Status s = BindKeyRelations(schema, remove.where, "DELETE", remove.columns.empty(), target);
+  if (!s.ok()) return s;
+  if (schema.clustering_key().empty()) target->whole_partition = false;  // the row is the key
+  target->columns.clear();
+  for (size_t i = 0; i < remove.columns.size(); i++) {
+    const ColumnDef* column = schema.FindColumn(remove.columns[i]);
+    if (column == nullptr) {
+      return CqlErrorAt(remove.column_tokens[i], "unknown column '" + remove.columns[i] + "'");
+    }
+    if (column->is_key()) {
+      return CqlErrorAt(remove.column_tokens[i],
+                        "cannot delete primary key column '" + column->name + "' (delete the row)");
+    }
+    target->columns.push_back(column->name);
+  }
+  target->options = RowWriteOptions();
+  target->options.write_time_micros = remove.timestamp_micros;
+  if (target->whole_partition && remove.timestamp_micros.has_value()) {
+    return Status::InvalidArgument(
+        "DELETE of a whole partition USING TIMESTAMP is not supported: it is one range "
+        "deletion, which hides every row version below it whatever its write time, so it "
+        "could not keep cells written after the timestamp as Cassandra does");
   }
   return Status::OK();
 }

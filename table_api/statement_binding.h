@@ -18,6 +18,11 @@ namespace columnar {
 // the write itself (row_writer.h).
 Status BindInsert(const TableSchema& schema, const InsertStatement& insert, Row* row,
                   RowWriteOptions* options);
+// INSERT as a write of the cells it names (Cassandra's semantics: other cells keep theirs).
+Status BindInsert(const TableSchema& schema, const InsertStatement& insert, RowWrite* write);
+// UPDATE: = on every primary key column (one row), SET on regular columns; a write of the
+// named cells without row liveness.
+Status BindUpdate(const TableSchema& schema, const UpdateStatement& update, RowWrite* write);
 
 // SELECT. The WHERE clause needs = or IN on every partition
 // key column; then = on leading clustering columns and at most one lower and one upper bound,
@@ -49,11 +54,13 @@ Status BindSelect(const TableSchema& schema, const SelectStatement& select, Sele
 void ApplySelectOutput(const SelectOutput& output, ResultSet* result);
 
 // DELETE: = on every partition key column, and = on every clustering column (a row) or on none
-// (the whole partition).
+// (the whole partition). DELETE c1, c2 FROM needs the row's whole key (cell deletions).
 struct DeleteTarget {
   std::vector<Value> partition_key;
   std::vector<Value> clustering_key;
   bool whole_partition = false;
+  std::vector<std::string> columns;  // the cells to delete; empty: the row or partition
+  RowWriteOptions options;           // USING TIMESTAMP
 };
 Status BindDelete(const TableSchema& schema, const DeleteStatement& remove, DeleteTarget* target);
 

@@ -3,11 +3,14 @@
 #include <rocksdb/write_batch.h>
 
 #include <optional>
+#include <string_view>
+#include <unordered_map>
 
 #include "table_api/aggregation.h"
 #include "table_api/row_scanner.h"
 #include "table_api/scan_executor.h"
 #include "table_api/status_context.h"
+#include "table_format/cell_reconcile.h"
 #include "table_format/key_codec.h"
 
 namespace columnar {
@@ -39,19 +42,153 @@ Status Table::WithName(const Status& s) const {
   return s.ok() ? s : WithContext("table " + name_, s);
 }
 
-Status Table::EncodeWrites(const RowCodec& codec, const std::vector<RowWrite>& rows,
-                           rocksdb::WriteBatch* batch) const {
-  const int64_t now = context_.now_micros();
-  std::string key, value;
-  for (size_t i = 0; i < rows.size(); i++) {
-    Status s = EncodeRowWrite(codec, rows[i].values, rows[i].options, now, &key, &value);
-    if (!s.ok()) {
-      return rows.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
-    }
-    s = batch->Put(context_.column_family, key, value);
-    if (!s.ok()) return s;
+Status Table::KeyRow(const std::vector<Value>& partition_key,
+                     const std::vector<Value>& clustering_key, Row* row) const {
+  const std::shared_ptr<const TableSchema> current = schema();
+  if (partition_key.size() != current->partition_key().size() ||
+      clustering_key.size() != current->clustering_key().size()) {
+    return Status::InvalidArgument(
+        "the primary key needs " + std::to_string(current->partition_key().size()) +
+        " partition key and " + std::to_string(current->clustering_key().size()) +
+        " clustering values");
+  }
+  row->assign(current->columns().size(), Value());
+  for (size_t i = 0; i < partition_key.size(); i++) {
+    (*row)[current->partition_key()[i]] = partition_key[i];
+  }
+  for (size_t i = 0; i < clustering_key.size(); i++) {
+    (*row)[current->clustering_key()[i]] = clustering_key[i];
   }
   return Status::OK();
+}
+
+Status Table::MergeWithStored(const RowCodec& codec, const std::string& key,
+                              const std::string* in_batch, const RowVersions& incoming,
+                              bool whole_row, int64_t timestamp, int64_t now_micros,
+                              std::string* value) const {
+  std::string stored;
+  Status s;
+  if (in_batch != nullptr) {
+    stored = *in_batch;
+  } else {
+    s = context_.db->Get(rocksdb::ReadOptions(), context_.column_family, key, &stored);
+    if (!s.ok() && !s.IsNotFound()) return s;
+  }
+  RowVersions merged;
+  if (s.IsNotFound()) {
+    merged = incoming;
+  } else {
+    RowVersions current;
+    s = codec.DecodeVersions(stored, &current);
+    if (!s.ok()) {
+      if (this->codec()->schema().version() > codec.schema().version()) {
+        return Status::TryAgain("the table's schema changed during the write; retry it");
+      }
+      return WithContext("stored row", s);
+    }
+    if (current.schema_version != incoming.schema_version) {
+      RowVersions converted;
+      s = RowVersionsAt(codec, current, incoming.schema_version, &converted);
+      if (!s.ok()) return s;
+      current = std::move(converted);
+    }
+    // Expired cells are gone on one node: they neither show nor shadow (as after compaction).
+    DropExpired(&current, MicrosToSeconds(now_micros));
+    s = MergeRowVersions(current, incoming, &merged);
+    if (!s.ok()) return s;
+    // A whole row above a row deletion hides everything the deletion hid, for as long as it
+    // lives; the deletion goes, as it does when the row is a blind Put (docs/cell_semantics.md).
+    if (whole_row && merged.has_deletion && merged.deletion_time_micros < timestamp) {
+      merged.has_deletion = false;
+      merged.deletion_time_micros = 0;
+    }
+  }
+  value->clear();
+  s = codec.EncodeVersions(merged, value);
+  if (s.ok() && key.size() + value->size() > kMaxRowBytes) {
+    s = Status::InvalidArgument("the merged row of " + std::to_string(value->size()) +
+                                " bytes is larger than the largest row a table stores (" +
+                                std::to_string(kMaxRowBytes) + " bytes)");
+  }
+  return s;
+}
+
+Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& writes) {
+  WriteOrder& order = *context_.write_order;
+  const int64_t now = order.NowMicros();
+  // Before the lock, in parallel with other writers: validate and encode.
+  struct Prepared {
+    std::string key;
+    size_t partition_length = 0;  // the encoded partition key's prefix of `key`
+    std::string value;            // a whole row's blind Put; after the lock: what was written
+    int64_t timestamp = 0;        // the write's (its option's, or the server's)
+    bool whole_row = false;       // a whole-row INSERT: a blind Put when above the high-water mark
+    RowVersions versions;         // the cells it sets, for a merge
+    Slice partition() const { return Slice(key.data(), partition_length); }
+  };
+  std::vector<Prepared> prepared(writes.size());
+  std::vector<Slice> partitions(writes.size());
+  // One server timestamp per call, for every write of it that names none.
+  const int64_t server_time = order.NextServerTime();
+  for (size_t i = 0; i < writes.size(); i++) {
+    const RowWrite& write = writes[i];
+    Prepared& p = prepared[i];
+    p.timestamp = write.options.write_time_micros.value_or(server_time);
+    p.whole_row = write.kind == WriteKind::kInsert && NamesEveryColumn(codec.schema(), write);
+    Status s;
+    if (p.whole_row) {
+      RowWriteOptions options = write.options;
+      options.write_time_micros = p.timestamp;
+      s = EncodeRowWrite(codec, write.values, options, now, &p.key, &p.value);
+    } else {
+      s = BuildRowVersions(codec, write, p.timestamp, now, &p.key, &p.versions);
+    }
+    if (s.ok()) s = PartitionKeyLength(codec.schema(), p.key, &p.partition_length);
+    if (!s.ok()) {
+      return writes.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
+    }
+    partitions[i] = p.partition();
+  }
+
+  // Under the partitions' locks: no other write to these keys can come in between the reads
+  // of the merges and the write.
+  const std::unique_ptr<WriteOrder::Turn> turn = order.Lock(partitions);
+  rocksdb::WriteBatch batch;
+  // Keys written earlier in this batch, to the index of their write. Ingestion batches come in
+  // key order, and then no key repeats: the map is only built when the keys are not ascending.
+  bool ascending = true;
+  for (size_t i = 1; i < prepared.size() && ascending; i++) {
+    ascending = prepared[i - 1].key < prepared[i].key;
+  }
+  std::unordered_map<std::string_view, size_t> earlier;
+  for (size_t i = 0; i < prepared.size(); i++) {
+    Prepared& p = prepared[i];
+    const auto seen = ascending ? earlier.end() : earlier.find(p.key);
+    const bool first_in_batch = seen == earlier.end();
+    Status s;
+    if (!(p.whole_row && first_in_batch && turn->AboveHighWater(p.partition(), p.timestamp))) {
+      // Merged with the stored row (or the batch's earlier write of the key). A whole row
+      // decodes from its own encoding (cells point into p.value until it is replaced).
+      if (p.whole_row) s = codec.DecodeVersions(p.value, &p.versions);
+      std::string merged;
+      if (s.ok()) {
+        s = MergeWithStored(codec, p.key, first_in_batch ? nullptr : &prepared[seen->second].value,
+                            p.versions, p.whole_row, p.timestamp, now, &merged);
+      }
+      if (s.ok()) p.value = std::move(merged);
+    }
+    // Otherwise every cell it writes wins over anything stored: the blind Put is the merged row.
+    if (s.ok()) s = batch.Put(context_.column_family, p.key, p.value);
+    if (!s.ok()) {
+      return writes.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
+    }
+    if (!ascending) earlier[p.key] = i;
+    turn->Raise(p.partition(), p.timestamp);
+  }
+  turn->AddStoredBound(&batch);
+  Status s = Write(&batch);
+  turn->Written(s.ok());
+  return s;
 }
 
 Status Table::Write(rocksdb::WriteBatch* batch) {
@@ -59,27 +196,50 @@ Status Table::Write(rocksdb::WriteBatch* batch) {
 }
 
 Status Table::InsertBatch(const std::vector<RowWrite>& rows) {
-  rocksdb::WriteBatch batch;
-  Status s = EncodeWrites(*codec(), rows, &batch);
-  return WithName(s.ok() ? Write(&batch) : s);
+  return WithName(ApplyWrites(*codec(), rows));
 }
+
+Status Table::ApplyBatch(const std::vector<RowWrite>& writes) {
+  return WithName(ApplyWrites(*codec(), writes));
+}
+
+namespace {
+
+// Named rows as RowWrites of `kind` naming their regular columns.
+Status NamedWrites(const TableSchema& schema, const std::vector<NamedRow>& rows,
+                   const RowWriteOptions& options, WriteKind kind, std::vector<RowWrite>* writes) {
+  writes->reserve(rows.size());
+  for (size_t i = 0; i < rows.size(); i++) {
+    Row row;
+    Status s = RowFromNamedRow(schema, rows[i], &row);
+    if (!s.ok()) {
+      return rows.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
+    }
+    writes->emplace_back(std::move(row), options);
+    writes->back().kind = kind;
+    writes->back().named.assign(schema.columns().size(), false);
+    for (const auto& [name, value] : rows[i]) {
+      writes->back().named[schema.FindColumn(name)->id] = true;
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
 
 Status Table::InsertBatch(const std::vector<NamedRow>& rows, const RowWriteOptions& options) {
   const std::shared_ptr<const RowCodec> current = codec();
   std::vector<RowWrite> writes;
-  writes.reserve(rows.size());
-  for (size_t i = 0; i < rows.size(); i++) {
-    Row row;
-    Status s = RowFromNamedRow(current->schema(), rows[i], &row);
-    if (!s.ok()) {
-      return WithName(
-          rows.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s));
-    }
-    writes.emplace_back(std::move(row), options);
-  }
-  rocksdb::WriteBatch batch;
-  Status s = EncodeWrites(*current, writes, &batch);
-  return WithName(s.ok() ? Write(&batch) : s);
+  Status s = NamedWrites(current->schema(), rows, options, WriteKind::kInsert, &writes);
+  for (RowWrite& write : writes) write.named.clear();  // whole rows
+  return WithName(s.ok() ? ApplyWrites(*current, writes) : s);
+}
+
+Status Table::InsertCells(const NamedRow& row, const RowWriteOptions& options) {
+  const std::shared_ptr<const RowCodec> current = codec();
+  std::vector<RowWrite> writes;
+  Status s = NamedWrites(current->schema(), {row}, options, WriteKind::kInsert, &writes);
+  return WithName(s.ok() ? ApplyWrites(*current, writes) : s);
 }
 
 Status Table::Insert(const Row& row, const RowWriteOptions& options) {
@@ -90,12 +250,51 @@ Status Table::Insert(const NamedRow& row, const RowWriteOptions& options) {
   return InsertBatch(std::vector<NamedRow>{row}, options);
 }
 
+Status Table::Update(const NamedRow& row, const RowWriteOptions& options) {
+  const std::shared_ptr<const RowCodec> current = codec();
+  std::vector<RowWrite> writes;
+  Status s = NamedWrites(current->schema(), {row}, options, WriteKind::kUpdate, &writes);
+  return WithName(s.ok() ? ApplyWrites(*current, writes) : s);
+}
+
+Status Table::DeleteCells(const std::vector<Value>& partition_key,
+                          const std::vector<Value>& clustering_key,
+                          const std::vector<std::string>& columns, const RowWriteOptions& options) {
+  const std::shared_ptr<const RowCodec> current = codec();
+  Row row;
+  Status s = KeyRow(partition_key, clustering_key, &row);
+  if (!s.ok()) return WithName(s);
+  RowWrite write(std::move(row), options);
+  write.kind = WriteKind::kDeleteCells;
+  write.named.assign(current->schema().columns().size(), false);
+  for (const std::string& name : columns) {
+    const ColumnDef* column = current->schema().FindColumn(name);
+    if (column == nullptr || !column->is_live()) {
+      return WithName(Status::InvalidArgument("unknown column '" + name + "'"));
+    }
+    if (column->is_key()) {
+      return WithName(Status::InvalidArgument("cannot delete primary key column '" + name +
+                                              "' (delete the row instead)"));
+    }
+    write.named[column->id] = true;
+  }
+  return WithName(ApplyWrites(*current, {write}));
+}
+
 Status Table::DeleteRow(const std::vector<Value>& partition_key,
-                        const std::vector<Value>& clustering_key) {
-  std::string key;
-  Status s = EncodeKey(codec()->schema(), partition_key, clustering_key, &key);
-  if (s.ok()) s = context_.db->Delete(context_.write_options, context_.column_family, key);
-  return WithName(s);
+                        const std::vector<Value>& clustering_key, const RowWriteOptions& options) {
+  const std::shared_ptr<const RowCodec> current = codec();
+  Row row;
+  Status s = KeyRow(partition_key, clustering_key, &row);
+  if (!s.ok()) {
+    // The key codec's message names the missing or mistyped column.
+    std::string key;
+    Status key_status = EncodeKey(current->schema(), partition_key, clustering_key, &key);
+    return WithName(key_status.ok() ? s : key_status);
+  }
+  RowWrite write(std::move(row), options);
+  write.kind = WriteKind::kDeleteRow;
+  return WithName(ApplyWrites(*current, {write}));
 }
 
 Status Table::DeleteKeysFrom(const std::string& first_key, rocksdb::WriteBatch* batch) const {
@@ -110,10 +309,21 @@ Status Table::DeleteKeysFrom(const std::string& first_key, rocksdb::WriteBatch* 
   return it->status();
 }
 
-Status Table::DeletePartition(const std::vector<Value>& partition_key) {
+Status Table::DeletePartition(const std::vector<Value>& partition_key,
+                              const RowWriteOptions& options) {
+  if (options.write_time_micros.has_value() || options.ttl_seconds.has_value() ||
+      options.expiry_seconds.has_value()) {
+    return WithName(Status::InvalidArgument(
+        "a partition DELETE takes no TIMESTAMP or TTL: it is one range deletion, which hides "
+        "every row version below it whatever its write time, so it could not keep cells "
+        "written after the given timestamp as Cassandra does"));
+  }
   std::string start, limit;
   Status s = EncodePartitionKey(codec()->schema(), partition_key, &start);
   if (!s.ok()) return WithName(s);
+  // Under the partition's lock, so that no merge reads the partition before the deletion and
+  // writes what it read after it.
+  const std::unique_ptr<WriteOrder::Turn> turn = context_.write_order->Lock({Slice(start)});
   rocksdb::WriteBatch batch;
   if (PrefixSuccessor(start, &limit)) {
     s = batch.DeleteRange(context_.column_family, start, limit);

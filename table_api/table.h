@@ -2,13 +2,20 @@
 // Database (database.h), which owns it; safe to use from several threads, also while
 // ALTER TABLE runs (each call works on the schema current when it starts).
 //
-// Writes (see row_writer.h for the options):
-//   - a row is written whole: the RocksDB value holds every regular column (unset ones null),
-//     so inserting an existing key replaces the row; the latest write in RocksDB's sequence
-//     order wins, write times are only stored and returned by writetime();
+// Writes (see row_writer.h for the options) follow Cassandra's cell semantics
+// (docs/cell_semantics.md):
+//   - a write sets the cells it names at its write timestamp (the option's, or the table's
+//     monotonic server clock); a null value deletes the cell; other cells keep theirs. Per
+//     cell the higher timestamp wins whatever the arrival order (cell_reconcile.h for ties);
+//     writetime(col) and ttl(col) are the winning cell's;
+//   - Insert(const Row&) and InsertBatch(RowWrite) without `named` write every regular column
+//     (the whole row); at a timestamp above everything the table holds they are blind Puts
+//     (time-series ingestion), otherwise they merge with the stored row like every other write
+//     (a read-modify-write in the table's write order, write_order.h);
 //   - every partition key and clustering column needs a value of its type; a wrong type, an
 //     unknown column or an invalid option is an InvalidArgument and nothing is written;
-//   - InsertBatch writes all rows in one atomic WriteBatch, or none when one is invalid.
+//   - InsertBatch / ApplyBatch write all rows in one atomic WriteBatch, or none when one is
+//     invalid.
 // Reads: Select (select_query.h). Expired rows (expiry <= the clock's now, in seconds) are
 // never returned, even before compaction removes them.
 #pragma once
@@ -30,6 +37,7 @@
 #include "table_api/row_writer.h"
 #include "table_api/select_query.h"
 #include "table_api/table_maintenance.h"
+#include "table_api/write_order.h"
 #include "table_format/row_codec.h"
 #include "table_format/schema.h"
 
@@ -51,6 +59,8 @@ class Table {
     std::shared_ptr<TableMaintenance> maintenance;
     // Reads may use the columnar scan path (DatabaseOptions::columnar_scan).
     bool columnar_scan = true;
+    // The order of the table's writes, its server clock and high-water mark (loaded).
+    std::shared_ptr<WriteOrder> write_order;
   };
 
   Table(Context context, TableSchema schema);
@@ -71,17 +81,39 @@ class Table {
   // A row of nulls, one entry per column id, to fill by id.
   Row NewRow() const;
 
+  // INSERT of the whole row: every regular column (null or left-out ones are deleted cells).
   Status Insert(const Row& row, const RowWriteOptions& options = RowWriteOptions());
   Status Insert(const NamedRow& row, const RowWriteOptions& options = RowWriteOptions());
+  // INSERT of the named cells (CQL's INSERT INTO t (cols) VALUES ...): the key columns and the
+  // regular columns in `row` are written (null deletes the cell), others keep their cells.
+  Status InsertCells(const NamedRow& row, const RowWriteOptions& options = RowWriteOptions());
   Status InsertBatch(const std::vector<RowWrite>& rows);
   Status InsertBatch(const std::vector<NamedRow>& rows,
                      const RowWriteOptions& options = RowWriteOptions());
+  // UPDATE t SET ... WHERE <key>: writes the named cells without the row liveness, so a row
+  // written only by updates disappears once all its cells are null (Cassandra's rule).
+  Status Update(const NamedRow& row, const RowWriteOptions& options = RowWriteOptions());
+  // Any mix of writes (RowWrite::kind) as one atomic WriteBatch (CQL's BATCH).
+  Status ApplyBatch(const std::vector<RowWrite>& writes);
 
-  // Deletes the row with this primary key (all clustering values needed).
+  // DELETE c1, c2 FROM t WHERE <key>: deletes those cells at the option's write time (or now).
+  Status DeleteCells(const std::vector<Value>& partition_key,
+                     const std::vector<Value>& clustering_key,
+                     const std::vector<std::string>& columns,
+                     const RowWriteOptions& options = RowWriteOptions());
+  // Deletes the row with this primary key (all clustering values needed): hides every cell
+  // written at or before the option's write time (or now), also cells of writes that arrive
+  // later with an older timestamp. Stored as a row tombstone (a row value with the deletion
+  // time and no cells), never a RocksDB Delete, so that it keeps hiding older writes; it
+  // stays until a partition deletion or TRUNCATE removes it. TTL options are refused.
   Status DeleteRow(const std::vector<Value>& partition_key,
-                   const std::vector<Value>& clustering_key);
-  // Deletes every row of the partition, with one range deletion over its keys.
-  Status DeletePartition(const std::vector<Value>& partition_key);
+                   const std::vector<Value>& clustering_key,
+                   const RowWriteOptions& options = RowWriteOptions());
+  // Deletes every row of the partition, with one range deletion over its keys. A write time
+  // is refused (InvalidArgument): a range deletion hides every version below it, whatever its
+  // timestamp, so it cannot keep newer cells as Cassandra would.
+  Status DeletePartition(const std::vector<Value>& partition_key,
+                         const RowWriteOptions& options = RowWriteOptions());
 
   // Expired rows are removed by compactions (the table's compaction filter); this removes, in
   // addition, whole files whose every row has expired, without reading them
@@ -127,9 +159,18 @@ class Table {
   // Installs the schema of an ALTER TABLE, once the catalog holds it.
   void SetSchema(TableSchema schema);
   std::shared_ptr<const RowCodec> codec() const;
-  Status EncodeWrites(const RowCodec& codec, const std::vector<RowWrite>& rows,
-                      rocksdb::WriteBatch* batch) const;
+  // Validates, encodes and writes `writes` as one WriteBatch in the table's write order.
+  Status ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& writes);
   Status Write(rocksdb::WriteBatch* batch);
+  // The row at `key` in its latest version merged with `incoming` (a `whole_row` INSERT at
+  // `timestamp` drops a row deletion below it), encoded into *value; `in_batch` is the key's
+  // value written earlier in the same batch (null: read the table).
+  Status MergeWithStored(const RowCodec& codec, const std::string& key, const std::string* in_batch,
+                         const RowVersions& incoming, bool whole_row, int64_t timestamp,
+                         int64_t now_micros, std::string* value) const;
+  // A RowWrite holding these key values (and nulls).
+  Status KeyRow(const std::vector<Value>& partition_key, const std::vector<Value>& clustering_key,
+                Row* row) const;
   // The read options of a Select (`snapshot` may be null). Predicate pushdown adds its scan
   // spec (ReadOptions::table_filter) here.
   rocksdb::ReadOptions SelectReadOptions(const rocksdb::Snapshot* snapshot,

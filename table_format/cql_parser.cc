@@ -411,8 +411,8 @@ Status UnsupportedTypeError(const TokenCursor& cursor) {
         "a read-modify-write this store does not run (use a bigint written by INSERT)";
   } else if (name == "set" || name == "list" || name == "map") {
     message = "non-frozen collection type " + written +
-              " is not supported (rows are written whole, so its elements cannot be updated "
-              "one by one); Cassandra's alternative is frozen<" +
+              " is not supported (a cell holds one value here, so its elements cannot be added "
+              "or removed one by one); Cassandra's alternative is frozen<" +
               written + ">, but frozen collections are not supported yet either";
   } else if (name == "frozen") {
     message = "frozen collection type " + written + " is not supported yet";

@@ -84,9 +84,16 @@ Status ReadCellValue(Slice* in, RowCell* cell) {
   return Status::OK();
 }
 
+Status CellMetadataNotSupported() {
+  return Status::NotSupported("row value has per-cell metadata (row format 2)");
+}
+
 Status DecodeHeader(Slice* in, uint32_t max_version, RowMetadata* meta) {
   uint8_t format, flags;
   uint64_t version, write_time, expiry;
+  if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kRowFormatWithCellMetadata) {
+    return CellMetadataNotSupported();
+  }
   if (!GetFixed8(in, &format) || format != kRowFormatVersion) {
     return RowCorruption("unknown format byte");
   }
@@ -115,6 +122,16 @@ Status DecodeHeader(Slice* in, uint32_t max_version, RowMetadata* meta) {
 
 }  // namespace
 
+bool operator==(const CellVersion& a, const CellVersion& b) {
+  return a.state == b.state && a.write_time_micros == b.write_time_micros &&
+         a.has_expiry == b.has_expiry && a.expiry_seconds == b.expiry_seconds;
+}
+
+bool operator==(const RowLiveness& a, const RowLiveness& b) {
+  return a.write_time_micros == b.write_time_micros && a.has_expiry == b.has_expiry &&
+         a.expiry_seconds == b.expiry_seconds;
+}
+
 bool operator==(const RowMetadata& a, const RowMetadata& b) {
   return a.schema_version == b.schema_version && a.has_write_time == b.has_write_time &&
          a.write_time_micros == b.write_time_micros && a.has_expiry == b.has_expiry &&
@@ -134,33 +151,15 @@ const std::vector<uint32_t>* RowCodec::ColumnsAt(uint32_t version) const {
 
 Status RowCodec::EncodeCells(const RowMetadata& meta, const std::vector<RowCell>& cells,
                              std::string* out) const {
-  const std::vector<uint32_t>* ids = ColumnsAt(meta.schema_version);
-  if (ids == nullptr) {
-    return Status::InvalidArgument("schema version " + std::to_string(meta.schema_version) +
-                                   " is not a version of " + schema_.QualifiedName());
-  }
-  if (cells.size() != ids->size()) {
-    return Status::InvalidArgument("schema version " + std::to_string(meta.schema_version) +
-                                   " rows hold " + std::to_string(ids->size()) +
-                                   " regular columns, got " + std::to_string(cells.size()));
-  }
-  for (size_t i = 0; i < cells.size(); i++) {
-    Status s = CheckCell(cells[i], schema_.columns()[(*ids)[i]]);
-    if (!s.ok()) return s;
-  }
+  Status s = CheckCells(meta.schema_version, cells);
+  if (!s.ok()) return s;
   out->push_back(static_cast<char>(kRowFormatVersion));
   PutVarint32(out, meta.schema_version);
   out->push_back(static_cast<char>((meta.has_write_time ? kFlagWriteTime : 0) |
                                    (meta.has_expiry ? kFlagExpiry : 0)));
   if (meta.has_write_time) PutVarint64(out, ZigZagEncode(meta.write_time_micros));
   if (meta.has_expiry) PutVarint64(out, meta.expiry_seconds);
-  const size_t bitmap_start = out->size();
-  out->append((cells.size() + 7) / 8, '\0');
-  for (size_t i = 0; i < cells.size(); i++) {
-    if (!cells[i].present) continue;
-    (*out)[bitmap_start + i / 8] |= static_cast<char>(1 << (i % 8));
-    AppendCellValue(cells[i], out);
-  }
+  AppendValues(cells, out);
   return Status::OK();
 }
 
@@ -174,14 +173,21 @@ Status RowCodec::DecodeCells(const Slice& value, RowMetadata* meta,
   Slice in = value;
   Status s = DecodeHeader(&in, schema_.version(), meta);
   if (!s.ok()) return s;
-  const std::vector<uint32_t>& ids = *ColumnsAt(meta->schema_version);
+  s = DecodeValues(&in, *ColumnsAt(meta->schema_version), cells);
+  if (!s.ok()) return s;
+  if (!in.empty()) return RowCorruption(std::to_string(in.size()) + " bytes after the last value");
+  return Status::OK();
+}
+
+Status RowCodec::DecodeValues(Slice* in, const std::vector<uint32_t>& ids,
+                              std::vector<RowCell>* cells) const {
   const size_t bitmap_bytes = (ids.size() + 7) / 8;
-  if (in.size() < bitmap_bytes) return RowCorruption("truncated presence bitmap");
-  const auto* bitmap = reinterpret_cast<const uint8_t*>(in.data());
+  if (in->size() < bitmap_bytes) return RowCorruption("truncated presence bitmap");
+  const auto* bitmap = reinterpret_cast<const uint8_t*>(in->data());
   if (ids.size() % 8 != 0 && (bitmap[bitmap_bytes - 1] >> (ids.size() % 8)) != 0) {
     return RowCorruption("presence bitmap padding bits are set");
   }
-  in.remove_prefix(bitmap_bytes);
+  in->remove_prefix(bitmap_bytes);
   cells->resize(ids.size());
   for (size_t i = 0; i < ids.size(); i++) {
     RowCell& cell = (*cells)[i];
@@ -190,11 +196,303 @@ Status RowCodec::DecodeCells(const Slice& value, RowMetadata* meta,
     cell.type = schema_.columns()[ids[i]].type;
     cell.present = (bitmap[i / 8] >> (i % 8)) & 1;
     if (cell.present) {
-      s = ReadCellValue(&in, &cell);
+      Status s = ReadCellValue(in, &cell);
       if (!s.ok()) return s;
     }
   }
-  if (!in.empty()) return RowCorruption(std::to_string(in.size()) + " bytes after the last value");
+  return Status::OK();
+}
+
+Status RowCodec::CheckCells(uint32_t schema_version, const std::vector<RowCell>& cells) const {
+  const std::vector<uint32_t>* ids = ColumnsAt(schema_version);
+  if (ids == nullptr) {
+    return Status::InvalidArgument("schema version " + std::to_string(schema_version) +
+                                   " is not a version of " + schema_.QualifiedName());
+  }
+  if (cells.size() != ids->size()) {
+    return Status::InvalidArgument("schema version " + std::to_string(schema_version) +
+                                   " rows hold " + std::to_string(ids->size()) +
+                                   " regular columns, got " + std::to_string(cells.size()));
+  }
+  for (size_t i = 0; i < cells.size(); i++) {
+    Status s = CheckCell(cells[i], schema_.columns()[(*ids)[i]]);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+void RowCodec::AppendValues(const std::vector<RowCell>& cells, std::string* out) {
+  const size_t bitmap_start = out->size();
+  out->append((cells.size() + 7) / 8, '\0');
+  for (size_t i = 0; i < cells.size(); i++) {
+    if (!cells[i].present) continue;
+    (*out)[bitmap_start + i / 8] |= static_cast<char>(1 << (i % 8));
+    AppendCellValue(cells[i], out);
+  }
+}
+
+// ---- rows with per-cell metadata ----
+
+namespace {
+
+constexpr uint8_t kFlagLiveness = 1 << 2;
+constexpr uint8_t kFlagDeletion = 1 << 3;
+constexpr uint8_t kKnownCellFlags = kFlagWriteTime | kFlagExpiry | kFlagLiveness | kFlagDeletion;
+
+constexpr uint8_t kExceptionWriteTime = 1 << 0;
+constexpr uint8_t kExceptionExpiry = 1 << 1;
+constexpr uint8_t kExceptionNoCell = 1 << 2;
+constexpr uint8_t kKnownExceptionBits = kExceptionWriteTime | kExceptionExpiry | kExceptionNoCell;
+
+// The per-cell defaults of a format-2 row (see the layout in the header).
+struct CellDefaults {
+  bool has_write_time = false;
+  int64_t write_time_micros = 0;
+  bool has_expiry = false;
+  uint64_t expiry_seconds = 0;
+};
+
+// A cell version with the fields that do not apply to its state cleared.
+CellVersion Normalized(const CellVersion& version) {
+  CellVersion out;
+  out.state = version.state;
+  if (version.state == CellState::kAbsent) return out;
+  out.write_time_micros = version.write_time_micros;
+  if (version.has_expiry) {
+    out.has_expiry = true;
+    out.expiry_seconds = version.expiry_seconds;
+  }
+  return out;
+}
+
+CellDefaults DefaultsOf(const RowVersions& row) {
+  CellDefaults defaults;
+  if (row.has_liveness) {
+    defaults.has_write_time = true;
+    defaults.write_time_micros = row.liveness.write_time_micros;
+    defaults.has_expiry = row.liveness.has_expiry;
+    defaults.expiry_seconds = row.liveness.has_expiry ? row.liveness.expiry_seconds : 0;
+    return defaults;
+  }
+  for (const CellVersion& raw : row.versions) {
+    const CellVersion version = Normalized(raw);
+    if (version.state == CellState::kAbsent) continue;
+    defaults.has_write_time = true;
+    defaults.write_time_micros = version.write_time_micros;
+    defaults.has_expiry = version.has_expiry;
+    defaults.expiry_seconds = version.expiry_seconds;
+    break;
+  }
+  return defaults;
+}
+
+// Whether `row` is a format-1 row: liveness, no deletion, every cell live or deleted at the
+// liveness's time, live cells with its expiry.
+bool FitsFormat1(const RowVersions& row) {
+  if (!row.has_liveness || row.has_deletion) return false;
+  const RowLiveness& live = row.liveness;
+  for (const CellVersion& raw : row.versions) {
+    const CellVersion version = Normalized(raw);
+    if (version.state == CellState::kAbsent) return false;
+    if (version.write_time_micros != live.write_time_micros) return false;
+    if (version.has_expiry != live.has_expiry ||
+        (live.has_expiry && version.expiry_seconds != live.expiry_seconds)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Status RowCodec::EncodeVersions(const RowVersions& row, std::string* out) const {
+  Status s = CheckCells(row.schema_version, row.cells);
+  if (!s.ok()) return s;
+  if (row.versions.size() != row.cells.size()) {
+    return Status::InvalidArgument("row has " + std::to_string(row.cells.size()) + " cells but " +
+                                   std::to_string(row.versions.size()) + " cell versions");
+  }
+  for (size_t i = 0; i < row.cells.size(); i++) {
+    const CellVersion& version = row.versions[i];
+    if (row.cells[i].present != (version.state == CellState::kLive)) {
+      return Status::InvalidArgument("cell " + std::to_string(i) +
+                                     ": a value must be present exactly for a live cell");
+    }
+    if (row.has_deletion && version.state != CellState::kAbsent &&
+        version.write_time_micros <= row.deletion_time_micros) {
+      return Status::InvalidArgument("cell " + std::to_string(i) +
+                                     " is written at or before the row's deletion time");
+    }
+    if (version.state != CellState::kAbsent && version.has_expiry &&
+        version.expiry_seconds == UINT64_MAX) {
+      return Status::InvalidArgument("cell expiry out of range");
+    }
+  }
+  if (row.has_liveness && row.has_deletion &&
+      row.liveness.write_time_micros <= row.deletion_time_micros) {
+    return Status::InvalidArgument("row liveness is written at or before the row's deletion time");
+  }
+
+  if (FitsFormat1(row)) {
+    RowMetadata meta;
+    meta.schema_version = row.schema_version;
+    // Format 1 without a write time decodes as INT64_MIN: keep such rows' bytes.
+    meta.has_write_time = row.liveness.write_time_micros != INT64_MIN;
+    meta.write_time_micros = meta.has_write_time ? row.liveness.write_time_micros : 0;
+    meta.has_expiry = row.liveness.has_expiry;
+    meta.expiry_seconds = row.liveness.has_expiry ? row.liveness.expiry_seconds : 0;
+    return EncodeCells(meta, row.cells, out);
+  }
+
+  const CellDefaults defaults = DefaultsOf(row);
+  out->push_back(static_cast<char>(kRowFormatWithCellMetadata));
+  PutVarint32(out, row.schema_version);
+  out->push_back(static_cast<char>(
+      (defaults.has_write_time ? kFlagWriteTime : 0) | (defaults.has_expiry ? kFlagExpiry : 0) |
+      (row.has_liveness ? kFlagLiveness : 0) | (row.has_deletion ? kFlagDeletion : 0)));
+  if (defaults.has_write_time) PutVarint64(out, ZigZagEncode(defaults.write_time_micros));
+  if (defaults.has_expiry) PutVarint64(out, defaults.expiry_seconds);
+  if (row.has_deletion) PutVarint64(out, ZigZagEncode(row.deletion_time_micros));
+  AppendValues(row.cells, out);
+
+  std::string exceptions;
+  uint32_t count = 0;
+  for (size_t i = 0; i < row.versions.size(); i++) {
+    const CellVersion version = Normalized(row.versions[i]);
+    uint8_t what = 0;
+    if (version.state == CellState::kAbsent) {
+      what = kExceptionNoCell;
+    } else {
+      if (version.write_time_micros != defaults.write_time_micros) what |= kExceptionWriteTime;
+      if (version.has_expiry != defaults.has_expiry ||
+          (version.has_expiry && version.expiry_seconds != defaults.expiry_seconds)) {
+        what |= kExceptionExpiry;
+      }
+    }
+    if (what == 0) continue;
+    count++;
+    PutVarint32(&exceptions, static_cast<uint32_t>(i));
+    exceptions.push_back(static_cast<char>(what));
+    if (what & kExceptionWriteTime)
+      PutVarint64(&exceptions, ZigZagEncode(version.write_time_micros));
+    if (what & kExceptionExpiry) {
+      PutVarint64(&exceptions, version.has_expiry ? version.expiry_seconds + 1 : 0);
+    }
+  }
+  PutVarint32(out, count);
+  out->append(exceptions);
+  return Status::OK();
+}
+
+Status RowCodec::DecodeVersions(const Slice& value, RowVersions* row) const {
+  if (!HasCellMetadata(value)) {
+    RowMetadata meta;
+    Status s = DecodeCells(value, &meta, &row->cells);
+    if (!s.ok()) return s;
+    row->schema_version = meta.schema_version;
+    row->has_liveness = true;
+    row->liveness.write_time_micros = meta.has_write_time ? meta.write_time_micros : INT64_MIN;
+    row->liveness.has_expiry = meta.has_expiry;
+    row->liveness.expiry_seconds = meta.expiry_seconds;
+    row->has_deletion = false;
+    row->deletion_time_micros = 0;
+    row->versions.assign(row->cells.size(), CellVersion());
+    for (size_t i = 0; i < row->cells.size(); i++) {
+      CellVersion& version = row->versions[i];
+      version.write_time_micros = row->liveness.write_time_micros;
+      version.state = row->cells[i].present ? CellState::kLive : CellState::kDeleted;
+      version.has_expiry = meta.has_expiry;
+      version.expiry_seconds = meta.expiry_seconds;
+    }
+    return Status::OK();
+  }
+
+  Slice in = value;
+  uint8_t format, flags;
+  uint64_t version_number, field;
+  GetFixed8(&in, &format);
+  if (!GetCanonicalVarint64(&in, &version_number) || version_number == 0 ||
+      version_number > schema_.version()) {
+    return RowCorruption("schema version missing, non-canonical or unknown to this schema");
+  }
+  if (!GetFixed8(&in, &flags) || (flags & ~kKnownCellFlags) != 0) {
+    return RowCorruption("missing or unknown flags");
+  }
+  CellDefaults defaults;
+  defaults.has_write_time = (flags & kFlagWriteTime) != 0;
+  defaults.has_expiry = (flags & kFlagExpiry) != 0;
+  if (defaults.has_write_time) {
+    if (!GetCanonicalVarint64(&in, &field)) return RowCorruption("bad write time");
+    defaults.write_time_micros = ZigZagDecode(field);
+  }
+  if (defaults.has_expiry) {
+    if (!GetCanonicalVarint64(&in, &field)) return RowCorruption("bad expiry");
+    defaults.expiry_seconds = field;
+  }
+  row->schema_version = static_cast<uint32_t>(version_number);
+  row->has_liveness = (flags & kFlagLiveness) != 0;
+  row->liveness = RowLiveness();
+  if (row->has_liveness) {
+    if (!defaults.has_write_time) return RowCorruption("row liveness without a write time");
+    row->liveness.write_time_micros = defaults.write_time_micros;
+    row->liveness.has_expiry = defaults.has_expiry;
+    row->liveness.expiry_seconds = defaults.expiry_seconds;
+  }
+  row->has_deletion = (flags & kFlagDeletion) != 0;
+  row->deletion_time_micros = 0;
+  if (row->has_deletion) {
+    if (!GetCanonicalVarint64(&in, &field)) return RowCorruption("bad deletion time");
+    row->deletion_time_micros = ZigZagDecode(field);
+  }
+  const std::vector<uint32_t>& ids = *ColumnsAt(row->schema_version);
+  Status s = DecodeValues(&in, ids, &row->cells);
+  if (!s.ok()) return s;
+  row->versions.assign(ids.size(), CellVersion());
+  for (size_t i = 0; i < ids.size(); i++) {
+    CellVersion& version = row->versions[i];
+    version.state = row->cells[i].present ? CellState::kLive : CellState::kDeleted;
+    version.write_time_micros = defaults.write_time_micros;
+    version.has_expiry = defaults.has_expiry;
+    version.expiry_seconds = defaults.expiry_seconds;
+  }
+  uint64_t count;
+  if (!GetCanonicalVarint64(&in, &count) || count > ids.size()) {
+    return RowCorruption("bad exception count");
+  }
+  int64_t previous = -1;
+  for (uint64_t e = 0; e < count; e++) {
+    uint64_t index;
+    uint8_t what;
+    if (!GetCanonicalVarint64(&in, &index) || index >= ids.size() ||
+        static_cast<int64_t>(index) <= previous) {
+      return RowCorruption("exception column index missing, out of order or out of range");
+    }
+    previous = static_cast<int64_t>(index);
+    if (!GetFixed8(&in, &what) || what == 0 || (what & ~kKnownExceptionBits) != 0) {
+      return RowCorruption("missing or unknown exception bits");
+    }
+    CellVersion& version = row->versions[index];
+    if (what & kExceptionNoCell) {
+      if (what != kExceptionNoCell || version.state == CellState::kLive) {
+        return RowCorruption("a no-cell exception on a live cell or with other bits");
+      }
+      version = CellVersion();
+    }
+    if (what & kExceptionWriteTime) {
+      if (!GetCanonicalVarint64(&in, &field)) return RowCorruption("bad cell write time");
+      version.write_time_micros = ZigZagDecode(field);
+    }
+    if (what & kExceptionExpiry) {
+      if (!GetCanonicalVarint64(&in, &field)) return RowCorruption("bad cell expiry");
+      version.has_expiry = field != 0;
+      version.expiry_seconds = field == 0 ? 0 : field - 1;
+    }
+  }
+  if (!in.empty()) return RowCorruption(std::to_string(in.size()) + " bytes after the exceptions");
+  // Canonical by construction: the one encoding of what was parsed must be these bytes.
+  std::string again;
+  s = EncodeVersions(*row, &again);
+  if (!s.ok() || Slice(again) != value) return RowCorruption("non-canonical per-cell metadata");
   return Status::OK();
 }
 

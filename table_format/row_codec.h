@@ -25,6 +25,45 @@
 //
 // Reading a row written at an older version with the current schema: columns added since
 // read as null, columns dropped since are skipped.
+//
+// Rows with per-cell metadata (Cassandra's cell semantics, docs/cell_semantics.md). A format-1
+// row means: the row's primary key was written (an INSERT's row liveness) at write_time with
+// expiry, and every regular column of its version has a cell written at write_time with that
+// expiry: a value where the presence bit is set, a deletion (a null written) where it is not.
+// (A deletion written with a TTL expires with it: once expired it is purged like the cells.) Any
+// other row (cells written at other times or with other expiries, columns without any cell, no row
+// liveness, a row deletion time) is format 2, which adds to format 1 only exceptions:
+//
+//   +--------+----------------+-------+--------------+----------+-----------------+
+//   | format | schema_version | flags | [write_time] | [expiry] | [deletion_time] |
+//   | u8 = 2 | varint32       | u8    | varint64     | varint64 | varint64        |
+//   +--------+----------------+-------+--------------+----------+-----------------+
+//   | presence | values | exception_count | exceptions                             |
+//   | bitmap   |        | varint32 >= 0   | exception_count x exception            |
+//   +----------+--------+-----------------+----------------------------------------+
+//
+//   flags          bit 0 write_time, bit 1 expiry, bit 2 the row has liveness (an INSERT
+//                  wrote its key), bit 3 deletion_time present; other bits zero
+//   write_time,    the defaults of every cell: the liveness's when bit 2 is set, otherwise
+//   expiry         those of the first column that has a cell;
+//                  both flags clear when there is neither liveness nor any cell
+//   deletion_time  ZigZag microseconds: a row deletion that hides everything written at or
+//                  before it (cells and liveness below it are not stored)
+//   presence,      as in format 1: a set bit is a live cell with its value; a clear bit is a
+//   values         cell deletion, unless an exception says the column has no cell
+//   exception      column index (varint32, strictly increasing, < number of columns)
+//                  | what (u8): bit 0 write time differs, bit 1 expiry differs, bit 2 no
+//                  cell at all (clear presence bit only, alone)
+//                  | [ZigZag varint64 write time if bit 0]
+//                  | [varint64 if bit 1: 0 = the cell never expires, e = expiry e - 1]
+//
+// Canonical: as format 1, and the row is not expressible in format 1, defaults are chosen as
+// above, every exception changes something (a written field differs from the default), and no
+// stored cell or liveness is at or below the deletion time. The decoder re-encodes what it
+// parsed and rejects bytes that differ, so format 2 is canonical by construction.
+// Consumers that only know format 1 (DecodeCells, DecodeMetadata) get NotSupported/Corruption
+// for format 2 rows and keep them whole (the typed layout stores them as opaque values, the
+// compaction filter keeps them).
 #pragma once
 
 #include <cstdint>
@@ -38,6 +77,7 @@
 namespace columnar {
 
 inline constexpr uint8_t kRowFormatVersion = 1;
+inline constexpr uint8_t kRowFormatWithCellMetadata = 2;
 
 struct RowMetadata {
   uint32_t schema_version = 1;
@@ -57,6 +97,43 @@ struct RowCell {
   bool present = false;
   uint64_t fixed_bits = 0;  // fixed-width types: the Value::FixedBits() bit pattern
   Slice bytes;              // byte-string types; points into the decoded value or the caller's
+};
+
+// The state of one cell of a row, with per-cell metadata.
+enum class CellState : uint8_t {
+  kAbsent,   // no cell: nothing was written to the column (or a row deletion hid it)
+  kLive,     // a value
+  kDeleted,  // a cell deletion (DELETE col, or a null written), at write_time_micros
+};
+
+struct CellVersion {
+  CellState state = CellState::kAbsent;
+  int64_t write_time_micros = 0;  // unused for kAbsent (0)
+  bool has_expiry = false;        // live cells and deletions (false for kAbsent)
+  uint64_t expiry_seconds = 0;
+};
+bool operator==(const CellVersion& a, const CellVersion& b);
+
+// Cassandra's row marker: the row exists (all cells null) from an INSERT until this expires or a
+// deletion hides it.
+struct RowLiveness {
+  int64_t write_time_micros = 0;
+  bool has_expiry = false;
+  uint64_t expiry_seconds = 0;
+};
+bool operator==(const RowLiveness& a, const RowLiveness& b);
+
+// A row with the full per-cell state (either format).
+struct RowVersions {
+  uint32_t schema_version = 1;
+  bool has_liveness = false;
+  RowLiveness liveness;
+  bool has_deletion = false;
+  int64_t deletion_time_micros = 0;  // hides cells and liveness written at or before it
+  // One per ColumnsAt(schema_version) column, in that order; cells[i].present iff
+  // versions[i].state == kLive.
+  std::vector<RowCell> cells;
+  std::vector<CellVersion> versions;
 };
 
 // Encodes and decodes rows of one table. Holds a copy of the schema and the column layout
@@ -79,8 +156,23 @@ class RowCodec {
   Status DecodeMetadata(const Slice& value, RowMetadata* meta) const;
 
   // Fills *meta and one cell per ColumnsAt(meta->schema_version) column; cell bytes point
-  // into `value`. Corruption when the value is malformed or not canonical.
+  // into `value`. Corruption when the value is malformed or not canonical; NotSupported for a
+  // row with per-cell metadata (format 2: use DecodeVersions).
   Status DecodeCells(const Slice& value, RowMetadata* meta, std::vector<RowCell>* cells) const;
+
+  // Rows with per-cell state, in either format: format 1 when the row is expressible in it
+  // (liveness, no deletion, every cell live or deleted at the liveness's write time and with its
+  // expiry), so such rows keep exactly format 1's bytes. The write time and expiry of absent
+  // cells are ignored. InvalidArgument on a layout, type or
+  // well-formedness mismatch, or a cell or liveness at or below the deletion time.
+  Status EncodeVersions(const RowVersions& row, std::string* out) const;
+  // Either format; a format-1 row without a write time gives write times INT64_MIN (older than
+  // anything). Cell bytes point into `value`. Corruption when malformed or not canonical.
+  Status DecodeVersions(const Slice& value, RowVersions* row) const;
+  // True when `value` starts with format byte 2 (it may still be malformed).
+  static bool HasCellMetadata(const Slice& value) {
+    return !value.empty() && static_cast<uint8_t>(value[0]) == kRowFormatWithCellMetadata;
+  }
 
   // Whole rows, indexed by column id (size up to schema().next_column_id(); missing entries
   // and key columns are ignored). Encodes the columns live at meta.schema_version; a non-null
@@ -91,6 +183,12 @@ class RowCodec {
   Status DecodeRow(const Slice& value, RowMetadata* meta, Row* row) const;
 
  private:
+  Status CheckCells(uint32_t schema_version, const std::vector<RowCell>& cells) const;
+  // The presence bitmap and values of `ids`' columns.
+  Status DecodeValues(Slice* in, const std::vector<uint32_t>& ids,
+                      std::vector<RowCell>* cells) const;
+  static void AppendValues(const std::vector<RowCell>& cells, std::string* out);
+
   TableSchema schema_;
   std::vector<std::vector<uint32_t>> columns_by_version_;  // index: version - 1
 };

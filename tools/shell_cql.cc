@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "table_api/cql_statements.h"
+#include "table_api/cql_writes.h"
 #include "table_api/statement_binding.h"
 #include "table_api/status_context.h"
 #include "tools/shell_tokens.h"
@@ -35,28 +36,12 @@ std::string OneNodeNote(const KeyspaceDefinition& keyspace) {
          "the write-ahead log, whatever durable_writes says).";
 }
 
-Status RunInsert(Database* db, const InsertStatement& insert) {
+Status RunWrite(Database* db, const CqlStatement& statement) {
+  std::string keyspace, name;
+  WriteStatementTable(statement, &keyspace, &name);
   Table* table = nullptr;
-  Status s = FindTable(db, insert.keyspace, insert.table, &table);
-  if (!s.ok()) return s;
-  Row row;
-  RowWriteOptions options;
-  s = BindInsert(*table->schema(), insert, &row, &options);
-  if (s.ok()) s = table->Insert(row, options);
-  return WithContext("table " + table->name(), s);
-}
-
-Status RunDelete(Database* db, const DeleteStatement& remove) {
-  Table* table = nullptr;
-  Status s = FindTable(db, remove.keyspace, remove.table, &table);
-  if (!s.ok()) return s;
-  DeleteTarget target;
-  s = BindDelete(*table->schema(), remove, &target);
-  if (s.ok()) {
-    s = target.whole_partition ? table->DeletePartition(target.partition_key)
-                               : table->DeleteRow(target.partition_key, target.clustering_key);
-  }
-  return WithContext("table " + table->name(), s);
+  Status s = FindTable(db, keyspace, name, &table);
+  return s.ok() ? ExecuteCqlWrite(table, statement) : s;
 }
 
 Status RunSelect(Database* db, const SelectStatement& select, CqlOutcome* outcome) {
@@ -85,14 +70,10 @@ Status RunCqlStatement(CqlSession* session, Database* db, const ShellInput& inpu
   Status s = ParseStatement(input, &statement);
   if (s.ok()) s = session->Qualify(&statement);
   if (!s.ok()) return s;
-  if (const auto* insert = std::get_if<InsertStatement>(&statement.statement)) {
-    return RunInsert(db, *insert);
-  }
+  std::string keyspace, name;
+  if (WriteStatementTable(statement, &keyspace, &name)) return RunWrite(db, statement);
   if (const auto* select = std::get_if<SelectStatement>(&statement.statement)) {
     return RunSelect(db, *select, outcome);
-  }
-  if (const auto* remove = std::get_if<DeleteStatement>(&statement.statement)) {
-    return RunDelete(db, *remove);
   }
   // USE, and the schema statements: the session and the database apply the keyspace, the
   // default storage and the catalog rules.

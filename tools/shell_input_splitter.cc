@@ -31,6 +31,32 @@ void TrimTrailingBlanks(std::string* text) {
   while (!text->empty() && IsBlank(text->back())) text->pop_back();
 }
 
+// The word of `text` that ends at `end` (exclusive; blanks before `end` skipped), lower case;
+// *start is where it begins.
+std::string LowerWordBefore(const std::string& text, size_t end, size_t* start) {
+  while (end > 0 && IsBlank(text[end - 1])) end--;
+  size_t begin = end;
+  while (begin > 0 && std::isalpha(static_cast<unsigned char>(text[begin - 1]))) begin--;
+  std::string word = text.substr(begin, end - begin);
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  *start = begin;
+  return word;
+}
+
+// Whether a ';' after `text` (a CQL piece so far) is inside a BEGIN BATCH, i.e. ends one of its
+// statements rather than the batch: the piece starts with BEGIN and does not end with APPLY
+// BATCH.
+bool SemicolonInsideBatch(const std::string& text) {
+  size_t first = 0;
+  while (first < text.size() && std::isalpha(static_cast<unsigned char>(text[first]))) first++;
+  std::string verb = text.substr(0, first);
+  for (char& c : verb) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (verb != "begin") return false;
+  size_t start = 0;
+  if (LowerWordBefore(text, text.size(), &start) != "batch") return true;
+  return LowerWordBefore(text, start, &start) != "apply";
+}
+
 }  // namespace
 
 void InputSplitter::AddLine(const std::string& line, std::vector<ShellInput>* pieces) {
@@ -76,9 +102,11 @@ bool InputSplitter::Step(const std::string& line, size_t* i, std::vector<ShellIn
   const char c = line[*i];
   const char next = *i + 1 < line.size() ? line[*i + 1] : '\0';
   if (c == ';') {
+    const bool inside_batch =
+        current_.kind == ShellInput::Kind::kCql && SemicolonInsideBatch(current_.text);
     current_.text += c;
     ++*i;
-    Emit(pieces);
+    if (!inside_batch) Emit(pieces);
     return true;
   }
   if (StartsLineComment(c, next)) {

@@ -53,7 +53,38 @@ Value RandomValueOf(LogicalType type, std::mt19937_64& rng) {
   }
 }
 
-DifferentialOptions TypedDifferential(const TableSchema& schema, uint64_t seed) {
+// A row with per-cell metadata (row codec format 2): one cell written at another time, without
+// a cell, or the row without liveness (written by UPDATEs) or with a deletion time.
+std::string RandomCellMetadataRow(const RowCodec& codec, std::mt19937_64& rng) {
+  const TableSchema& schema = codec.schema();
+  RowVersions row;
+  row.schema_version = schema.version();
+  row.has_liveness = rng() % 3 != 0;
+  row.liveness.write_time_micros = 1700000000000000 + static_cast<int64_t>(rng() % 100000000);
+  row.has_deletion = rng() % 4 == 0;
+  row.deletion_time_micros = 1600000000000000;
+  std::vector<Value> values;
+  values.reserve(schema.next_column_id());
+  for (uint32_t id : *codec.ColumnsAt(row.schema_version)) {
+    values.push_back(rng() % 6 != 0 ? RandomValueOf(schema.columns()[id].type, rng) : Value());
+    CellVersion version;
+    version.state = values.back().is_null() ? CellState::kDeleted : CellState::kLive;
+    version.write_time_micros = row.liveness.write_time_micros - static_cast<int64_t>(rng() % 3);
+    if (rng() % 5 == 0) version = CellVersion();  // no cell
+    if (version.state == CellState::kAbsent) values.back() = Value();
+    row.versions.push_back(version);
+  }
+  for (size_t i = 0; i < values.size(); i++) {
+    const uint32_t id = (*codec.ColumnsAt(row.schema_version))[i];
+    row.cells.push_back(CellFromValue(id, schema.columns()[id].type, values[i]));
+  }
+  std::string value;
+  EXPECT_TRUE(codec.EncodeVersions(row, &value).ok());
+  return value;
+}
+
+DifferentialOptions TypedDifferential(const TableSchema& schema, uint64_t seed,
+                                      uint64_t cell_metadata_one_in = 0) {
   DifferentialOptions options;
   options.seed = seed;
   options.operations = 5000;
@@ -73,8 +104,12 @@ DifferentialOptions TypedDifferential(const TableSchema& schema, uint64_t seed) 
     EXPECT_TRUE(EncodeKey(*shared, partition, clustering, &key).ok());
     return key;
   };
-  options.random_value = [shared, codec](std::mt19937_64& rng) -> std::optional<std::string> {
+  options.random_value =
+      [shared, codec, cell_metadata_one_in](std::mt19937_64& rng) -> std::optional<std::string> {
     if (rng() % 8 == 0) return std::nullopt;  // arbitrary bytes: stored opaque
+    if (cell_metadata_one_in != 0 && rng() % cell_metadata_one_in == 0) {
+      return RandomCellMetadataRow(*codec, rng);
+    }
     RowMetadata meta;
     meta.schema_version = shared->version();
     meta.has_write_time = rng() % 5 != 0;
@@ -133,6 +168,15 @@ TEST(TypedLayoutDifferential, AccessTable) {
   DifferentialHarness harness("typed-access", TypedDifferential(Parse(kAccessTable), 6));
   EXPECT_TRUE(harness.Run());
   ExpectTypedColumns(harness.tested(), {"time", "method", "status", "latency_ms"});
+}
+
+// Rows with per-cell metadata (row codec format 2) among the others: they are kept whole
+// (opaque values) and come back byte for byte, also next to typed rows of the same group.
+TEST(TypedLayoutDifferential, MetricsTableWithCellMetadataRows) {
+  DifferentialHarness harness("typed-metrics-cells",
+                              TypedDifferential(Parse(kMetricsTable), 7, /*one_in=*/3));
+  EXPECT_TRUE(harness.Run());
+  ExpectTypedColumns(harness.tested(), {"time", "value", "write_time", "expiry"});
 }
 
 }  // namespace

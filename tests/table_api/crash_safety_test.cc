@@ -28,6 +28,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -197,7 +198,13 @@ Op NextOp(std::mt19937_64& rng, const std::vector<std::string>& extras) {
   } else if (roll < 55) {
     op.kind = "batch";
     const int n = 2 + pick(20);
-    for (int i = 0; i < n; i++) op.rows.push_back(random_row(pick(kLivePartitions)));
+    // Distinct keys: two writes of a key in one batch share its timestamp, and Cassandra's tie
+    // rule (the greater value) decides between them, not their order (cell_semantics_test).
+    std::set<Key> keys;
+    for (int i = 0; i < n; i++) {
+      RowSpec row = random_row(pick(kLivePartitions));
+      if (keys.insert(row.key).second) op.rows.push_back(std::move(row));
+    }
   } else if (roll < 63) {
     op.kind = "delrow";
     op.key = {pick(kLivePartitions), pick(50)};

@@ -245,11 +245,11 @@ TEST_F(TableApiErrorsTest, CqlStatements) {
       "FROM logs.access16 WHERE orgid = 'o' AND service = 's' AND instance = 'i' ";
   ExpectAllFailCleanly({
       {"empty", [&] { return Execute(""); }, kInvalid,
-       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, SELECT or DELETE"},
+       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT or DELETE"},
       {"unknown statement", [&] { return Execute("GRANT ALL ON ks.t TO bob"); }, kInvalid,
-       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, SELECT or DELETE"},
-      {"UPDATE", [&] { return Execute("UPDATE ks.t SET v = 'a' WHERE p = 1"); },
-       Code::kNotSupported, "UPDATE is not supported"},
+       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT or DELETE"},
+      {"UPDATE of a partition", [&] { return Execute("UPDATE ks.t SET v = 'a' WHERE p = 1"); },
+       kInvalid, "UPDATE needs = on every primary key column (one row)"},
       {"unknown table", [&] { return Execute("SELECT * FROM ks.nope WHERE p = 1"); },
        Code::kNotFound, "unknown table ks.nope"},
       {"unknown column in WHERE", [&] { return Execute("SELECT * FROM ks.t WHERE q = 1"); },

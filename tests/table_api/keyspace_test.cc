@@ -2,7 +2,7 @@
 // against Cassandra's documented result: CREATE / DROP KEYSPACE (stored, surviving reopen,
 // described), USE in a CqlSession, implicit keyspaces of existing databases, DROP TABLE,
 // TRUNCATE, ALTER TABLE ... WITH default_time_to_live, CreateTable's sstable_format, and the
-// CQL that is refused (collections, counter, lightweight transactions, UPDATE, BATCH) without
+// CQL that is refused (collections, counter, lightweight transactions, BATCH) without
 // changing anything.
 #include <gtest/gtest.h>
 
@@ -413,8 +413,9 @@ TEST_F(TableApiKeyspaceTest, UnsupportedTypesAreRefusedWithTheAlternative) {
   Run("CREATE TABLE ks.t (k int PRIMARY KEY, v text)");
   const auto invalid = &Status::IsInvalidArgument;
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, tags set<text>)", invalid,
-                "non-frozen collection type set<text> is not supported (rows are written whole, "
-                "so its elements cannot be updated one by one); Cassandra's alternative is "
+                "non-frozen collection type set<text> is not supported (a cell holds one value "
+                "here, so its elements cannot be added or removed one by one); Cassandra's "
+                "alternative is "
                 "frozen<set<text>>, but frozen collections are not supported yet either at line "
                 "1, column 44");
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, l list<int>)", invalid,
@@ -450,13 +451,10 @@ TEST_F(TableApiKeyspaceTest, LightweightTransactionsUpdateAndBatchAreRefused) {
                 "column 39");
   ExpectRefused("UPDATE ks.t SET v = 'two' WHERE k = 1 IF EXISTS", not_supported,
                 "lightweight transactions (UPDATE ... IF)");
-  ExpectRefused("UPDATE ks.t SET v = 'if' WHERE k = 1", not_supported,
-                "UPDATE is not supported: rows are written whole, with INSERT (which replaces the "
-                "row) at line 1, column 1");
   ExpectRefused("DELETE FROM ks.t WHERE k = 1 IF EXISTS", not_supported,
                 "lightweight transactions (DELETE ... IF) are not supported");
-  ExpectRefused("BEGIN BATCH INSERT INTO ks.t (k, v) VALUES (3, 'x'); APPLY BATCH", not_supported,
-                "BATCH is not supported");
+  ExpectRefused("BEGIN COUNTER BATCH UPDATE ks.t SET v = 'x' WHERE k = 3; APPLY BATCH",
+                not_supported, "COUNTER BATCH is not supported");
   ExpectRefused("CREATE INDEX ON ks.t (v)", not_supported,
                 "CREATE INDEX is not supported (keyspaces and tables only) at line 1, column 8");
   ExpectRefused("ALTER KEYSPACE ks WITH durable_writes = false", not_supported,

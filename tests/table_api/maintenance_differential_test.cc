@@ -154,7 +154,8 @@ class MaintenanceDifferential {
     const std::vector<Value> partition = {row[schema().partition_key()[0]],
                                           row[schema().partition_key()[1]]};
     const std::vector<Value> clustering = {row[schema().clustering_key()[0]]};
-    test::DeleteRowEverywhere(tables_, &model_, schema(), partition, clustering);
+    test::DeleteRowEverywhere(tables_, &model_, schema(), partition, clustering,
+                              db_.clock().now_micros());
   }
 
   void DeletePartition() {
@@ -239,6 +240,7 @@ class MaintenanceDifferential {
     if (snapshot_ != nullptr) ToggleSnapshot();
     rows_expired_before_reopen_ = rows_expired_by_compaction();
     db_.Reopen();
+    model_.Reopened();
     FindTables();
   }
 

@@ -36,7 +36,7 @@ class MaintenanceExpiredFilesTest : public ::testing::TestWithParam<TableKind> {
   void SetUp() override {
     table_ = db_.Create(
         "CREATE TABLE ks.logs (host text, day date, time timestamp, status int, msg text, "
-        "PRIMARY KEY ((host, day), time))",
+        "PRIMARY KEY ((host, day), time)) WITH gc_grace_seconds = 0",
         GetParam());
     ASSERT_NE(table_, nullptr);
   }
@@ -237,7 +237,8 @@ TEST_P(MaintenanceExpiredFilesTest, FilesWithDeletionsOrUnderASnapshotAreKept) {
                               {Value::Timestamp((DayStart(kFirstDay + 1) + 10) * 1000)})
                   .ok());
   model_.DeleteRow(*table_->schema(), {Value::Text("h0"), Value::Date(kFirstDay + 1)},
-                   {Value::Timestamp((DayStart(kFirstDay + 1) + 10) * 1000)});
+                   {Value::Timestamp((DayStart(kFirstDay + 1) + 10) * 1000)},
+                   db_.clock().now_micros());
   for (const char* host : kHosts) InsertRows(host, kFirstDay + 2, 0, kRowsPerPartition);
   db_.FlushAndCompact(table_);
   db_.clock().SetSeconds(ExpiryOfDay(kFirstDay + 2));

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <vector>
 
 #include "table_api/table.h"
@@ -15,15 +16,25 @@ template <typename Tables>
 void InsertEverywhere(const Tables& tables, TableModel* model, const TableSchema& schema,
                       const std::vector<RowWrite>& rows, int64_t now_micros) {
   for (Table* table : tables) ASSERT_TRUE(table->InsertBatch(rows).ok());
-  for (const RowWrite& row : rows) model->Insert(schema, row.values, row.options, now_micros);
+  model->Write(schema, rows, now_micros);
 }
 
 template <typename Tables>
 void DeleteRowEverywhere(const Tables& tables, TableModel* model, const TableSchema& schema,
-                         const std::vector<Value>& partition,
-                         const std::vector<Value>& clustering) {
-  for (Table* table : tables) ASSERT_TRUE(table->DeleteRow(partition, clustering).ok());
-  model->DeleteRow(schema, partition, clustering);
+                         const std::vector<Value>& partition, const std::vector<Value>& clustering,
+                         int64_t now_micros, std::optional<int64_t> timestamp = std::nullopt) {
+  RowWriteOptions options;
+  options.write_time_micros = timestamp;
+  for (Table* table : tables) ASSERT_TRUE(table->DeleteRow(partition, clustering, options).ok());
+  model->DeleteRow(schema, partition, clustering, now_micros, timestamp);
+}
+
+// Any writes (RowWrite::kind), as one batch.
+template <typename Tables>
+void WriteEverywhere(const Tables& tables, TableModel* model, const TableSchema& schema,
+                     const std::vector<RowWrite>& writes, int64_t now_micros) {
+  for (Table* table : tables) ASSERT_TRUE(table->ApplyBatch(writes).ok());
+  model->Write(schema, writes, now_micros);
 }
 
 template <typename Tables>

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -220,7 +221,7 @@ TEST_F(RowCorruptionTest, RejectsNonCanonicalAndMalformedValues) {
       16);
   ASSERT_TRUE(Decode(good).ok());
   const std::pair<const char*, std::string> bad[] = {
-      {"format byte", std::string("\x02", 1) + good.substr(1)},
+      {"format byte", std::string("\x03", 1) + good.substr(1)},
       {"overlong version", std::string("\x01\x81\x00", 3) + good.substr(2)},
       {"version 0", std::string("\x01\x00", 2) + good.substr(2)},
       {"unknown version", std::string("\x01\x02", 2) + good.substr(2)},
@@ -274,6 +275,292 @@ TEST(RowCodecFuzzTest, AcceptedValuesAreCanonical) {
   }
   EXPECT_GT(accepted, 1000u);
   EXPECT_GT(rejected, 1000u);
+}
+
+}  // namespace
+}  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// ---- rows with per-cell metadata (format 2) ----
+
+TableSchema FourColumnSchema() {
+  TableSchema schema;
+  EXPECT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("a", LogicalType::kInt)
+                  .AddColumn("b", LogicalType::kText)
+                  .AddColumn("c", LogicalType::kBoolean)
+                  .SetPartitionKey({"p"})
+                  .Build(&schema)
+                  .ok());
+  return schema;
+}
+
+// Cells for columns a, b, c of FourColumnSchema with the given versions and values.
+RowVersions FourColumnRow(const std::vector<CellVersion>& versions, const Row& values) {
+  RowVersions row;
+  row.versions = versions;
+  const LogicalType types[] = {LogicalType::kInt, LogicalType::kText, LogicalType::kBoolean};
+  for (uint32_t i = 0; i < 3; i++) {
+    row.cells.push_back(CellFromValue(i + 1, types[i], values[i + 1]));
+  }
+  return row;
+}
+
+CellVersion Live(int64_t time, std::optional<uint64_t> expiry = std::nullopt) {
+  CellVersion v;
+  v.state = CellState::kLive;
+  v.write_time_micros = time;
+  v.has_expiry = expiry.has_value();
+  v.expiry_seconds = expiry.value_or(0);
+  return v;
+}
+CellVersion Deleted(int64_t time, std::optional<uint64_t> expiry = std::nullopt) {
+  CellVersion v;
+  v.state = CellState::kDeleted;
+  v.write_time_micros = time;
+  v.has_expiry = expiry.has_value();
+  v.expiry_seconds = expiry.value_or(0);
+  return v;
+}
+CellVersion NoCell() { return CellVersion(); }
+
+std::string MustEncodeVersions(const RowCodec& codec, const RowVersions& row) {
+  std::string out;
+  Status s = codec.EncodeVersions(row, &out);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return out;
+}
+
+TEST(RowCodecCellsTest, SharedTimeRowsKeepFormat1Bytes) {
+  const RowCodec codec(FourColumnSchema());
+  const Row values = {Value(), Value::Int(0x01020304), Value(), Value::Boolean(true)};
+  RowVersions row = FourColumnRow({Live(-1), Deleted(-1), Live(-1)}, values);
+  row.has_liveness = true;
+  row.liveness.write_time_micros = -1;
+  // The same bytes as RowCodecTest.ByteLayout: write time -1, b null, no expiry.
+  EXPECT_EQ(MustEncodeVersions(codec, row),
+            std::string("\x01\x01\x01\x01\x05\x04\x03\x02\x01\x01", 10));
+
+  // With a TTL shared by every live cell and the liveness: still format 1.
+  RowVersions expiring = FourColumnRow({Live(7, 100), Deleted(7, 100), Live(7, 100)}, values);
+  expiring.has_liveness = true;
+  expiring.liveness = {7, true, 100};
+  RowMetadata meta;
+  meta.has_write_time = true;
+  meta.write_time_micros = 7;
+  meta.has_expiry = true;
+  meta.expiry_seconds = 100;
+  std::string format1;
+  ASSERT_TRUE(codec.EncodeRow(meta, values, &format1).ok());
+  EXPECT_EQ(MustEncodeVersions(codec, expiring), format1);
+
+  // Decoding a format-1 row gives its cells: present = live, absent = deleted at its time,
+  // with its expiry.
+  RowVersions decoded;
+  ASSERT_TRUE(codec.DecodeVersions(format1, &decoded).ok());
+  EXPECT_TRUE(decoded.has_liveness);
+  EXPECT_EQ(decoded.liveness, expiring.liveness);
+  EXPECT_FALSE(decoded.has_deletion);
+  EXPECT_EQ(decoded.versions, expiring.versions);
+}
+
+TEST(RowCodecCellsTest, ByteLayoutOfExceptions) {
+  const RowCodec codec(FourColumnSchema());
+  // Liveness at 100; a written at 200; b has no cell; c deleted at 100.
+  RowVersions row = FourColumnRow({Live(200), NoCell(), Deleted(100)},
+                                  {Value(), Value::Int(5), Value(), Value()});
+  row.has_liveness = true;
+  row.liveness.write_time_micros = 100;
+  const std::string expected(
+      "\x02\x01\x05\xc8\x01"  // format 2, version 1, flags write time + liveness, zz(100)
+      "\x01\x05\x00\x00\x00"  // presence (a), a = 5
+      "\x02"                  // two exceptions
+      "\x00\x01\x90\x03"      // a: write time zz(200)
+      "\x01\x04",             // b: no cell
+      17);
+  EXPECT_EQ(MustEncodeVersions(codec, row), expected);
+  RowVersions decoded;
+  ASSERT_TRUE(codec.DecodeVersions(expected, &decoded).ok());
+  EXPECT_EQ(decoded.versions, row.versions);
+  EXPECT_EQ(MustEncodeVersions(codec, decoded), expected);
+  // Consumers of format 1 only keep such a row whole.
+  RowMetadata meta;
+  std::vector<RowCell> cells;
+  EXPECT_TRUE(codec.DecodeCells(expected, &meta, &cells).IsNotSupported());
+  EXPECT_TRUE(codec.DecodeMetadata(expected, &meta).IsNotSupported());
+
+  // No liveness (written by UPDATE): the defaults are the first cell's; an expiring cell b
+  // (TTL) and a cell c without expiry, deleted row at 3.
+  RowVersions updated = FourColumnRow({NoCell(), Live(50, 9), Live(50)},
+                                      {Value(), Value(), Value::Text("x"), Value::Boolean(false)});
+  updated.has_deletion = true;
+  updated.deletion_time_micros = 3;
+  const std::string expected_updated(
+      "\x02\x01\x0b\x64\x09\x06"  // flags write time + expiry + deletion, zz(50), 9, zz(3)
+      "\x06\x01x\x00"             // presence (b, c), b = "x", c = false
+      "\x02"                      // two exceptions
+      "\x00\x04"                  // a: no cell
+      "\x02\x02\x00",             // c: expiry differs: never expires
+      16);
+  EXPECT_EQ(MustEncodeVersions(codec, updated), expected_updated);
+  ASSERT_TRUE(codec.DecodeVersions(expected_updated, &decoded).ok());
+  EXPECT_EQ(decoded.versions, updated.versions);
+  EXPECT_TRUE(decoded.has_deletion);
+  EXPECT_EQ(decoded.deletion_time_micros, 3);
+  EXPECT_FALSE(decoded.has_liveness);
+
+  // Only a row deletion: no defaults, every column without a cell.
+  RowVersions deleted = FourColumnRow({NoCell(), NoCell(), NoCell()}, Row(4));
+  deleted.has_deletion = true;
+  deleted.deletion_time_micros = 7;
+  EXPECT_EQ(MustEncodeVersions(codec, deleted),
+            std::string("\x02\x01\x08\x0e\x00\x03\x00\x04\x01\x04\x02\x04", 12));
+}
+
+TEST(RowCodecCellsTest, RejectsNonCanonicalCellMetadata) {
+  const RowCodec codec(FourColumnSchema());
+  RowVersions decoded;
+  const std::pair<const char*, std::string> bad[] = {
+      // A format-1 row spelled as format 2 (no exceptions, liveness, no deletion).
+      {"format-1 content", std::string("\x02\x01\x05\xc8\x01\x00\x00", 7)},
+      // An exception that changes nothing (a's write time equals the default).
+      {"empty exception", std::string("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x02\x00\x01"
+                                      "\xc8\x01\x01\x04",
+                                      17)},
+      // Exceptions out of order.
+      {"order",
+       std::string("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x02\x01\x04\x00\x01\x90\x03", 17)},
+      // No-cell exception on a live cell.
+      {"no cell on live", std::string("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x01\x00\x04", 13)},
+      // Defaults not taken from the first cell when there is no liveness (a at 50, b at 60,
+      // default claims 60).
+      {"defaults",
+       std::string("\x02\x01\x01\x78\x03\x05\x00\x00\x00\x01x\x02\x00\x01\x64\x02\x04", 17)},
+      // A cell at the deletion time.
+      {"cell below deletion",
+       std::string("\x02\x01\x09\x0e\x01\x05\x00\x00\x00\x02\x01\x04\x02\x04", 14)},
+      {"unknown flag", std::string("\x02\x01\x15\xc8\x01\x01\x05\x00\x00\x00\x01\x01\x04", 13)},
+      {"trailing", std::string("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x01\x01\x04\x00", 14)},
+  };
+  for (const auto& [what, value] : bad) {
+    EXPECT_TRUE(codec.DecodeVersions(value, &decoded).IsCorruption()) << what;
+  }
+  // The same kind of row, well formed, is accepted (so the cases above fail for their reason).
+  EXPECT_TRUE(
+      codec
+          .DecodeVersions(std::string("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x01\x01\x04", 13),
+                          &decoded)
+          .ok());
+  // Encoder refusals.
+  RowVersions below =
+      FourColumnRow({Live(5), NoCell(), NoCell()}, {Value(), Value::Int(1), Value(), Value()});
+  below.has_deletion = true;
+  below.deletion_time_micros = 5;
+  std::string out;
+  EXPECT_TRUE(codec.EncodeVersions(below, &out).IsInvalidArgument());
+  RowVersions mismatch =
+      FourColumnRow({Deleted(5), NoCell(), NoCell()}, {Value(), Value::Int(1), Value(), Value()});
+  EXPECT_TRUE(codec.EncodeVersions(mismatch, &out).IsInvalidArgument());
+}
+
+RowVersions RandomVersions(test::RandomValues* random, const RowCodec& codec) {
+  RowVersions row;
+  row.schema_version = 1;
+  const int64_t base = 1714564800000000;
+  row.has_deletion = random->OneIn(4);
+  row.deletion_time_micros = base + random->Uniform(5);
+  const int64_t floor = row.has_deletion ? row.deletion_time_micros + 1 : base;
+  auto time = [&] { return floor + static_cast<int64_t>(random->Uniform(4)); };
+  auto expiry = [&](CellVersion* v) {
+    v->has_expiry = random->OneIn(3);
+    v->expiry_seconds = v->has_expiry ? 1717000000 + random->Uniform(3) : 0;
+  };
+  row.has_liveness = random->OneIn(2);
+  if (row.has_liveness) {
+    CellVersion v;
+    expiry(&v);
+    row.liveness = {time(), v.has_expiry, v.expiry_seconds};
+  }
+  for (uint32_t id : *codec.ColumnsAt(1)) {
+    const LogicalType type = codec.schema().columns()[id].type;
+    CellVersion v;
+    const int kind = random->Uniform(random->OneIn(3) ? 3 : 1);  // mostly live, same time
+    if (kind == 0) {
+      v.state = CellState::kLive;
+      v.write_time_micros =
+          row.has_liveness && random->OneIn(2) ? row.liveness.write_time_micros : time();
+      expiry(&v);
+      row.cells.push_back(CellFromValue(id, type, Value()));
+      row.versions.push_back(v);
+      continue;
+    }
+    v.state = kind == 1 ? CellState::kDeleted : CellState::kAbsent;
+    if (kind == 1) {
+      v.write_time_micros = time();
+      expiry(&v);
+    }
+    row.cells.push_back(CellFromValue(id, type, Value()));
+    row.versions.push_back(v);
+  }
+  return row;
+}
+
+TEST(RowCodecCellsTest, RandomRowsRoundTripCanonically) {
+  test::RandomValues random(31);
+  size_t format2 = 0;
+  for (int round = 0; round < 60; round++) {
+    const RowCodec codec(test::RandomSchema(&random, 12));
+    std::vector<Row> keep_alive;
+    for (int i = 0; i < 100; i++) {
+      RowVersions row = RandomVersions(&random, codec);
+      // Values for live cells (kept alive by keep_alive: cells point into them).
+      keep_alive.emplace_back(row.cells.size());
+      for (size_t c = 0; c < row.cells.size(); c++) {
+        if (row.versions[c].state != CellState::kLive) continue;
+        Value value;
+        do {
+          value = random.OrNull(row.cells[c].type, 100);
+        } while (value.is_null());
+        keep_alive.back()[c] = value;
+      }
+      for (size_t c = 0; c < row.cells.size(); c++) {
+        if (row.versions[c].state == CellState::kLive) {
+          row.cells[c] =
+              CellFromValue(row.cells[c].column_id, row.cells[c].type, keep_alive.back()[c]);
+        }
+      }
+      const std::string value = MustEncodeVersions(codec, row);
+      format2 += RowCodec::HasCellMetadata(value);
+      RowVersions decoded;
+      Status s = codec.DecodeVersions(value, &decoded);
+      ASSERT_TRUE(s.ok()) << s.ToString();
+      ASSERT_EQ(decoded.has_liveness, row.has_liveness);
+      if (row.has_liveness) {
+        ASSERT_EQ(decoded.liveness, row.liveness);
+      }
+      ASSERT_EQ(decoded.has_deletion, row.has_deletion);
+      if (row.has_deletion) {
+        ASSERT_EQ(decoded.deletion_time_micros, row.deletion_time_micros);
+      }
+      ASSERT_EQ(decoded.versions, row.versions);
+      for (size_t c = 0; c < row.cells.size(); c++) {
+        ASSERT_EQ(ValueFromCell(decoded.cells[c]), ValueFromCell(row.cells[c]));
+      }
+      ASSERT_EQ(MustEncodeVersions(codec, decoded), value);
+
+      // Mutations: rejected, or accepted and canonical.
+      std::string mutated = value;
+      mutated[random.Uniform(mutated.size())] ^= static_cast<char>(1 << random.Uniform(8));
+      RowVersions again;
+      if (codec.DecodeVersions(mutated, &again).ok()) {
+        ASSERT_EQ(MustEncodeVersions(codec, again), mutated);
+      }
+    }
+  }
+  EXPECT_GT(format2, 1000u);
 }
 
 }  // namespace

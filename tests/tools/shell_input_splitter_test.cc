@@ -40,6 +40,25 @@ TEST(ShellInputSplitterTest, StatementsEndAtSemicolonsAcrossLines) {
   ExpectPiece(pieces[1], kCql, "INSERT INTO t (a) VALUES (2);", 2, 16);
 }
 
+TEST(ShellInputSplitterTest, ABatchEndsAtApplyBatch) {
+  const auto pieces = Split(
+      "begin unlogged batch\n  INSERT INTO t (a) VALUES (1);\n  UPDATE t SET b = ';' WHERE a = 1;\n"
+      "Apply\n Batch ; SELECT * FROM t; BEGIN BATCH DELETE FROM t WHERE a = 1; APPLY BATCH;");
+  ASSERT_EQ(pieces.size(), 3u);
+  ExpectPiece(pieces[0], kCql,
+              "begin unlogged batch\n  INSERT INTO t (a) VALUES (1);\n  UPDATE t SET b = ';' "
+              "WHERE a = 1;\nApply\n Batch ;",
+              1, 1);
+  ExpectPiece(pieces[1], kCql, "SELECT * FROM t;", 5, 10);
+  ExpectPiece(pieces[2], kCql, "BEGIN BATCH DELETE FROM t WHERE a = 1; APPLY BATCH;", 5, 27);
+  // Unfinished: the batch is still pending at the end of the input.
+  InputSplitter splitter;
+  std::vector<ShellInput> none;
+  splitter.AddLine("BEGIN BATCH INSERT INTO t (a) VALUES (1);", &none);
+  EXPECT_TRUE(none.empty());
+  EXPECT_TRUE(splitter.pending());
+}
+
 TEST(ShellInputSplitterTest, SemicolonsInsideStringsNamesAndCommentsDoNotEndStatements) {
   const auto pieces = Split(
       "INSERT INTO t (a, \"b;c\") VALUES ('x;''y', $$p;q$$) -- ; here\n"

@@ -120,7 +120,7 @@ TEST_F(ShellTest, RefusedStatementsSayWhatAndWhereAndChangeNothing) {
           "CREATE TABLE ks.c (k int PRIMARY KEY,\n"
           "  hits counter);\n"
           "ALTER TABLE ks.t ADD tags set<text>;\n"
-          "  UPDATE ks.t SET v = 'x' WHERE k = 1;\n"
+          "  UPDATE ks.t SET v = v + 'x' WHERE k = 1;\n"
           "CREATE KEYSPACE k2 WITH replication = {'class': 'Everywhere'};\n"
           "CREATE TABLE ks.m (k int PRIMARY KEY, m map<text, int>);\n");
   EXPECT_EQ(out, "");  // no note: the keyspace was not created
@@ -135,17 +135,18 @@ TEST_F(ShellTest, RefusedStatementsSayWhatAndWhereAndChangeNothing) {
       "test:4:1: Invalid argument: counter columns are not supported: a counter is changed by "
       "UPDATE ... SET c = c + n, a read-modify-write this store does not run (use a bigint "
       "written by INSERT) at line 5, column 8 (near 'counter')\n"
-      "test:6:1: Invalid argument: non-frozen collection type set<text> is not supported (rows "
-      "are written whole, so its elements cannot be updated one by one); Cassandra's "
-      "alternative is frozen<set<text>>, but frozen collections are not supported yet either "
+      "test:6:1: Invalid argument: non-frozen collection type set<text> is not supported (a "
+      "cell holds one value here, so its elements cannot be added or removed one by one); "
+      "Cassandra's alternative is frozen<set<text>>, but frozen collections are not supported yet either "
       "at line 6, column 27 (near 'set')\n"
-      "test:7:3: Not implemented: UPDATE is not supported: rows are written whole, with INSERT "
-      "(which replaces the row) at line 7, column 3 (near 'update')\n"
+      "test:7:3: Not implemented: SET c = c + n (a counter or collection update) is not "
+      "supported: assign whole values (SET c = literal) at line 7, column 23 (near 'v')\n"
       "test:8:1: Invalid argument: unknown replication strategy class 'Everywhere' (use "
       "'SimpleStrategy' or 'NetworkTopologyStrategy') at line 8, column 49 (near string "
       "'Everywhere')\n"
       "test:9:1: Invalid argument: non-frozen collection type map<text, int> is not supported "
-      "(rows are written whole, so its elements cannot be updated one by one); Cassandra's "
+      "(a cell holds one value here, so its elements cannot be added or removed one by one); "
+      "Cassandra's "
       "alternative is frozen<map<text, int>>, but frozen collections are not supported yet "
       "either at line 9, column 41 (near 'map')\n");
   EXPECT_EQ(shell_->failures(), 7u);
