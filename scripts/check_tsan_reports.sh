@@ -17,14 +17,23 @@
 #
 #   scripts/check_tsan_reports.sh <tsan log file>...
 set -uo pipefail
+repo_root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -eq 0 ]; then
   echo "tsan: no reports"
   exit 0
 fi
-awk '
+# A frame's file is relative to the build directory (../../plugin/x.cc) when the compiler was
+# given relative paths (ccache with CCACHE_BASEDIR), absolute (<repo>/plugin/x.cc) otherwise.
+awk -v root="$repo_root" '
+  function has_our_frame(line,    layers, i) {
+    if (line ~ / (\.\.\/)+(plugin|table_format|filter|table_api)\//) return 1
+    split("plugin table_format filter table_api", layers, " ")
+    for (i = 1; i <= 4; i++) if (index(line, " " root "/" layers[i] "/") > 0) return 1
+    return 0
+  }
   /WARNING: ThreadSanitizer:/ { inside = 1; ours = 0; text = ""; total++ }
   inside { text = text $0 "\n" }
-  inside && / \.\.\/\.\.\/(plugin|table_format|filter|table_api)\// { ours = 1 }
+  inside && has_our_frame($0) { ours = 1 }
   inside && /^SUMMARY: ThreadSanitizer/ {
     inside = 0
     if (ours) { bad++; printf "%s\n", text } else { rocksdb++ }

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Runs db_bench_ext's smoke preset on every workload and configuration, then checks that it
 # passed the correctness gate (exit status) and wrote complete reports.
-#   run_smoke.sh <db_bench_ext> <work dir> [configurations, default: all seven]
+#   run_smoke.sh <db_bench_ext> <work dir> [configurations, default: all seven] [flags...]
+# Further arguments go to db_bench_ext after the preset's (the sanitizer builds pass smaller
+# sizes and measurement windows).
 set -euo pipefail
 binary=$1
 work=$2
 configs=${3:-A,A-dict,B,C,C-dict,D,T}
+shift $(($# < 3 ? $# : 3))
 rm -rf "$work"
 mkdir -p "$work"
 "$binary" --preset=smoke --configs="$configs" --db="$work/db" \
-  --report_dir="$work/report" --verification_draws=5 > "$work/stdout.md" 2> "$work/stderr.log" || {
+  --report_dir="$work/report" --verification_draws=5 "$@" > "$work/stdout.md" 2> "$work/stderr.log" || {
   echo "db_bench_ext failed:"; tail -n 30 "$work/stderr.log"; exit 1; }
 for f in results.json results.md index.html; do
   [ -s "$work/report/$f" ] || { echo "missing report file $f"; exit 1; }
