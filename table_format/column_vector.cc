@@ -186,6 +186,10 @@ void ColumnVector::AppendConcatenatedBytes(const uint32_t* lengths, size_t n, co
   // One append of the bytes: AppendBytesWriter's resize would zero-fill them before the copy
   // (a tenth of decoding a group of 100-byte values).
   const size_t start = bytes_.size();
+  const size_t needed = start + total + ByteStringCursor::kBlock;
+  // Room for the spare block too (its own append would reallocate and copy the bytes again),
+  // growing geometrically as appends do.
+  if (bytes_.capacity() < needed) bytes_.reserve(std::max(needed, 2 * bytes_.capacity()));
   bytes_.append(data, total);
   bytes_.append(ByteStringCursor::kBlock, '\0');
   ByteStringWriter writer = WriterOver(start, n, total);
