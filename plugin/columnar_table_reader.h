@@ -28,11 +28,15 @@
 
 namespace columnar {
 
-// A data block after decompression: the raw concatenated row groups.
+// A data block after decompression: the raw concatenated row groups. A plain buffer rather
+// than a std::string, which would be zero-filled before the block is read into it.
 struct RawBlock {
   uint32_t ordinal = 0;
-  std::string bytes;
-  size_t MemoryUsage() const { return bytes.capacity() + sizeof(*this); }
+  std::unique_ptr<char[]> buffer;
+  size_t size = 0;       // bytes of the block
+  size_t allocated = 0;  // bytes of the buffer (a stored block keeps its trailer)
+  rocksdb::Slice bytes() const { return rocksdb::Slice(buffer.get(), size); }
+  size_t MemoryUsage() const { return allocated + sizeof(*this); }
 };
 
 class ColumnarTableReader : public rocksdb::TableReader {
@@ -140,9 +144,11 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status AttachOversizedValues(size_t group, const rocksdb::ReadOptions& read_options,
                                         std::unique_ptr<DecodedRowGroup>* decoded) const;
   rocksdb::Status CheckKeys(size_t group, const DecodedRowGroup& decoded) const;
-  rocksdb::Status ParseRowGroup(size_t group, const std::string& block_bytes,
+  rocksdb::Status ParseRowGroup(size_t group, const rocksdb::Slice& block_bytes,
                                 RowGroupView* view) const;
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
+  // Reads `size` bytes at `offset` into out[0, size).
+  rocksdb::Status ReadInto(uint64_t offset, uint64_t size, char* out) const;
   rocksdb::Status ReadStoredBlock(const BlockLocation& location, bool verify,
                                   std::string* stored) const;
   rocksdb::Status ReadMetaBlock(FileBlock block, std::string* raw) const;

@@ -251,6 +251,9 @@ class ColumnVector {
     assert(PhysicalTypeOf<T>::value == type_);
   }
   void EnsureFixedCapacity(size_t rows);
+  // AppendBytesWriter over bytes already in place: n strings of `total_bytes` bytes from
+  // bytes_[start], followed by the spare block.
+  ByteStringWriter WriterOver(size_t start, size_t n, size_t total_bytes);
   void GrowPresence(bool present);
   void FreeFixed();
 

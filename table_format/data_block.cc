@@ -81,8 +81,12 @@ Status VerifyBlockChecksum(const Slice& stored) {
                         "block");
 }
 
-Status ReadBlock(const Slice& stored, const ZstdDictionary* dictionary, bool verify_checksum,
-                 std::string* buffer, Slice* raw) {
+namespace {
+
+// ReadBlock into memory from `allocate(raw_length)`, called only for compressed blocks.
+template <typename Allocate>
+Status ReadBlockWith(const Slice& stored, const ZstdDictionary* dictionary, bool verify_checksum,
+                     const Allocate& allocate, Slice* raw) {
   if (stored.size() < kBlockTrailerSize) return Status::Corruption("block: truncated");
   if (verify_checksum) {
     Status s = VerifyBlockChecksum(stored);
@@ -113,21 +117,44 @@ Status ReadBlock(const Slice& stored, const ZstdDictionary* dictionary, bool ver
   if (codec == BlockCodec::kZstdDict && dictionary == nullptr) {
     return Status::Corruption("block: compressed with a dictionary the file does not have");
   }
-  buffer->resize(raw_length);
+  char* out = allocate(raw_length);
   if (zstd) {
-    Status s = ZstdDecompress(payload, codec == BlockCodec::kZstdDict ? dictionary : nullptr,
-                              &(*buffer)[0], raw_length);
+    Status s = ZstdDecompress(payload, codec == BlockCodec::kZstdDict ? dictionary : nullptr, out,
+                              raw_length);
     if (!s.ok()) return s;
   } else {
-    const int got =
-        LZ4_decompress_safe(payload.data(), &(*buffer)[0], static_cast<int>(payload.size()),
-                            static_cast<int>(raw_length));
+    const int got = LZ4_decompress_safe(payload.data(), out, static_cast<int>(payload.size()),
+                                        static_cast<int>(raw_length));
     if (got < 0 || static_cast<uint32_t>(got) != raw_length) {
       return Status::Corruption("block: lz4 decompression failed");
     }
   }
-  *raw = Slice(*buffer);
+  *raw = Slice(out, raw_length);
   return Status::OK();
+}
+
+}  // namespace
+
+Status ReadBlock(const Slice& stored, const ZstdDictionary* dictionary, bool verify_checksum,
+                 std::string* buffer, Slice* raw) {
+  return ReadBlockWith(
+      stored, dictionary, verify_checksum,
+      [buffer](size_t size) {
+        buffer->resize(size);
+        return &(*buffer)[0];
+      },
+      raw);
+}
+
+Status ReadBlock(const Slice& stored, const ZstdDictionary* dictionary, bool verify_checksum,
+                 std::unique_ptr<char[]>* buffer, Slice* raw) {
+  return ReadBlockWith(
+      stored, dictionary, verify_checksum,
+      [buffer](size_t size) {
+        buffer->reset(new char[size]);
+        return buffer->get();
+      },
+      raw);
 }
 
 }  // namespace columnar

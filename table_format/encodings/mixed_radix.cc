@@ -109,7 +109,9 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   for (size_t start = 0; start < count; start += k) {
     const int m = static_cast<int>(std::min<size_t>(k, count - start));
     uint64_t number;
-    if (!reader.Read(radix == 0 ? 64 : MixedRadixGroupBits(radix, m), &number)) {
+    // Only the last group may be shorter (and need its own, slower to compute, width).
+    const int bits = m == k ? full_bits : MixedRadixGroupBits(radix, m);
+    if (!reader.Read(bits, &number)) {
       return EncodingCorruption(kName, "truncated digits");
     }
     if (radix == 0) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 
 #include "table_format/checksum.h"
@@ -44,6 +45,49 @@ TEST(DataBlockTest, HighlyCompressibleBlocksRoundTripWithEveryCodec) {
   }
 }
 
+// The overload that decompresses into a plain buffer (no zero fill) reads what the std::string
+// one reads, for every codec and for bytes the compressors cannot shrink as well as for ones
+// they can; an uncompressed block is a slice of the stored bytes and leaves the buffer unset.
+TEST(DataBlockTest, UnclearedBufferOverloadReadsTheSameBytes) {
+  std::string random_bytes(70000, '\0');
+  uint64_t x = 88172645463325252ULL;
+  for (char& c : random_bytes) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    c = static_cast<char>(x % 7 == 0 ? 'a' : x);
+  }
+  for (BlockCodec codec : {BlockCodec::kNone, BlockCodec::kLz4, BlockCodec::kZstd}) {
+    for (size_t size : {0, 1, 1000, 16384, 70000}) {
+      const std::string raw = random_bytes.substr(0, size);
+      BlockCompressor compressor;
+      compressor.codec = codec;
+      std::string stored;
+      ASSERT_TRUE(WriteBlock(raw, compressor, &stored).ok());
+      std::unique_ptr<char[]> buffer;
+      Slice read;
+      const Status s = ReadBlock(stored, nullptr, true, &buffer, &read);
+      ASSERT_TRUE(s.ok()) << static_cast<int>(codec) << " " << size << ": " << s.ToString();
+      EXPECT_EQ(read.ToString(), raw) << static_cast<int>(codec) << " " << size;
+      const bool inside_stored = read.data() >= stored.data() &&
+                                 read.data() + read.size() <= stored.data() + stored.size();
+      // Decompressed into the buffer, or (stored uncompressed) a slice of the stored bytes.
+      if (size > 0) {
+        EXPECT_TRUE(read.data() == buffer.get() || inside_stored);
+      }
+      if (codec == BlockCodec::kNone && size > 0) {
+        EXPECT_TRUE(inside_stored);
+      }
+      // A damaged copy is refused the same way by both overloads.
+      std::string damaged = stored;
+      damaged[damaged.size() / 2] ^= 0x10;
+      std::string string_buffer;
+      EXPECT_EQ(ReadBlock(damaged, nullptr, true, &buffer, &read).code(),
+                ReadBlock(damaged, nullptr, true, &string_buffer, &read).code());
+    }
+  }
+}
+
 // Found by file_parts_fuzzer as a slow unit (about a second per input): 49 bytes whose raw
 // length says 1 GiB - 1 and whose codec byte is unknown. The reader sized its buffer to the
 // raw length before it looked at the codec.
@@ -59,6 +103,9 @@ TEST(DataBlockTest, FuzzerSlowUnitIsRejectedWithoutAllocating) {
     Slice raw;
     EXPECT_TRUE(ReadBlock(stored, nullptr, verify, &buffer, &raw).IsCorruption());
     EXPECT_LT(buffer.capacity(), 1u << 20) << "verify " << verify;
+    std::unique_ptr<char[]> plain_buffer;
+    EXPECT_TRUE(ReadBlock(stored, nullptr, verify, &plain_buffer, &raw).IsCorruption());
+    EXPECT_EQ(plain_buffer, nullptr) << "verify " << verify;
   }
 }
 
