@@ -50,7 +50,12 @@ class ApiDifferential {
     EXPECT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
     for (const auto& [name, storage] :
          {std::make_pair(kNames[0], block_based), std::make_pair(kNames[1], columnar)}) {
-      const Status s = db_->CreateTable(cql(name), storage);
+      Status s = db_->CreateTable(cql(name), storage);
+      EXPECT_TRUE(s.ok()) << s.ToString();
+      // The model keeps every tombstone: so do the tables (gc_grace_seconds counts from a
+      // deletion's timestamp here, and the random client timestamps lie years in the past).
+      s = db_->AlterTable("ALTER TABLE " + std::string(name) +
+                          " WITH gc_grace_seconds = 10000000000000");
       EXPECT_TRUE(s.ok()) << s.ToString();
     }
     FindTables();
@@ -68,7 +73,7 @@ class ApiDifferential {
     // No snapshot is held after the reopen: compaction leaves one version per key at sequence
     // number 0, and row groups wholly inside a query's range can be answered from their
     // statistics (aggregation.h). Aggregates over them, against the model and the row path.
-    RefillPartitions(4);
+    RefillPartitions(8);
     for (Table* table : tables_) FlushAndCompact(table);
     // Every other one aggregates few columns: one without statistics (a string cut to its
     // 16-byte bound, a column whose zone maps were left out, a float sum) decodes the group.
@@ -159,7 +164,7 @@ class ApiDifferential {
       const std::vector<Value> partition = RandomPartition();
       test::DeletePartitionEverywhere(tables_, &model_, schema(), partition);
       std::vector<RowWrite> rows;
-      for (int r = 0; r < 12; r++) {
+      for (int r = 0; r < 30; r++) {
         Row row = RandomRow();
         for (size_t k = 0; k < partition.size(); k++) {
           row[schema().partition_key()[k]] = partition[k];
@@ -227,11 +232,44 @@ class ApiDifferential {
     test::InsertEverywhere(tables_, &model_, schema(), rows, clock_.now_micros());
   }
 
+  // A write of some cells (INSERT or UPDATE of named columns, or DELETE of cells) with random
+  // options; null values delete their cells.
+  RowWrite RandomCellWrite() {
+    RowWrite write(RandomRow(), RandomWriteOptions());
+    const uint64_t kind = random_.Uniform(3);
+    write.kind = kind == 0 ? WriteKind::kInsert
+                           : (kind == 1 ? WriteKind::kUpdate : WriteKind::kDeleteCells);
+    if (write.kind == WriteKind::kDeleteCells) {
+      write.options.ttl_seconds.reset();  // deletions take no TTL
+      write.options.expiry_seconds.reset();
+    }
+    write.named.assign(schema().columns().size(), false);
+    for (uint32_t id : schema().LiveRegularColumns()) {
+      write.named[id] = random_.OneIn(2);
+      if (!write.named[id] || write.kind == WriteKind::kDeleteCells) write.values[id] = Value();
+    }
+    return write;
+  }
+
+  // Partial writes, alone or as a batch that may also hold whole rows and row deletions.
+  void WriteCells() {
+    std::vector<RowWrite> writes;
+    for (size_t i = 0, n = 1 + random_.Uniform(4); i < n; i++) {
+      if (n > 1 && random_.OneIn(4)) {
+        writes.emplace_back(RandomRow(), RandomWriteOptions());
+      } else {
+        writes.push_back(RandomCellWrite());
+      }
+    }
+    test::WriteEverywhere(tables_, &model_, schema(), writes, clock_.now_micros());
+  }
+
   void DeleteRow() {
     const std::vector<Value> partition = RandomPartition();
     const std::vector<Value> clustering = RandomClustering();
+    // Half of them at a client timestamp: they hide only what is at or below it.
     test::DeleteRowEverywhere(tables_, &model_, schema(), partition, clustering,
-                              clock_.now_micros());
+                              clock_.now_micros(), RandomWriteOptions().write_time_micros);
   }
 
   void DeletePartition() {
@@ -669,8 +707,10 @@ class ApiDifferential {
   void RunOne() {
     step_++;
     const uint64_t choice = random_.Uniform(100);
-    if (choice < 35) {
+    if (choice < 22) {
       Insert();
+    } else if (choice < 35) {
+      WriteCells();
     } else if (choice < 45) {
       InsertBatch();
     } else if (choice < 52) {
