@@ -130,7 +130,8 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
       purged = true;
     }
     for (CellVersion& version : row->versions) {
-      if (version.state == CellState::kDeleted && version.write_time_micros <= purge_before_micros_) {
+      if (version.state == CellState::kDeleted &&
+          version.write_time_micros <= purge_before_micros_) {
         version = CellVersion();
         purged = true;
       }

@@ -3,8 +3,8 @@
 // A CQL statement runs from its first character to the ';' that ends it, across lines;
 // a ';' inside a string ('...', $$...$$), a quoted name ("...") or a comment (--, //, /* */)
 // does not end it, as in the CQL lexer (table_format/cql_lexer.h); nor does a ';' between the
-// statements of a BEGIN BATCH (the batch ends with APPLY BATCH and its ';'). A line whose first word
-// starts a shell command (IsShellCommandWord) is one command: it ends at the end of the line
+// statements of a BEGIN BATCH (the batch ends with APPLY BATCH and its ';'). A line whose first
+// word starts a shell command (IsShellCommandWord) is one command: it ends at the end of the line
 // or at a ';'. Blank lines, comments outside statements and lone ';' are skipped.
 #pragma once
 

@@ -284,7 +284,7 @@ TEST_P(CellSemanticsTest, CompactionPurgesTombstonesAfterGcGrace) {
   Flush();
   Compact();
   EXPECT_EQ(Rows(), "2:2:-");  // within gc_grace: still hidden
-  clock_.AdvanceSeconds(2);  // the deletions were made a few microseconds after the start
+  clock_.AdvanceSeconds(2);    // the deletions were made a few microseconds after the start
   Compact();
   EXPECT_EQ(Rows(), "2:2:-");  // the late writes were merged under the tombstones
   Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 6) USING TIMESTAMP 2000");
@@ -308,9 +308,9 @@ TEST_P(CellSemanticsTest, BatchAppliesAllOrNothing) {
            "UPDATE ks.e SET zz = 1 WHERE s = 'x' AND ts = 3 APPLY BATCH",
            "BEGIN BATCH USING TIMESTAMP 5 INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3) "
            "USING TIMESTAMP 6 APPLY BATCH",                                     // two timestamps
-           "BEGIN BATCH DELETE FROM ks.e WHERE s = 'x' APPLY BATCH",             // a partition
-           "BEGIN BATCH INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3) APPLY",   // unfinished
-           "BEGIN BATCH SELECT * FROM ks.e APPLY BATCH",                         // not a write
+           "BEGIN BATCH DELETE FROM ks.e WHERE s = 'x' APPLY BATCH",            // a partition
+           "BEGIN BATCH INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3) APPLY",  // unfinished
+           "BEGIN BATCH SELECT * FROM ks.e APPLY BATCH",                        // not a write
            "BEGIN COUNTER BATCH UPDATE ks.e SET a = 1 WHERE s = 'x' AND ts = 1 APPLY BATCH",
            "BEGIN BATCH USING TTL 5 INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3) APPLY BATCH",
            "BEGIN BATCH APPLY BATCH",

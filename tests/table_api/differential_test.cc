@@ -237,8 +237,8 @@ class ApiDifferential {
   RowWrite RandomCellWrite() {
     RowWrite write(RandomRow(), RandomWriteOptions());
     const uint64_t kind = random_.Uniform(3);
-    write.kind = kind == 0 ? WriteKind::kInsert
-                           : (kind == 1 ? WriteKind::kUpdate : WriteKind::kDeleteCells);
+    write.kind =
+        kind == 0 ? WriteKind::kInsert : (kind == 1 ? WriteKind::kUpdate : WriteKind::kDeleteCells);
     if (write.kind == WriteKind::kDeleteCells) {
       write.options.ttl_seconds.reset();  // deletions take no TTL
       write.options.expiry_seconds.reset();

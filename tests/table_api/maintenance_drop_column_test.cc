@@ -1,9 +1,9 @@
 // ALTER TABLE ... DROP and the compaction filter, on BlockBasedTable, ColumnarTable and
 // TieredTable tables: after a compaction the dropped column's values are no longer stored
-// (rows holding one are rewritten with those cells null, at their own schema version, keeping their write time,
-// expiry and other columns), rows without one are left alone, expired rows are removed rather
-// than rewritten, and a column added after the drop -- even under the dropped column's name --
-// reads as null in the old rows.
+// (rows holding one are rewritten with those cells null, at their own schema version, keeping their
+// write time, expiry and other columns), rows without one are left alone, expired rows are removed
+// rather than rewritten, and a column added after the drop -- even under the dropped column's name
+// -- reads as null in the old rows.
 #include <gtest/gtest.h>
 
 #include <map>
