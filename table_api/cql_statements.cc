@@ -377,22 +377,30 @@ Status ParseSelect(TokenCursor* cursor, SelectStatement* select) {
   return s;
 }
 
+// A column of DELETE's or SET's list: a whole cell (`element_message` refuses c[...] and
+// c.field) not named before (`seen`).
+Status ParseCellColumn(TokenCursor* cursor, const std::vector<std::string>& seen,
+                       const char* element_message, std::string* name, Token* token) {
+  Status s = ParseColumnName(cursor, name, token);
+  if (!s.ok()) return s;
+  if (cursor->PeekSymbol("[") || cursor->PeekSymbol(".")) return cursor->Error(element_message);
+  for (const std::string& earlier : seen) {
+    if (earlier == *name) return CqlErrorAt(*token, "column '" + *name + "' is given twice");
+  }
+  return Status::OK();
+}
+
 Status ParseDelete(TokenCursor* cursor, DeleteStatement* remove) {
   Status s = cursor->ExpectKeyword("delete");
   // DELETE c1, c2 FROM ...: the cells to delete.
   while (s.ok() && !cursor->PeekKeyword("from")) {
     std::string name;
     Token token;
-    s = ParseColumnName(cursor, &name, &token);
+    s = ParseCellColumn(cursor, remove->columns,
+                        "deleting collection elements or fields is not supported (only whole "
+                        "cells: DELETE col FROM ...)",
+                        &name, &token);
     if (!s.ok()) break;
-    if (cursor->PeekSymbol("[") || cursor->PeekSymbol(".")) {
-      return cursor->Error(
-          "deleting collection elements or fields is not supported (only "
-          "whole cells: DELETE col FROM ...)");
-    }
-    for (const std::string& seen : remove->columns) {
-      if (seen == name) return CqlErrorAt(token, "column '" + name + "' is given twice");
-    }
     remove->columns.push_back(std::move(name));
     remove->column_tokens.push_back(std::move(token));
     if (!cursor->ConsumeSymbol(",")) break;
@@ -414,16 +422,11 @@ Status ParseUpdate(TokenCursor* cursor, UpdateStatement* update) {
   while (s.ok()) {
     std::string name;
     Token token;
-    s = ParseColumnName(cursor, &name, &token);
+    s = ParseCellColumn(cursor, update->columns,
+                        "setting collection elements or fields is not supported (assign whole "
+                        "cells: SET col = value)",
+                        &name, &token);
     if (!s.ok()) break;
-    if (cursor->PeekSymbol("[") || cursor->PeekSymbol(".")) {
-      return cursor->Error(
-          "setting collection elements or fields is not supported (assign "
-          "whole cells: SET col = value)");
-    }
-    for (const std::string& seen : update->columns) {
-      if (seen == name) return CqlErrorAt(token, "column '" + name + "' is given twice");
-    }
     s = cursor->ExpectSymbol("=");
     if (!s.ok()) break;
     if ((cursor->Peek().kind == TokenKind::kIdentifier ||
