@@ -95,11 +95,12 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     const size_t live_before = LiveParts(row);
     DropExpired(&row, now_seconds_);
     bool changed = LiveParts(row) != live_before;
-    changed |= PurgeDeletions(&row);
+    const bool purged = PurgeDeletions(&row);
+    changed |= purged;
     if (!row.has_liveness && LiveParts(row) == 0 && !HasTombstones(row)) {
       // Nothing left, not even a deletion that hides older writes: the row goes (RocksDB turns
       // the removal into a deletion marker, so no older version resurfaces).
-      stats_->rows_expired++;
+      (purged && live_before == 0 ? stats_->tombstones_purged : stats_->rows_expired)++;
       return Decision::kRemove;
     }
     if (row.schema_version != codec_.schema().version() && has_dropped_columns_) {

@@ -33,7 +33,8 @@ class RowCompactionFilterFactory : public rocksdb::CompactionFilterFactory {
  public:
   struct Stats {
     std::atomic<uint64_t> rows_expired{0};
-    std::atomic<uint64_t> rows_rewritten{0};  // dropped columns removed
+    std::atomic<uint64_t> tombstones_purged{0};  // deletions past gc_grace_seconds, row removed
+    std::atomic<uint64_t> rows_rewritten{0};     // dropped columns removed
     std::atomic<uint64_t> rows_kept{0};
     std::atomic<uint64_t> other_entries{0};  // not rows of the schema: kept
   };

@@ -245,9 +245,11 @@ TEST_F(TableApiErrorsTest, CqlStatements) {
       "FROM logs.access16 WHERE orgid = 'o' AND service = 's' AND instance = 'i' ";
   ExpectAllFailCleanly({
       {"empty", [&] { return Execute(""); }, kInvalid,
-       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT or DELETE"},
+       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT, DELETE or BEGIN "
+       "BATCH"},
       {"unknown statement", [&] { return Execute("GRANT ALL ON ks.t TO bob"); }, kInvalid,
-       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT or DELETE"},
+       "expected CREATE, ALTER, DROP, TRUNCATE, USE, INSERT, UPDATE, SELECT, DELETE or BEGIN "
+       "BATCH"},
       {"UPDATE of a partition", [&] { return Execute("UPDATE ks.t SET v = 'a' WHERE p = 1"); },
        kInvalid, "UPDATE needs = on every primary key column (one row)"},
       {"unknown table", [&] { return Execute("SELECT * FROM ks.nope WHERE p = 1"); },
@@ -356,8 +358,8 @@ TEST_F(TableApiErrorsTest, CqlStatements) {
        "DELETE can only restrict primary key columns"},
       {"DELETE with IN", [&] { return Execute("DELETE FROM ks.t WHERE p IN (1, 2)"); },
        kNotSupported, "DELETE with IN"},
-      {"DELETE a column", [&] { return Execute("DELETE v FROM ks.t WHERE p = 1"); }, kInvalid,
-       "DELETE removes whole rows or partitions"},
+      {"DELETE cells of a partition", [&] { return Execute("DELETE v FROM ks.t WHERE p = 1"); },
+       kInvalid, "DELETE needs = on every primary key column (one row)"},
       {"DELETE range", [&] { return Execute("DELETE FROM ks.t WHERE p = 1 AND c1 > 2"); }, kInvalid,
        "DELETE needs = on clustering column 'c1'"},
       {"unterminated string", [&] { return Execute("SELECT * FROM ks.t WHERE p = 'a"); }, kInvalid,

@@ -259,6 +259,8 @@ TEST_P(MaintenanceExpiredFilesTest, FilesWithDeletionsOrUnderASnapshotAreKept) {
   db_.Compact(table_);
   EXPECT_EQ(table_->compaction_filter_stats().rows_expired.load() - before,
             2u * kRowsPerPartition + kRowsPerPartition - 1);
+  // The row deletion is purged too (the table's gc_grace_seconds is 0).
+  EXPECT_EQ(table_->compaction_filter_stats().tombstones_purged.load(), 1u);
   EXPECT_EQ(FilesByDay().size(), 4u);
   ExpectMatchesModel("after the compaction");
 }
