@@ -9,9 +9,11 @@
 namespace columnar {
 namespace {
 
-template <typename Statement>
-bool NameOf(const CqlStatement& statement, std::string* keyspace, std::string* table) {
-  const auto* named = std::get_if<Statement>(&statement.statement);
+// The table `statements` (a CqlStatement's or a BatchedStatement's variant) names, when it
+// holds a Statement.
+template <typename Statement, typename Variant>
+bool NameOf(const Variant& statements, std::string* keyspace, std::string* table) {
+  const auto* named = std::get_if<Statement>(&statements);
   if (named == nullptr) return false;
   *keyspace = named->keyspace;
   *table = named->table;
@@ -41,13 +43,8 @@ Status DeleteWrite(const TableSchema& schema, const DeleteStatement& remove, Row
         "a partition DELETE in a BATCH is not supported (it is a range deletion, not a row "
         "write): run it on its own");
   }
-  write->values.assign(schema.columns().size(), Value());
-  for (size_t i = 0; i < target.partition_key.size(); i++) {
-    write->values[schema.partition_key()[i]] = target.partition_key[i];
-  }
-  for (size_t i = 0; i < target.clustering_key.size(); i++) {
-    write->values[schema.clustering_key()[i]] = target.clustering_key[i];
-  }
+  s = KeyRow(schema, target.partition_key, target.clustering_key, &write->values);
+  if (!s.ok()) return s;
   write->options = target.options;
   write->kind = target.columns.empty() ? WriteKind::kDeleteRow : WriteKind::kDeleteCells;
   write->named.assign(schema.columns().size(), false);
@@ -81,19 +78,10 @@ Status BatchedWrite(const TableSchema& schema, const BatchedStatement& statement
   return Status::OK();
 }
 
-template <typename Statement>
-bool BatchedNameOf(const BatchedStatement& statement, std::string* keyspace, std::string* table) {
-  const auto* named = std::get_if<Statement>(&statement);
-  if (named == nullptr) return false;
-  *keyspace = named->keyspace;
-  *table = named->table;
-  return true;
-}
-
 void BatchedTable(const BatchedStatement& statement, std::string* keyspace, std::string* table) {
-  BatchedNameOf<InsertStatement>(statement, keyspace, table) ||
-      BatchedNameOf<UpdateStatement>(statement, keyspace, table) ||
-      BatchedNameOf<DeleteStatement>(statement, keyspace, table);
+  NameOf<InsertStatement>(statement, keyspace, table) ||
+      NameOf<UpdateStatement>(statement, keyspace, table) ||
+      NameOf<DeleteStatement>(statement, keyspace, table);
 }
 
 // Every statement of `batch` as one WriteBatch of `table` (ApplyBatch): all or nothing.
@@ -130,9 +118,9 @@ bool WriteStatementTable(const CqlStatement& statement, std::string* keyspace, s
     BatchedTable(batch->statements[0], keyspace, table);
     return true;
   }
-  return NameOf<InsertStatement>(statement, keyspace, table) ||
-         NameOf<UpdateStatement>(statement, keyspace, table) ||
-         NameOf<DeleteStatement>(statement, keyspace, table);
+  return NameOf<InsertStatement>(statement.statement, keyspace, table) ||
+         NameOf<UpdateStatement>(statement.statement, keyspace, table) ||
+         NameOf<DeleteStatement>(statement.statement, keyspace, table);
 }
 
 Status ExecuteCqlWrite(Table* table, const CqlStatement& statement) {

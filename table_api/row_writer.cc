@@ -113,6 +113,25 @@ Status RowFromNamedRow(const TableSchema& schema, const NamedRow& named, Row* ro
   return Status::OK();
 }
 
+Status KeyRow(const TableSchema& schema, const std::vector<Value>& partition_key,
+              const std::vector<Value>& clustering_key, Row* row) {
+  if (partition_key.size() != schema.partition_key().size() ||
+      clustering_key.size() != schema.clustering_key().size()) {
+    return Status::InvalidArgument(
+        "the primary key needs " + std::to_string(schema.partition_key().size()) +
+        " partition key and " + std::to_string(schema.clustering_key().size()) +
+        " clustering values");
+  }
+  row->assign(schema.columns().size(), Value());
+  for (size_t i = 0; i < partition_key.size(); i++) {
+    (*row)[schema.partition_key()[i]] = partition_key[i];
+  }
+  for (size_t i = 0; i < clustering_key.size(); i++) {
+    (*row)[schema.clustering_key()[i]] = clustering_key[i];
+  }
+  return Status::OK();
+}
+
 bool NamesEveryColumn(const TableSchema& schema, const RowWrite& write) {
   if (write.named.empty()) return true;
   for (const ColumnDef& column : schema.columns()) {

@@ -58,6 +58,11 @@ struct RowWrite {
   std::vector<bool> named;
 };
 
+// A row holding these primary key values, nulls elsewhere. InvalidArgument when the counts do
+// not match the schema's key.
+Status KeyRow(const TableSchema& schema, const std::vector<Value>& partition_key,
+              const std::vector<Value>& clustering_key, Row* row);
+
 // Whether `write` names every live regular column of `schema`.
 bool NamesEveryColumn(const TableSchema& schema, const RowWrite& write);
 

@@ -42,26 +42,6 @@ Status Table::WithName(const Status& s) const {
   return s.ok() ? s : WithContext("table " + name_, s);
 }
 
-Status Table::KeyRow(const std::vector<Value>& partition_key,
-                     const std::vector<Value>& clustering_key, Row* row) const {
-  const std::shared_ptr<const TableSchema> current = schema();
-  if (partition_key.size() != current->partition_key().size() ||
-      clustering_key.size() != current->clustering_key().size()) {
-    return Status::InvalidArgument(
-        "the primary key needs " + std::to_string(current->partition_key().size()) +
-        " partition key and " + std::to_string(current->clustering_key().size()) +
-        " clustering values");
-  }
-  row->assign(current->columns().size(), Value());
-  for (size_t i = 0; i < partition_key.size(); i++) {
-    (*row)[current->partition_key()[i]] = partition_key[i];
-  }
-  for (size_t i = 0; i < clustering_key.size(); i++) {
-    (*row)[current->clustering_key()[i]] = clustering_key[i];
-  }
-  return Status::OK();
-}
-
 Status Table::MergeWithStored(const RowCodec& codec, const std::string& key,
                               const std::string* in_batch, const RowVersions& incoming,
                               bool whole_row, int64_t timestamp, int64_t now_micros,
@@ -166,7 +146,7 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
     const auto seen = ascending ? earlier.end() : earlier.find(p.key);
     const bool first_in_batch = seen == earlier.end();
     Status s;
-    if (!(p.whole_row && first_in_batch && turn->AboveHighWater(p.partition(), p.timestamp))) {
+    if (!(p.whole_row && first_in_batch && turn->AboveHighWater(i, p.timestamp))) {
       // Merged with the stored row (or the batch's earlier write of the key). A whole row
       // decodes from its own encoding (cells point into p.value until it is replaced).
       if (p.whole_row) s = codec.DecodeVersions(p.value, &p.versions);
@@ -183,7 +163,7 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
       return writes.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
     }
     if (!ascending) earlier[p.key] = i;
-    turn->Raise(p.partition(), p.timestamp);
+    turn->Raise(i, p.timestamp);
   }
   turn->AddStoredBound(&batch);
   Status s = Write(&batch);
@@ -262,7 +242,7 @@ Status Table::DeleteCells(const std::vector<Value>& partition_key,
                           const std::vector<std::string>& columns, const RowWriteOptions& options) {
   const std::shared_ptr<const RowCodec> current = codec();
   Row row;
-  Status s = KeyRow(partition_key, clustering_key, &row);
+  Status s = KeyRow(current->schema(), partition_key, clustering_key, &row);
   if (!s.ok()) return WithName(s);
   RowWrite write(std::move(row), options);
   write.kind = WriteKind::kDeleteCells;
@@ -285,7 +265,7 @@ Status Table::DeleteRow(const std::vector<Value>& partition_key,
                         const std::vector<Value>& clustering_key, const RowWriteOptions& options) {
   const std::shared_ptr<const RowCodec> current = codec();
   Row row;
-  Status s = KeyRow(partition_key, clustering_key, &row);
+  Status s = KeyRow(current->schema(), partition_key, clustering_key, &row);
   if (!s.ok()) {
     // The key codec's message names the missing or mistyped column.
     std::string key;

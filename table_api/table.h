@@ -168,9 +168,6 @@ class Table {
   Status MergeWithStored(const RowCodec& codec, const std::string& key, const std::string* in_batch,
                          const RowVersions& incoming, bool whole_row, int64_t timestamp,
                          int64_t now_micros, std::string* value) const;
-  // A RowWrite holding these key values (and nulls).
-  Status KeyRow(const std::vector<Value>& partition_key, const std::vector<Value>& clustering_key,
-                Row* row) const;
   // The read options of a Select (`snapshot` may be null). Predicate pushdown adds its scan
   // spec (ReadOptions::table_filter) here.
   rocksdb::ReadOptions SelectReadOptions(const rocksdb::Snapshot* snapshot,

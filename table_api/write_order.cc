@@ -65,17 +65,21 @@ int64_t WriteOrder::NextServerTime() {
 }
 
 std::unique_ptr<WriteOrder::Turn> WriteOrder::Lock(const std::vector<Slice>& partitions) {
-  std::vector<size_t> stripes;
-  stripes.reserve(partitions.size());
-  for (const Slice& partition : partitions) stripes.push_back(BucketOf(partition) % kStripes);
-  std::sort(stripes.begin(), stripes.end());
-  stripes.erase(std::unique(stripes.begin(), stripes.end()), stripes.end());
-  for (size_t stripe : stripes) stripe_locks_[stripe].lock();
-  return std::unique_ptr<Turn>(new Turn(this, std::move(stripes)));
+  std::vector<size_t> buckets;
+  buckets.reserve(partitions.size());
+  for (const Slice& partition : partitions) buckets.push_back(BucketOf(partition));
+  std::unique_ptr<Turn> turn(new Turn(this, std::move(buckets)));
+  for (size_t stripe : turn->stripes_) stripe_locks_[stripe].lock();
+  return turn;
 }
 
-WriteOrder::Turn::Turn(WriteOrder* order, std::vector<size_t> stripes)
-    : order_(order), stripes_(std::move(stripes)) {}
+WriteOrder::Turn::Turn(WriteOrder* order, std::vector<size_t> buckets)
+    : order_(order), buckets_(std::move(buckets)) {
+  stripes_.reserve(buckets_.size());
+  for (size_t bucket : buckets_) stripes_.push_back(bucket % kStripes);
+  std::sort(stripes_.begin(), stripes_.end());
+  stripes_.erase(std::unique(stripes_.begin(), stripes_.end()), stripes_.end());
+}
 
 WriteOrder::Turn::~Turn() {
   if (stored_lock_.owns_lock()) stored_lock_.unlock();
@@ -84,13 +88,13 @@ WriteOrder::Turn::~Turn() {
   }
 }
 
-bool WriteOrder::Turn::AboveHighWater(const Slice& partition, int64_t timestamp) const {
+bool WriteOrder::Turn::AboveHighWater(size_t i, int64_t timestamp) const {
   // Buckets change only in Written(), so this is the value before the turn's batch.
-  return timestamp > order_->buckets_[BucketOf(partition)];
+  return timestamp > order_->buckets_[buckets_[i]];
 }
 
-void WriteOrder::Turn::Raise(const Slice& partition, int64_t timestamp) {
-  raised_.emplace_back(BucketOf(partition), timestamp);
+void WriteOrder::Turn::Raise(size_t i, int64_t timestamp) {
+  raised_.emplace_back(buckets_[i], timestamp);
   batch_high_ = std::max(batch_high_, timestamp);
 }
 

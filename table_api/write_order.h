@@ -68,12 +68,12 @@ class WriteOrder {
     Turn(const Turn&) = delete;
     Turn& operator=(const Turn&) = delete;
     ~Turn();
-    // Whether a write at `timestamp` to a key of `partition` (encoded; one of the partitions the
-    // turn was taken for) is above everything written to that partition's bucket before this
-    // turn. Writes of the turn's own batch to the same key are the caller's to merge.
-    bool AboveHighWater(const Slice& partition, int64_t timestamp) const;
-    // Records that the batch writes `partition` at `timestamp`.
-    void Raise(const Slice& partition, int64_t timestamp);
+    // Whether a write at `timestamp` to a key of partitions[i] (of the Lock call) is above
+    // everything written to that partition's bucket before this turn. Writes of the turn's own
+    // batch to the same key are the caller's to merge.
+    bool AboveHighWater(size_t i, int64_t timestamp) const;
+    // Records that the batch writes partitions[i] at `timestamp`.
+    void Raise(size_t i, int64_t timestamp);
     // Before the batch is written: adds the stored bound's update to `batch` when the batch
     // passes it (and keeps the bound's mutex until Written()).
     void AddStoredBound(rocksdb::WriteBatch* batch);
@@ -83,8 +83,9 @@ class WriteOrder {
 
    private:
     friend class WriteOrder;
-    Turn(WriteOrder* order, std::vector<size_t> stripes);
+    Turn(WriteOrder* order, std::vector<size_t> buckets);
     WriteOrder* order_;
+    std::vector<size_t> buckets_;                     // of the Lock call's partitions, in order
     std::vector<size_t> stripes_;                     // locked, ascending
     std::vector<std::pair<size_t, int64_t>> raised_;  // bucket, timestamp
     int64_t batch_high_ = INT64_MIN;
