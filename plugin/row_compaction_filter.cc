@@ -1,7 +1,6 @@
 #include "plugin/row_compaction_filter.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include "table_format/cell_reconcile.h"
 #include "table_format/row_codec.h"
@@ -14,24 +13,9 @@ int64_t FloorSeconds(int64_t micros) {
   return micros >= 0 ? micros / 1000000 : -((-micros + 999999) / 1000000);
 }
 
-// Cassandra's default gc_grace_seconds (10 days).
-constexpr int64_t kDefaultGcGraceSeconds = 864000;
-
-// The table's gc_grace_seconds (a CQL table option), or Cassandra's default when it is unset or
-// not a non-negative number of seconds.
-int64_t GcGraceSeconds(const TableSchema& schema) {
-  const auto& options = schema.options().other;
-  const auto it = options.find("gc_grace_seconds");
-  if (it == options.end()) return kDefaultGcGraceSeconds;
-  int64_t seconds = 0;
-  const char* end = it->second.data() + it->second.size();
-  const auto [ptr, ec] = std::from_chars(it->second.data(), end, seconds);
-  return ec == std::errc() && ptr == end && seconds >= 0 ? seconds : kDefaultGcGraceSeconds;
-}
-
 // Deletions at or below this write time (micros) are purged: gc_grace_seconds before now.
 int64_t PurgeBeforeMicros(const TableSchema& schema, int64_t now_seconds) {
-  const int64_t before = now_seconds - GcGraceSeconds(schema);
+  const int64_t before = now_seconds - GcGraceSeconds(schema.options());
   return before <= INT64_MIN / 1000000 ? INT64_MIN : before * 1000000;
 }
 
@@ -41,6 +25,7 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
                       std::shared_ptr<RowCompactionFilterFactory::Stats> stats)
       : codec_(schema),
         now_seconds_(now_seconds),
+        gc_grace_seconds_(GcGraceSeconds(schema.options())),
         purge_before_micros_(PurgeBeforeMicros(schema, now_seconds)),
         stats_(std::move(stats)) {
     for (const ColumnDef& column : schema.columns()) {
@@ -75,17 +60,6 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
   const char* Name() const override { return "columnar.RowCompactionFilter"; }
 
  private:
-  // A row deletion or a cell deletion: they keep hiding writes that arrive late with older
-  // timestamps, so they are kept (docs/cell_semantics.md: purging them needs the local time of
-  // the deletion, which rows do not store).
-  static bool HasTombstones(const RowVersions& row) {
-    if (row.has_deletion) return true;
-    for (const CellVersion& version : row.versions) {
-      if (version.state == CellState::kDeleted) return true;
-    }
-    return false;
-  }
-
   Decision FilterCellRow(const rocksdb::Slice& existing_value, std::string* new_value) const {
     RowVersions row;
     if (!codec_.DecodeVersions(existing_value, &row).ok()) {
@@ -97,7 +71,7 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     bool changed = LiveParts(row) != live_before;
     const bool purged = PurgeDeletions(&row);
     changed |= purged;
-    if (!row.has_liveness && LiveParts(row) == 0 && !HasTombstones(row)) {
+    if (!row.has_liveness && LiveParts(row) == 0 && !HasDeletions(row)) {
       // Nothing left, not even a deletion that hides older writes: the row goes (RocksDB turns
       // the removal into a deletion marker, so no older version resurfaces).
       (purged && live_before == 0 ? stats_->tombstones_purged : stats_->rows_expired)++;
@@ -121,21 +95,32 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     return Decision::kKeep;
   }
 
-  // Removes deletions older than gc_grace_seconds (Cassandra's rule, counted from the deletion's
-  // timestamp: rows keep no local deletion time). Whether any went.
+  // Removes deletions older than gc_grace_seconds (Cassandra's rule): counted from the row's
+  // local deletion time (when its latest deletion was made), or, in rows written before that
+  // was kept, from each deletion's timestamp. Whether any went.
   bool PurgeDeletions(RowVersions* row) const {
+    const bool by_local_time = row->has_local_deletion_time;
+    if (by_local_time && row->local_deletion_seconds > now_seconds_ - gc_grace_seconds_) {
+      return false;
+    }
+    const auto purgeable = [&](int64_t time) {
+      return by_local_time || time <= purge_before_micros_;
+    };
     bool purged = false;
-    if (row->has_deletion && row->deletion_time_micros <= purge_before_micros_) {
+    if (row->has_deletion && purgeable(row->deletion_time_micros)) {
       row->has_deletion = false;
       row->deletion_time_micros = 0;
       purged = true;
     }
     for (CellVersion& version : row->versions) {
-      if (version.state == CellState::kDeleted &&
-          version.write_time_micros <= purge_before_micros_) {
+      if (version.state == CellState::kDeleted && purgeable(version.write_time_micros)) {
         version = CellVersion();
         purged = true;
       }
+    }
+    if (!HasDeletions(*row)) {
+      row->has_local_deletion_time = false;
+      row->local_deletion_seconds = 0;
     }
     return purged;
   }
@@ -173,6 +158,7 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
 
   RowCodec codec_;
   const int64_t now_seconds_;
+  const int64_t gc_grace_seconds_;
   const int64_t purge_before_micros_;
   bool has_dropped_columns_ = false;
   std::shared_ptr<RowCompactionFilterFactory::Stats> stats_;

@@ -40,8 +40,8 @@ Status DeleteWrite(const TableSchema& schema, const DeleteStatement& remove, Row
   if (!s.ok()) return s;
   if (target.whole_partition) {
     return Status::NotSupported(
-        "a partition DELETE in a BATCH is not supported (it is a range deletion, not a row "
-        "write): run it on its own");
+        "a partition DELETE in a BATCH is not supported (it deletes a range of rows, not one "
+        "row): run it on its own");
   }
   s = KeyRow(schema, target.partition_key, target.clustering_key, &write->values);
   if (!s.ok()) return s;

@@ -216,6 +216,12 @@ Table::Context Database::NewTableContext(rocksdb::ColumnFamilyHandle* handle,
                                                      handle->GetName(), options_.now_micros);
   // A malformed stored mark leaves every write merging (write_order.h): slower, never wrong.
   context.write_order->Load().PermitUncheckedError();
+  context.partition_deletions = std::make_shared<PartitionDeletions>(
+      db_.get(), db_->DefaultColumnFamily(), handle->GetName());
+  // On an error the lookups stay on (every merge asks): slower, never wrong.
+  if (!context.partition_deletions->Load().ok()) {
+    context.partition_deletions->AssumeSome();
+  }
   return context;
 }
 
@@ -260,6 +266,11 @@ Status Database::CreateTableLocked(const TableSchema& schema, bool if_not_exists
   maintenance->Install(&cf_options);
   if (options_.configure_column_family) options_.configure_column_family(schema, &cf_options);
 
+  // A dropped table of this name may have left partition deletions behind (DROP removes them
+  // best effort): a new table starts without any.
+  s = PartitionDeletions(db_.get(), db_->DefaultColumnFamily(), name)
+          .DeleteAll(TableWriteOptions(options_.write_options));
+  if (!s.ok()) return WithContext("creating table " + name, s);
   // Catalog first: a crash before the column family exists leaves an entry that the next
   // Open completes.
   s = catalog_->Put(entry);
@@ -476,6 +487,7 @@ Status Database::DropTableLocked(Table* table) {
   // Best effort: a mark left behind only makes a later table of this name merge its first
   // writes (write_order.h).
   table->context_.write_order->DeleteStored().PermitUncheckedError();
+  table->context_.partition_deletions->DeleteAll(options_.write_options).PermitUncheckedError();
   handles_.erase(std::find(handles_.begin(), handles_.end(), handle));
   dropped_handles_.push_back(handle);
   auto entry = tables_.find(name);
@@ -534,9 +546,11 @@ Status Database::ExecuteStatement(const CqlStatement& statement, ResultSet* resu
       if (!s.ok()) return s;
     }
     // Outside the lock: the compaction may take a while, and a dropped Table stays valid.
-    return WithContext(
-        "truncating table " + table->name(),
-        TruncateColumnFamily(db_.get(), table->column_family(), options_.write_options));
+    // Cassandra's TRUNCATE is no deletion: writes after it show whatever their timestamps, so
+    // the table's partition deletions go too.
+    Status s = TruncateColumnFamily(db_.get(), table->column_family(), options_.write_options);
+    if (s.ok()) s = table->context_.partition_deletions->DeleteAll(options_.write_options);
+    return WithContext("truncating table " + table->name(), s);
   }
   if (std::holds_alternative<UseStatement>(statement.statement)) {
     return Status::InvalidArgument(

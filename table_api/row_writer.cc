@@ -191,7 +191,14 @@ Status BuildRowVersions(const RowCodec& codec, const RowWrite& write, int64_t ti
     versions->cells.push_back(
         CellFromValue(id, column.type, version.state == CellState::kLive ? value : kNull));
   }
+  StampLocalDeletionTime(now_micros, versions);
   return Status::OK();
+}
+
+void StampLocalDeletionTime(int64_t now_micros, RowVersions* row) {
+  if (!HasDeletions(*row)) return;
+  row->has_local_deletion_time = true;
+  row->local_deletion_seconds = MicrosToSeconds(now_micros);
 }
 
 Status EncodeRowWrite(const RowCodec& codec, const Row& row, const RowWriteOptions& options,

@@ -92,6 +92,9 @@ Status EncodeRowWrite(const RowCodec& codec, const Row& row, const RowWriteOptio
 // a deletion or a value in a cell deletion.
 Status BuildRowVersions(const RowCodec& codec, const RowWrite& write, int64_t timestamp,
                         int64_t now_micros, std::string* key, RowVersions* versions);
+// Records `now_micros` as the time the row's deletions (if any) were made on this node:
+// gc_grace_seconds counts from it.
+void StampLocalDeletionTime(int64_t now_micros, RowVersions* row);
 
 // Seconds since the epoch for a clock reading in microseconds (rounded down).
 int64_t MicrosToSeconds(int64_t micros);

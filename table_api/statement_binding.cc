@@ -758,12 +758,6 @@ Status BindDelete(const TableSchema& schema, const DeleteStatement& remove, Dele
   }
   target->options = RowWriteOptions();
   target->options.write_time_micros = remove.timestamp_micros;
-  if (target->whole_partition && remove.timestamp_micros.has_value()) {
-    return Status::InvalidArgument(
-        "DELETE of a whole partition USING TIMESTAMP is not supported: it is one range "
-        "deletion, which hides every row version below it whatever its write time, so it "
-        "could not keep cells written after the timestamp as Cassandra does");
-  }
   return Status::OK();
 }
 

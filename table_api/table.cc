@@ -2,6 +2,8 @@
 
 #include <rocksdb/write_batch.h>
 
+#include <algorithm>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -42,14 +44,25 @@ Status Table::WithName(const Status& s) const {
   return s.ok() ? s : WithContext("table " + name_, s);
 }
 
-Status Table::MergeWithStored(const RowCodec& codec, const std::string& key,
+Status Table::DecodeStored(const RowCodec& codec, const Slice& stored, RowVersions* row) const {
+  Status s = codec.DecodeVersions(stored, row);
+  if (s.ok()) return s;
+  if (this->codec()->schema().version() > codec.schema().version()) {
+    return Status::TryAgain("the table's schema changed during the write; retry it");
+  }
+  return WithContext("stored row", s);
+}
+
+Status Table::MergeWithStored(const RowCodec& codec, const std::string& key, const Slice& partition,
                               const std::string* in_batch, const RowVersions& incoming,
                               bool whole_row, int64_t timestamp, int64_t now_micros,
                               std::string* value) const {
   std::string stored;
   Status s;
   if (in_batch != nullptr) {
+    // Written earlier in the batch; empty when that write left nothing (a Delete).
     stored = *in_batch;
+    if (stored.empty()) s = Status::NotFound();
   } else {
     s = context_.db->Get(rocksdb::ReadOptions(), context_.column_family, key, &stored);
     if (!s.ok() && !s.IsNotFound()) return s;
@@ -59,13 +72,8 @@ Status Table::MergeWithStored(const RowCodec& codec, const std::string& key,
     merged = incoming;
   } else {
     RowVersions current;
-    s = codec.DecodeVersions(stored, &current);
-    if (!s.ok()) {
-      if (this->codec()->schema().version() > codec.schema().version()) {
-        return Status::TryAgain("the table's schema changed during the write; retry it");
-      }
-      return WithContext("stored row", s);
-    }
+    s = DecodeStored(codec, stored, &current);
+    if (!s.ok()) return s;
     if (current.schema_version != incoming.schema_version) {
       RowVersions converted;
       s = RowVersionsAt(codec, current, incoming.schema_version, &converted);
@@ -83,7 +91,17 @@ Status Table::MergeWithStored(const RowCodec& codec, const std::string& key,
       merged.deletion_time_micros = 0;
     }
   }
+  // A deletion of the partition hides what is written at or below its timestamp, also when it
+  // arrives later (partition_deletions.h).
+  bool partition_deleted = false;
+  int64_t partition_deletion = 0;
+  s = context_.partition_deletions->Find(partition, MicrosToSeconds(now_micros),
+                                         GcGraceSeconds(codec.schema().options()),
+                                         &partition_deleted, &partition_deletion);
+  if (!s.ok()) return s;
+  if (partition_deleted) HideWrittenAtOrBefore(partition_deletion, &merged);
   value->clear();
+  if (IsEmptyRow(merged)) return Status::OK();  // nothing to store: the caller deletes the key
   s = codec.EncodeVersions(merged, value);
   if (s.ok() && key.size() + value->size() > kMaxRowBytes) {
     s = Status::InvalidArgument("the merged row of " + std::to_string(value->size()) +
@@ -149,16 +167,23 @@ Status Table::ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& wr
     if (!(p.whole_row && first_in_batch && turn->AboveHighWater(i, p.timestamp))) {
       // Merged with the stored row (or the batch's earlier write of the key). A whole row
       // decodes from its own encoding (cells point into p.value until it is replaced).
-      if (p.whole_row) s = codec.DecodeVersions(p.value, &p.versions);
+      if (p.whole_row) {
+        s = codec.DecodeVersions(p.value, &p.versions);
+        StampLocalDeletionTime(now, &p.versions);  // its nulls are deletions made now
+      }
       std::string merged;
       if (s.ok()) {
-        s = MergeWithStored(codec, p.key, first_in_batch ? nullptr : &prepared[seen->second].value,
-                            p.versions, p.whole_row, p.timestamp, now, &merged);
+        s = MergeWithStored(codec, p.key, p.partition(),
+                            first_in_batch ? nullptr : &prepared[seen->second].value, p.versions,
+                            p.whole_row, p.timestamp, now, &merged);
       }
       if (s.ok()) p.value = std::move(merged);
     }
     // Otherwise every cell it writes wins over anything stored: the blind Put is the merged row.
-    if (s.ok()) s = batch.Put(context_.column_family, p.key, p.value);
+    if (s.ok()) {
+      s = p.value.empty() ? batch.Delete(context_.column_family, p.key)
+                          : batch.Put(context_.column_family, p.key, p.value);
+    }
     if (!s.ok()) {
       return writes.size() == 1 ? s : WithContext("row " + std::to_string(i) + " of the batch", s);
     }
@@ -289,30 +314,82 @@ Status Table::DeleteKeysFrom(const std::string& first_key, rocksdb::WriteBatch* 
   return it->status();
 }
 
+Status Table::HideRowsOfPartition(const RowCodec& codec, const std::string& start,
+                                  int64_t timestamp, int64_t now_micros,
+                                  rocksdb::WriteBatch* batch) const {
+  rocksdb::ReadOptions options;
+  std::string limit;
+  const bool bounded = PrefixSuccessor(start, &limit);
+  const Slice upper(limit);
+  if (bounded) options.iterate_upper_bound = &upper;
+  std::unique_ptr<rocksdb::Iterator> it(context_.db->NewIterator(options, context_.column_family));
+  for (it->Seek(start); it->Valid() && it->key().starts_with(start); it->Next()) {
+    RowVersions row;
+    Status s = DecodeStored(codec, it->value(), &row);
+    if (!s.ok()) return s;
+    DropExpired(&row, MicrosToSeconds(now_micros));
+    HideWrittenAtOrBefore(timestamp, &row);
+    if (IsEmptyRow(row)) {
+      s = batch->Delete(context_.column_family, it->key());
+    } else {
+      std::string value;
+      s = codec.EncodeVersions(row, &value);
+      if (s.ok() && Slice(value) != it->value()) {
+        s = batch->Put(context_.column_family, it->key(), value);
+      }
+    }
+    if (!s.ok()) return s;
+  }
+  return it->status();
+}
+
 Status Table::DeletePartition(const std::vector<Value>& partition_key,
                               const RowWriteOptions& options) {
-  if (options.write_time_micros.has_value() || options.ttl_seconds.has_value() ||
-      options.expiry_seconds.has_value()) {
-    return WithName(Status::InvalidArgument(
-        "a partition DELETE takes no TIMESTAMP or TTL: it is one range deletion, which hides "
-        "every row version below it whatever its write time, so it could not keep cells "
-        "written after the given timestamp as Cassandra does"));
+  if (options.ttl_seconds.has_value() || options.expiry_seconds.has_value()) {
+    return WithName(Status::InvalidArgument("a DELETE takes no TTL or expiry (only a TIMESTAMP)"));
   }
+  const std::shared_ptr<const RowCodec> current = codec();
   std::string start, limit;
-  Status s = EncodePartitionKey(codec()->schema(), partition_key, &start);
+  Status s = EncodePartitionKey(current->schema(), partition_key, &start);
   if (!s.ok()) return WithName(s);
+  WriteOrder& order = *context_.write_order;
+  const int64_t now = order.NowMicros();
+  const int64_t timestamp =
+      options.write_time_micros.has_value() ? *options.write_time_micros : order.NextServerTime();
   // Under the partition's lock, so that no merge reads the partition before the deletion and
   // writes what it read after it.
-  const std::unique_ptr<WriteOrder::Turn> turn = context_.write_order->Lock({Slice(start)});
+  const std::unique_ptr<WriteOrder::Turn> turn = order.Lock({Slice(start)});
   rocksdb::WriteBatch batch;
-  if (PrefixSuccessor(start, &limit)) {
+  if (!turn->AboveHighWater(0, timestamp)) {
+    // The partition may hold cells written after `timestamp`: they stay (Cassandra's rule), so
+    // its rows are rewritten one by one.
+    s = HideRowsOfPartition(*current, start, timestamp, now, &batch);
+  } else if (PrefixSuccessor(start, &limit)) {
+    // Everything stored in the partition is older: one range deletion removes it.
     s = batch.DeleteRange(context_.column_family, start, limit);
   } else {
     // An all-0xFF partition key has no successor, so no range end: its keys are exactly the
     // keys from it to the end of the key space, deleted one by one.
     s = DeleteKeysFrom(start, &batch);
   }
-  return WithName(s.ok() ? Write(&batch) : s);
+  // Kept for writes that arrive later at or below `timestamp`.
+  PartitionDeletions& deletions = *context_.partition_deletions;
+  const int64_t now_seconds = MicrosToSeconds(now);
+  bool found = false;
+  int64_t stored = 0;
+  if (s.ok()) {
+    s = deletions.Find(start, now_seconds, GcGraceSeconds(current->schema().options()), &found,
+                       &stored);
+  }
+  if (s.ok()) {
+    s = deletions.Add(start, found ? std::max(stored, timestamp) : timestamp, now_seconds, &batch);
+  }
+  if (!s.ok()) return WithName(s);
+  turn->Raise(0, timestamp);
+  turn->AddStoredBound(&batch);
+  s = Write(&batch);
+  turn->Written(s.ok());
+  return WithName(s);
 }
 
 Status Table::DropExpiredFiles(ExpiredFilesResult* result) {

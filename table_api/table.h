@@ -33,6 +33,7 @@
 #include "table_api/column_batch.h"
 #include "table_api/csv_import.h"
 #include "table_api/parquet_export.h"
+#include "table_api/partition_deletions.h"
 #include "table_api/result_set.h"
 #include "table_api/row_writer.h"
 #include "table_api/select_query.h"
@@ -61,6 +62,8 @@ class Table {
     bool columnar_scan = true;
     // The order of the table's writes, its server clock and high-water mark (loaded).
     std::shared_ptr<WriteOrder> write_order;
+    // The table's partition deletions that later writes must respect (loaded).
+    std::shared_ptr<PartitionDeletions> partition_deletions;
   };
 
   Table(Context context, TableSchema schema);
@@ -109,9 +112,11 @@ class Table {
   Status DeleteRow(const std::vector<Value>& partition_key,
                    const std::vector<Value>& clustering_key,
                    const RowWriteOptions& options = RowWriteOptions());
-  // Deletes every row of the partition, with one range deletion over its keys. A write time
-  // is refused (InvalidArgument): a range deletion hides every version below it, whatever its
-  // timestamp, so it cannot keep newer cells as Cassandra would.
+  // Deletes the partition at the option's write time (or now): hides every cell written at or
+  // before it, also cells of writes that arrive later with an older timestamp (until
+  // gc_grace_seconds have passed), and keeps newer cells. Stored as one range deletion when the
+  // partition holds nothing newer, else row by row, plus an entry for later writes
+  // (partition_deletions.h). TTL options are refused.
   Status DeletePartition(const std::vector<Value>& partition_key,
                          const RowWriteOptions& options = RowWriteOptions());
 
@@ -162,12 +167,21 @@ class Table {
   // Validates, encodes and writes `writes` as one WriteBatch in the table's write order.
   Status ApplyWrites(const RowCodec& codec, const std::vector<RowWrite>& writes);
   Status Write(rocksdb::WriteBatch* batch);
-  // The row at `key` in its latest version merged with `incoming` (a `whole_row` INSERT at
-  // `timestamp` drops a row deletion below it), encoded into *value; `in_batch` is the key's
-  // value written earlier in the same batch (null: read the table).
-  Status MergeWithStored(const RowCodec& codec, const std::string& key, const std::string* in_batch,
-                         const RowVersions& incoming, bool whole_row, int64_t timestamp,
-                         int64_t now_micros, std::string* value) const;
+  // The row at `key` (of `partition`) in its latest version merged with `incoming` (a
+  // `whole_row` INSERT at `timestamp` drops a row deletion below it) and with the partition's
+  // deletion, encoded into *value, or an empty *value when nothing is left to store;
+  // `in_batch` is the key's value written earlier in the same batch (null: read the table).
+  Status MergeWithStored(const RowCodec& codec, const std::string& key, const Slice& partition,
+                         const std::string* in_batch, const RowVersions& incoming, bool whole_row,
+                         int64_t timestamp, int64_t now_micros, std::string* value) const;
+  // A stored row value; TryAgain when it is of a schema version newer than `codec`'s (an ALTER
+  // TABLE ran since the write began).
+  Status DecodeStored(const RowCodec& codec, const Slice& stored, RowVersions* row) const;
+  // Adds to `batch` what a deletion at `timestamp` of the partition whose keys start with
+  // `start` does to its stored rows: rows left with nothing deleted, the others rewritten
+  // without what it hides.
+  Status HideRowsOfPartition(const RowCodec& codec, const std::string& start, int64_t timestamp,
+                             int64_t now_micros, rocksdb::WriteBatch* batch) const;
   // The read options of a Select (`snapshot` may be null). Predicate pushdown adds its scan
   // spec (ReadOptions::table_filter) here.
   rocksdb::ReadOptions SelectReadOptions(const rocksdb::Snapshot* snapshot,

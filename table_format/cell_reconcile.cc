@@ -6,6 +6,14 @@
 namespace columnar {
 namespace {
 
+// Cell i of `row` becomes absent (no version, no value).
+void ClearCell(size_t i, RowVersions* row) {
+  row->versions[i] = CellVersion();
+  row->cells[i].present = false;
+  row->cells[i].bytes = Slice();
+  row->cells[i].fixed_bits = 0;
+}
+
 int Sign(bool a_greater, bool b_greater) { return a_greater ? 1 : (b_greater ? -1 : 0); }
 
 template <typename T>
@@ -71,6 +79,11 @@ Status MergeRowVersions(const RowVersions& a, const RowVersions& b, RowVersions*
       a.has_deletion && b.has_deletion
           ? std::max(a.deletion_time_micros, b.deletion_time_micros)
           : (a.has_deletion ? a.deletion_time_micros : b.deletion_time_micros);
+  merged.has_local_deletion_time = a.has_local_deletion_time || b.has_local_deletion_time;
+  merged.local_deletion_seconds =
+      std::max(a.has_local_deletion_time ? a.local_deletion_seconds : INT64_MIN,
+               b.has_local_deletion_time ? b.local_deletion_seconds : INT64_MIN);
+  if (!merged.has_local_deletion_time) merged.local_deletion_seconds = 0;
   const auto hidden = [&](int64_t time) {
     return merged.has_deletion && time <= merged.deletion_time_micros;
   };
@@ -96,10 +109,7 @@ Status MergeRowVersions(const RowVersions& a, const RowVersions& b, RowVersions*
     merged.cells[i] = winner.value;
     merged.versions[i] = winner.version;
     if (winner.version.state != CellState::kAbsent && hidden(winner.version.write_time_micros)) {
-      merged.versions[i] = CellVersion();
-      merged.cells[i].present = false;
-      merged.cells[i].bytes = Slice();
-      merged.cells[i].fixed_bits = 0;
+      ClearCell(i, &merged);
     }
   }
   *out = std::move(merged);
@@ -116,6 +126,8 @@ Status RowVersionsAt(const RowCodec& codec, const RowVersions& row, uint32_t ver
   converted.liveness = row.liveness;
   converted.has_deletion = row.has_deletion;
   converted.deletion_time_micros = row.deletion_time_micros;
+  converted.has_local_deletion_time = row.has_local_deletion_time;
+  converted.local_deletion_seconds = row.local_deletion_seconds;
   converted.cells.resize(ids->size());
   converted.versions.resize(ids->size());
   size_t from = 0;
@@ -145,12 +157,34 @@ void DropExpired(RowVersions* row, int64_t now_seconds) {
     CellVersion& version = row->versions[i];
     if (version.state != CellState::kAbsent && version.has_expiry &&
         version.expiry_seconds <= now) {
-      version = CellVersion();
-      row->cells[i].present = false;
-      row->cells[i].bytes = Slice();
-      row->cells[i].fixed_bits = 0;
+      ClearCell(i, row);
     }
   }
+}
+
+void HideWrittenAtOrBefore(int64_t time_micros, RowVersions* row) {
+  if (row->has_liveness && row->liveness.write_time_micros <= time_micros) {
+    row->has_liveness = false;
+    row->liveness = RowLiveness();
+  }
+  if (row->has_deletion && row->deletion_time_micros <= time_micros) {
+    row->has_deletion = false;
+    row->deletion_time_micros = 0;
+  }
+  for (size_t i = 0; i < row->versions.size(); i++) {
+    CellVersion& version = row->versions[i];
+    if (version.state != CellState::kAbsent && version.write_time_micros <= time_micros) {
+      ClearCell(i, row);
+    }
+  }
+}
+
+bool IsEmptyRow(const RowVersions& row) {
+  if (row.has_liveness || row.has_deletion) return false;
+  for (const CellVersion& version : row.versions) {
+    if (version.state != CellState::kAbsent) return false;
+  }
+  return true;
 }
 
 bool CellLiveAt(const CellVersion& version, int64_t now_seconds) {

@@ -58,6 +58,12 @@ Status RowVersionsAt(const RowCodec& codec, const RowVersions& row, uint32_t ver
 // goes): on one node expired data is purged, so it neither shows nor shadows older writes.
 void DropExpired(RowVersions* row, int64_t now_seconds);
 
+// What a partition deletion at `time_micros` does to one of its rows: cells (live or deleted)
+// and the liveness written at or before it go, and so does a row deletion at or before it.
+void HideWrittenAtOrBefore(int64_t time_micros, RowVersions* row);
+// Whether the row holds nothing: no liveness, no deletion, no cell.
+bool IsEmptyRow(const RowVersions& row);
+
 // Whether a live cell is still live at `now_seconds` (not expired).
 bool CellLiveAt(const CellVersion& version, int64_t now_seconds);
 // Whether the row is returned by reads at `now_seconds`: its liveness has not expired, or some

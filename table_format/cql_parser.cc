@@ -144,6 +144,14 @@ Status ApplyOption(const TokenCursor& cursor, const NamedToken& name, const Opti
     options->default_time_to_live = seconds;
     return Status::OK();
   }
+  if (name.name == "gc_grace_seconds") {
+    int64_t seconds = 0;
+    if (term.is_map || term.token.kind != TokenKind::kInteger ||
+        !ParseGcGraceSeconds(term.token.text, &seconds)) {
+      return cursor.ErrorAt(term.token, "gc_grace_seconds must be an integer between 0 and " +
+                                            std::to_string(kMaxGcGraceSeconds));
+    }
+  }
   options->other_options[name.name] = CanonicalTermText(term);
   return Status::OK();
 }

@@ -237,7 +237,9 @@ namespace {
 
 constexpr uint8_t kFlagLiveness = 1 << 2;
 constexpr uint8_t kFlagDeletion = 1 << 3;
-constexpr uint8_t kKnownCellFlags = kFlagWriteTime | kFlagExpiry | kFlagLiveness | kFlagDeletion;
+constexpr uint8_t kFlagLocalDeletionTime = 1 << 4;
+constexpr uint8_t kKnownCellFlags =
+    kFlagWriteTime | kFlagExpiry | kFlagLiveness | kFlagDeletion | kFlagLocalDeletionTime;
 
 constexpr uint8_t kExceptionWriteTime = 1 << 0;
 constexpr uint8_t kExceptionExpiry = 1 << 1;
@@ -305,6 +307,14 @@ bool FitsFormat1(const RowVersions& row) {
 
 }  // namespace
 
+bool HasDeletions(const RowVersions& row) {
+  if (row.has_deletion) return true;
+  for (const CellVersion& version : row.versions) {
+    if (version.state == CellState::kDeleted) return true;
+  }
+  return false;
+}
+
 Status RowCodec::EncodeVersions(const RowVersions& row, std::string* out) const {
   Status s = CheckCells(row.schema_version, row.cells);
   if (!s.ok()) return s;
@@ -345,14 +355,17 @@ Status RowCodec::EncodeVersions(const RowVersions& row, std::string* out) const 
   }
 
   const CellDefaults defaults = DefaultsOf(row);
+  const bool local_deletion_time = row.has_local_deletion_time && HasDeletions(row);
   out->push_back(static_cast<char>(kRowFormatWithCellMetadata));
   PutVarint32(out, row.schema_version);
   out->push_back(static_cast<char>(
       (defaults.has_write_time ? kFlagWriteTime : 0) | (defaults.has_expiry ? kFlagExpiry : 0) |
-      (row.has_liveness ? kFlagLiveness : 0) | (row.has_deletion ? kFlagDeletion : 0)));
+      (row.has_liveness ? kFlagLiveness : 0) | (row.has_deletion ? kFlagDeletion : 0) |
+      (local_deletion_time ? kFlagLocalDeletionTime : 0)));
   if (defaults.has_write_time) PutVarint64(out, ZigZagEncode(defaults.write_time_micros));
   if (defaults.has_expiry) PutVarint64(out, defaults.expiry_seconds);
   if (row.has_deletion) PutVarint64(out, ZigZagEncode(row.deletion_time_micros));
+  if (local_deletion_time) PutVarint64(out, ZigZagEncode(row.local_deletion_seconds));
   AppendValues(row.cells, out);
 
   std::string exceptions;
@@ -396,6 +409,8 @@ Status RowCodec::DecodeVersions(const Slice& value, RowVersions* row) const {
     row->liveness.expiry_seconds = meta.expiry_seconds;
     row->has_deletion = false;
     row->deletion_time_micros = 0;
+    row->has_local_deletion_time = false;
+    row->local_deletion_seconds = 0;
     row->versions.assign(row->cells.size(), CellVersion());
     for (size_t i = 0; i < row->cells.size(); i++) {
       CellVersion& version = row->versions[i];
@@ -443,6 +458,13 @@ Status RowCodec::DecodeVersions(const Slice& value, RowVersions* row) const {
   if (row->has_deletion) {
     if (!GetCanonicalVarint64(&in, &field)) return RowCorruption("bad deletion time");
     row->deletion_time_micros = ZigZagDecode(field);
+  }
+  // Re-encoding below rejects the flag on a row without deletions (it is not canonical there).
+  row->has_local_deletion_time = (flags & kFlagLocalDeletionTime) != 0;
+  row->local_deletion_seconds = 0;
+  if (row->has_local_deletion_time) {
+    if (!GetCanonicalVarint64(&in, &field)) return RowCorruption("bad local deletion time");
+    row->local_deletion_seconds = ZigZagDecode(field);
   }
   const std::vector<uint32_t>& ids = *ColumnsAt(row->schema_version);
   Status s = DecodeValues(&in, ids, &row->cells);

@@ -38,12 +38,15 @@
 //   | format | schema_version | flags | [write_time] | [expiry] | [deletion_time] |
 //   | u8 = 2 | varint32       | u8    | varint64     | varint64 | varint64        |
 //   +--------+----------------+-------+--------------+----------+-----------------+
-//   | presence | values | exception_count | exceptions                             |
-//   | bitmap   |        | varint32 >= 0   | exception_count x exception            |
-//   +----------+--------+-----------------+----------------------------------------+
+//   | [local_deletion_time] | presence | values | exception_count | exceptions       |
+//   | varint64              | bitmap   |        | varint32 >= 0   | count x exception|
+//   +-----------------------+----------+--------+-----------------+------------------+
 //
 //   flags          bit 0 write_time, bit 1 expiry, bit 2 the row has liveness (an INSERT
-//                  wrote its key), bit 3 deletion_time present; other bits zero
+//                  wrote its key), bit 3 deletion_time present, bit 4 local_deletion_time
+//                  present (only in a row with a row or cell deletion); other bits zero
+//   local_deletion_time  ZigZag seconds since the epoch: when the row's latest deletion was
+//                  made on this node (gc_grace_seconds counts from it)
 //   write_time,    the defaults of every cell: the liveness's when bit 2 is set, otherwise
 //   expiry         those of the first column that has a cell;
 //                  both flags clear when there is neither liveness nor any cell
@@ -130,6 +133,12 @@ struct RowVersions {
   RowLiveness liveness;
   bool has_deletion = false;
   int64_t deletion_time_micros = 0;  // hides cells and liveness written at or before it
+  // When the latest of the row's deletions (the row deletion or a cell deletion) was made on
+  // this node, in seconds: gc_grace_seconds counts from it, as Cassandra counts from a
+  // tombstone's local deletion time. Absent in rows written before it was kept (gc_grace then
+  // counts from the deletion timestamps) and kept only with a deletion in a format-2 row.
+  bool has_local_deletion_time = false;
+  int64_t local_deletion_seconds = 0;
   // One per ColumnsAt(schema_version) column, in that order; cells[i].present iff
   // versions[i].state == kLive.
   std::vector<RowCell> cells;
@@ -138,6 +147,9 @@ struct RowVersions {
 
 // Encodes and decodes rows of one table. Holds a copy of the schema and the column layout
 // of every version, so per-row calls allocate nothing beyond their outputs.
+// Whether the row holds a row deletion or a cell deletion (a tombstone).
+bool HasDeletions(const RowVersions& row);
+
 class RowCodec {
  public:
   explicit RowCodec(TableSchema schema);

@@ -1,6 +1,7 @@
 #include "table_format/schema.h"
 
 #include <cctype>
+#include <charconv>
 #include <set>
 
 #include "table_format/chunk.h"
@@ -378,6 +379,20 @@ Status TableSchema::ValidateOptions() const {
     }
   }
   return Status::OK();
+}
+
+int64_t GcGraceSeconds(const TableOptions& options) {
+  const auto it = options.other.find("gc_grace_seconds");
+  int64_t seconds = 0;
+  return it != options.other.end() && ParseGcGraceSeconds(it->second, &seconds)
+             ? seconds
+             : kDefaultGcGraceSeconds;
+}
+
+bool ParseGcGraceSeconds(const std::string& text, int64_t* seconds) {
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, *seconds);
+  return ec == std::errc() && ptr == end && *seconds >= 0 && *seconds <= kMaxGcGraceSeconds;
 }
 
 // ---- ALTER ----

@@ -77,6 +77,17 @@ struct TableOptions {
 
 bool operator==(const TableOptions& a, const TableOptions& b);
 
+// Cassandra's default gc_grace_seconds (10 days): how long deletions are kept to hide writes
+// that arrive late with older timestamps.
+inline constexpr int64_t kDefaultGcGraceSeconds = 864000;
+// Largest gc_grace_seconds CQL accepts (Cassandra's: a 32-bit int).
+inline constexpr int64_t kMaxGcGraceSeconds = 2147483647;
+// The table's gc_grace_seconds (in `other`, validated by CREATE and ALTER TABLE), or the default
+// when it is unset or, in a schema stored before it was validated, not a number in range.
+int64_t GcGraceSeconds(const TableOptions& options);
+// Whether `text` is a gc_grace_seconds value CQL accepts: an integer 0..kMaxGcGraceSeconds.
+bool ParseGcGraceSeconds(const std::string& text, int64_t* seconds);
+
 // The changes of one ALTER TABLE statement. Unset options stay as they are.
 struct TableAlteration {
   std::vector<std::pair<std::string, LogicalType>> added_columns;

@@ -209,10 +209,10 @@ TEST_P(CellSemanticsTest, RefusedWritesChangeNothing) {
   const std::string before = test::DatabaseFingerprint(db_.get());
   ResultSet ignored;
   for (const char* cql : {
-           "DELETE FROM ks.e USING TIMESTAMP 5 WHERE s = 'x'",  // partition: a range deletion
-           "DELETE a FROM ks.e WHERE s = 'x'",                  // cells need the whole key
-           "UPDATE ks.e SET a = 1 WHERE s = 'x'",               // needs the whole key
-           "UPDATE ks.e SET ts = 1 WHERE s = 'x' AND ts = 1",   // a key column
+           "DELETE FROM ks.e USING TTL 5 WHERE s = 'x'",       // a deletion takes no TTL
+           "DELETE a FROM ks.e WHERE s = 'x'",                 // cells need the whole key
+           "UPDATE ks.e SET a = 1 WHERE s = 'x'",              // needs the whole key
+           "UPDATE ks.e SET ts = 1 WHERE s = 'x' AND ts = 1",  // a key column
            "UPDATE ks.e SET a = a + 1 WHERE s = 'x' AND ts = 1",
            "DELETE s FROM ks.e WHERE s = 'x' AND ts = 1",
            "DELETE FROM ks.e USING TTL 5 WHERE s = 'x' AND ts = 1",
@@ -290,6 +290,110 @@ TEST_P(CellSemanticsTest, CompactionPurgesTombstonesAfterGcGrace) {
   Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 6) USING TIMESTAMP 2000");
   Exec("UPDATE ks.e USING TIMESTAMP 2000 SET b = 'later' WHERE s = 'x' AND ts = 2");
   Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "1:6:- 2:2:later") << when; });
+}
+
+// gc_grace_seconds counts from when a deletion was made on this node, not from its timestamp
+// (Cassandra's local deletion time): a deletion at an old client timestamp still hides late
+// writes older than it for gc_grace_seconds.
+TEST_P(CellSemanticsTest, GcGraceCountsFromWhenTheDeletionWasMade) {
+  Exec("ALTER TABLE ks.e WITH gc_grace_seconds = 100");
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 1, 'b') USING TIMESTAMP 1000");
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 2, 2, 'b') USING TIMESTAMP 1000");
+  // Timestamps decades before the clock's now.
+  Exec("DELETE FROM ks.e USING TIMESTAMP 5000 WHERE s = 'x' AND ts = 1");
+  Exec("DELETE b FROM ks.e USING TIMESTAMP 5000 WHERE s = 'x' AND ts = 2");
+  clock_.AdvanceSeconds(50);
+  Flush();
+  Compact();  // within gc_grace of the deletions: kept
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 5) USING TIMESTAMP 2000");  // late, older
+  Exec("UPDATE ks.e USING TIMESTAMP 2000 SET b = 'late' WHERE s = 'x' AND ts = 2");
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "2:2:-") << when; });
+  clock_.AdvanceSeconds(51);
+  Compact();  // past gc_grace: purged
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 6) USING TIMESTAMP 2000");
+  Exec("UPDATE ks.e USING TIMESTAMP 2000 SET b = 'later' WHERE s = 'x' AND ts = 2");
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "1:6:- 2:2:later") << when; });
+}
+
+// A partition DELETE hides what is written at or before its timestamp, keeps newer cells, and
+// goes on hiding older writes that arrive after it, across flushes, compactions and reopens.
+TEST_P(CellSemanticsTest, PartitionDeleteHidesOnlyWhatIsAtOrBelowItsTimestamp) {
+  const int64_t now = clock_.now_micros();
+  const std::string future = std::to_string(now + 10'000'000);
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 1, 'one') USING TIMESTAMP 1000");
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 2, 2) USING TIMESTAMP 1000");
+  Exec("UPDATE ks.e USING TIMESTAMP " + future + " SET b = 'new' WHERE s = 'x' AND ts = 2");
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('y', 1, 1)");  // another partition: untouched
+  Exec("DELETE FROM ks.e USING TIMESTAMP 2000 WHERE s = 'x'");
+  // The cell written after 2000 stays (its row has no liveness now: it lives by that cell).
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "2:-:new") << when; });
+  // Late writes at or before 2000 stay hidden; later ones show.
+  Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 3, 3, 'old') USING TIMESTAMP 2000");
+  Exec("UPDATE ks.e USING TIMESTAMP 1500 SET a = 9 WHERE s = 'x' AND ts = 2");
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 4, 4) USING TIMESTAMP 2001");
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "2:-:new 4:4:-") << when; });
+  EXPECT_EQ(Query("SELECT a FROM ks.e WHERE s = 'y'").rows.size(), 1u);
+  // The deletion outlives a reopen.
+  session_.reset();
+  db_.reset();
+  ASSERT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
+  session_ = std::make_unique<CqlSession>(db_.get());
+  ASSERT_TRUE(db_->GetTable("ks.e", &table_).ok());
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 5, 5) USING TIMESTAMP 1999");
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "2:-:new 4:4:-") << when; });
+  // A deletion at the server clock hides everything written so far, and late older writes.
+  Exec("DELETE FROM ks.e WHERE s = 'x'");
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 6, 6) USING TIMESTAMP " + std::to_string(now));
+  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "2:-:new") << when; });
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 7, 7)");  // the server clock moved on
+  EXPECT_EQ(Rows(), "2:-:new 7:7:-");
+}
+
+// Past gc_grace_seconds (from when it was made) a partition deletion no longer hides late
+// writes; TRUNCATE and DROP TABLE forget partition deletions (Cassandra's TRUNCATE is no
+// deletion: later writes show whatever their timestamps).
+TEST_P(CellSemanticsTest, PartitionDeletionsEndWithGcGraceTruncateAndDrop) {
+  Exec("ALTER TABLE ks.e WITH gc_grace_seconds = 100");
+  Exec("DELETE FROM ks.e USING TIMESTAMP 2000 WHERE s = 'x'");
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 1) USING TIMESTAMP 1000");
+  EXPECT_EQ(Rows(), "");
+  clock_.AdvanceSeconds(101);
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 1, 1) USING TIMESTAMP 1000");
+  EXPECT_EQ(Rows(), "1:1:-");
+
+  Exec("DELETE FROM ks.e USING TIMESTAMP 3000 WHERE s = 'x'");
+  EXPECT_EQ(Rows(), "");
+  Exec("TRUNCATE ks.e");
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 2, 2) USING TIMESTAMP 1000");
+  EXPECT_EQ(Rows(), "2:2:-");
+
+  Exec("DELETE FROM ks.e USING TIMESTAMP 3000 WHERE s = 'x'");
+  Exec("DROP TABLE ks.e");
+  Exec("CREATE TABLE ks.e (s text, ts int, a int, b text, PRIMARY KEY (s, ts))");
+  Exec("INSERT INTO ks.e (s, ts, a) VALUES ('x', 3, 3) USING TIMESTAMP 1000");
+  EXPECT_EQ(Rows(), "3:3:-");
+}
+
+// gc_grace_seconds is checked where it is given, as default_time_to_live is.
+TEST_P(CellSemanticsTest, GcGraceSecondsIsValidated) {
+  const std::string before = test::DatabaseFingerprint(db_.get());
+  ResultSet ignored;
+  for (const char* cql :
+       {"ALTER TABLE ks.e WITH gc_grace_seconds = -1",
+        "ALTER TABLE ks.e WITH gc_grace_seconds = 'ten days'",
+        "ALTER TABLE ks.e WITH gc_grace_seconds = 2147483648",
+        "ALTER TABLE ks.e WITH gc_grace_seconds = 1.5",
+        "CREATE TABLE ks.f (k int PRIMARY KEY) WITH gc_grace_seconds = {'a': 1}"}) {
+    const Status s = session_->Execute(cql, &ignored);
+    EXPECT_TRUE(s.IsInvalidArgument()) << cql;
+    EXPECT_NE(s.ToString().find("gc_grace_seconds must be an integer between 0 and 2147483647 at "
+                                "line 1"),
+              std::string::npos)
+        << s.ToString();
+  }
+  EXPECT_EQ(test::DatabaseFingerprint(db_.get()), before);
+  Exec("ALTER TABLE ks.e WITH gc_grace_seconds = 0");
+  Exec("ALTER TABLE ks.e WITH gc_grace_seconds = 2147483647");
 }
 
 // A BATCH is one atomic write of its table: all its statements, or none when one is refused.

@@ -52,10 +52,10 @@ class ApiDifferential {
          {std::make_pair(kNames[0], block_based), std::make_pair(kNames[1], columnar)}) {
       Status s = db_->CreateTable(cql(name), storage);
       EXPECT_TRUE(s.ok()) << s.ToString();
-      // The model keeps every tombstone: so do the tables (gc_grace_seconds counts from a
-      // deletion's timestamp here, and the random client timestamps lie years in the past).
+      // The model keeps every tombstone: so do the tables (gc_grace_seconds counts from when a
+      // deletion was made, so the largest value outlasts the test whatever its timestamps).
       s = db_->AlterTable("ALTER TABLE " + std::string(name) +
-                          " WITH gc_grace_seconds = 10000000000000");
+                          " WITH gc_grace_seconds = 2147483647");
       EXPECT_TRUE(s.ok()) << s.ToString();
     }
     FindTables();
@@ -157,19 +157,23 @@ class ApiDifferential {
 
   // Rows merged from writes of several timestamps are stored with per-cell metadata, which
   // row-group statistics do not serve; the random timestamps make most rows so. A few
-  // partitions rewritten from scratch (deleted, then whole rows at the server clock) give
-  // groups of plain rows for the aggregates.
+  // partitions rewritten from scratch (deleted above every timestamp written, then whole rows
+  // above the deletion) give groups of plain rows for the aggregates.
   void RefillPartitions(int count) {
+    constexpr int64_t kAboveEveryWrite = 3'000'000'000'000'000;  // RandomWriteOptions' end
+    RowWriteOptions refill;
+    refill.write_time_micros = kAboveEveryWrite + 1;
     for (int i = 0; i < count; i++) {
       const std::vector<Value> partition = RandomPartition();
-      test::DeletePartitionEverywhere(tables_, &model_, schema(), partition);
+      test::DeletePartitionEverywhere(tables_, &model_, schema(), partition, clock_.now_micros(),
+                                      kAboveEveryWrite);
       std::vector<RowWrite> rows;
       for (int r = 0; r < 30; r++) {
         Row row = RandomRow();
         for (size_t k = 0; k < partition.size(); k++) {
           row[schema().partition_key()[k]] = partition[k];
         }
-        rows.emplace_back(std::move(row));
+        rows.emplace_back(std::move(row), refill);
       }
       test::InsertEverywhere(tables_, &model_, schema(), rows, clock_.now_micros());
     }
@@ -274,7 +278,10 @@ class ApiDifferential {
 
   void DeletePartition() {
     const std::vector<Value> partition = RandomPartition();
-    test::DeletePartitionEverywhere(tables_, &model_, schema(), partition);
+    // Half of them at a client timestamp: they keep newer cells, and hide older writes that
+    // arrive after them.
+    test::DeletePartitionEverywhere(tables_, &model_, schema(), partition, clock_.now_micros(),
+                                    RandomWriteOptions().write_time_micros);
   }
 
   void Alter() {

@@ -160,7 +160,8 @@ class MaintenanceDifferential {
 
   void DeletePartition() {
     const std::vector<Value> partition = RandomPartition();
-    test::DeletePartitionEverywhere(tables_, &model_, schema(), partition);
+    test::DeletePartitionEverywhere(tables_, &model_, schema(), partition,
+                                    db_.clock().now_micros());
   }
 
   void Flush() {

@@ -39,9 +39,12 @@ void WriteEverywhere(const Tables& tables, TableModel* model, const TableSchema&
 
 template <typename Tables>
 void DeletePartitionEverywhere(const Tables& tables, TableModel* model, const TableSchema& schema,
-                               const std::vector<Value>& partition) {
-  for (Table* table : tables) ASSERT_TRUE(table->DeletePartition(partition).ok());
-  model->DeletePartition(schema, partition);
+                               const std::vector<Value>& partition, int64_t now_micros,
+                               std::optional<int64_t> timestamp = std::nullopt) {
+  RowWriteOptions options;
+  options.write_time_micros = timestamp;
+  for (Table* table : tables) ASSERT_TRUE(table->DeletePartition(partition, options).ok());
+  model->DeletePartition(schema, partition, now_micros, timestamp);
 }
 
 }  // namespace columnar::test

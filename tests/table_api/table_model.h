@@ -47,8 +47,9 @@ struct ModelSelector {
 // choices of this store (docs/cell_semantics.md) are modelled too: the server clock of each
 // write call is max(now, previous + 1) microseconds, expired cells neither show nor shadow
 // (they are purged at once on one node; a null written with a TTL expires with it), TTLs are
-// not compared on ties (only expiries; between two deletions the longer-lasting wins), and a
-// partition deletion is a range deletion that removes everything written before it.
+// not compared on ties (only expiries; between two deletions the longer-lasting wins). A
+// partition deletion hides what is written at or below its timestamp, also later (the tests
+// keep gc_grace_seconds longer than they run).
 class TableModel {
  public:
   // One write call (a statement or batch): every write without its own timestamp gets the same
@@ -72,11 +73,18 @@ class TableModel {
     Write(schema, {write}, now_micros);
   }
 
-  void DeletePartition(const TableSchema& schema, const std::vector<Value>& partition) {
+  // A partition deletion at `timestamp` (or the server clock): hides what is written at or
+  // below it, now and in writes that arrive later (Cassandra's rule).
+  void DeletePartition(const TableSchema& schema, const std::vector<Value>& partition,
+                       int64_t now_micros, std::optional<int64_t> timestamp = std::nullopt) {
+    const int64_t time = timestamp.has_value() ? *timestamp : NextServerTime(now_micros);
     const std::string prefix = PartitionPrefix(schema, partition);
+    int64_t& deletion = partition_deletions_.try_emplace(prefix, time).first->second;
+    deletion = std::max(deletion, time);
     auto it = rows_.lower_bound(prefix);
     while (it != rows_.end() && it->first.compare(0, prefix.size(), prefix) == 0) {
-      it = rows_.erase(it);
+      HideAtOrBefore(time, &it->second);
+      it = Empty(it->second) ? rows_.erase(it) : std::next(it);
     }
   }
 
@@ -254,6 +262,24 @@ class TableModel {
         it = it->second.time <= *entry.deletion ? entry.cells.erase(it) : std::next(it);
       }
     }
+    const auto partition_deletion = partition_deletions_.find(PartitionPrefix(schema, partition));
+    if (partition_deletion != partition_deletions_.end()) {
+      HideAtOrBefore(partition_deletion->second, &entry);
+      if (Empty(entry)) rows_.erase(key);
+    }
+  }
+
+  // What a partition deletion at `time` does to one of its rows.
+  static void HideAtOrBefore(int64_t time, Entry* entry) {
+    if (entry->liveness.has_value() && entry->liveness->time <= time) entry->liveness.reset();
+    if (entry->deletion.has_value() && *entry->deletion <= time) entry->deletion.reset();
+    for (auto it = entry->cells.begin(); it != entry->cells.end();) {
+      it = it->second.time <= time ? entry->cells.erase(it) : std::next(it);
+    }
+  }
+
+  static bool Empty(const Entry& entry) {
+    return !entry.liveness.has_value() && !entry.deletion.has_value() && entry.cells.empty();
   }
 
   // A key column's value, or a regular column's live cell value (null when none).
@@ -423,6 +449,8 @@ class TableModel {
   }
 
   std::map<std::string, Entry> rows_;
+  // Encoded partition key -> its latest deletion's timestamp.
+  std::map<std::string, int64_t> partition_deletions_;
   int64_t last_server_time_ = INT64_MIN;
 };
 

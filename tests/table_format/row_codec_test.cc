@@ -418,6 +418,30 @@ TEST(RowCodecCellsTest, ByteLayoutOfExceptions) {
   deleted.deletion_time_micros = 7;
   EXPECT_EQ(MustEncodeVersions(codec, deleted),
             std::string("\x02\x01\x08\x0e\x00\x03\x00\x04\x01\x04\x02\x04", 12));
+
+  // With the local time of the deletion (flag bit 4, after the deletion time).
+  deleted.has_local_deletion_time = true;
+  deleted.local_deletion_seconds = 1700000000;
+  const std::string expected_local(
+      "\x02\x01\x18\x0e"      // flags deletion + local deletion time, zz(7)
+      "\x80\xc4\x9f\xd5\x0c"  // zz(1700000000)
+      "\x00\x03\x00\x04\x01\x04\x02\x04",
+      17);
+  EXPECT_EQ(MustEncodeVersions(codec, deleted), expected_local);
+  ASSERT_TRUE(codec.DecodeVersions(expected_local, &decoded).ok());
+  EXPECT_TRUE(decoded.has_local_deletion_time);
+  EXPECT_EQ(decoded.local_deletion_seconds, 1700000000);
+  // A cell deletion keeps it too; a row without deletions does not (nothing to count from).
+  RowVersions cell_deleted = FourColumnRow({Deleted(9), NoCell(), NoCell()}, Row(4));
+  cell_deleted.has_local_deletion_time = true;
+  cell_deleted.local_deletion_seconds = -1;
+  EXPECT_EQ(MustEncodeVersions(codec, cell_deleted),
+            std::string("\x02\x01\x11\x12\x01\x00\x02\x01\x04\x02\x04", 11));
+  RowVersions live =
+      FourColumnRow({Live(9), NoCell(), NoCell()}, {Value(), Value::Int(1), Value(), Value()});
+  const std::string without = MustEncodeVersions(codec, live);
+  live.has_local_deletion_time = true;
+  EXPECT_EQ(MustEncodeVersions(codec, live), without);
 }
 
 TEST(RowCodecCellsTest, RejectsNonCanonicalCellMetadata) {
@@ -442,7 +466,10 @@ TEST(RowCodecCellsTest, RejectsNonCanonicalCellMetadata) {
       // A cell at the deletion time.
       {"cell below deletion",
        std::string("\x02\x01\x09\x0e\x01\x05\x00\x00\x00\x02\x01\x04\x02\x04", 14)},
-      {"unknown flag", std::string("\x02\x01\x15\xc8\x01\x01\x05\x00\x00\x00\x01\x01\x04", 13)},
+      {"unknown flag", std::string("\x02\x01\x25\xc8\x01\x01\x05\x00\x00\x00\x01\x01\x04", 13)},
+      // A local deletion time on a row without any deletion (a live at 100, b and c no cell).
+      {"local time without deletion",
+       std::string("\x02\x01\x15\xc8\x01\x02\x01\x05\x00\x00\x00\x02\x01\x04\x02\x04", 16)},
       {"trailing", std::string("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x01\x01\x04\x00", 14)},
   };
   for (const auto& [what, value] : bad) {
@@ -478,6 +505,8 @@ RowVersions RandomVersions(test::RandomValues* random, const RowCodec& codec) {
     v->has_expiry = random->OneIn(3);
     v->expiry_seconds = v->has_expiry ? 1717000000 + random->Uniform(3) : 0;
   };
+  row.has_local_deletion_time = random->OneIn(2);
+  row.local_deletion_seconds = 1700000000 + random->Uniform(3);
   row.has_liveness = random->OneIn(2);
   if (row.has_liveness) {
     CellVersion v;
@@ -546,6 +575,12 @@ TEST(RowCodecCellsTest, RandomRowsRoundTripCanonically) {
         ASSERT_EQ(decoded.deletion_time_micros, row.deletion_time_micros);
       }
       ASSERT_EQ(decoded.versions, row.versions);
+      const bool local_kept =
+          row.has_local_deletion_time && HasDeletions(row) && RowCodec::HasCellMetadata(value);
+      ASSERT_EQ(decoded.has_local_deletion_time, local_kept);
+      if (local_kept) {
+        ASSERT_EQ(decoded.local_deletion_seconds, row.local_deletion_seconds);
+      }
       for (size_t c = 0; c < row.cells.size(); c++) {
         ASSERT_EQ(ValueFromCell(decoded.cells[c]), ValueFromCell(row.cells[c]));
       }
