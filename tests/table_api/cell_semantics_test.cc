@@ -5,9 +5,6 @@
 // flush and with predicate pushdown over files holding older versions.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <thread>
-
 #include "table_api/cql_session.h"
 #include "tests/table_api/test_util.h"
 
@@ -462,37 +459,6 @@ TEST_P(CellSemanticsTest, OlderWholeRowAfterReopenMerges) {
   Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 1, 2, 'old') USING TIMESTAMP 500");
   Exec("INSERT INTO ks.e (s, ts, a, b) VALUES ('x', 2, 2, 'blind') USING TIMESTAMP 2000");
   Everywhere([&](const char* when) { EXPECT_EQ(Rows(), "1:1:new 2:2:blind") << when; });
-}
-
-// Writers racing on the cells of the same rows (partial writes need the stored row): no write
-// is lost, and whole rows written blind by other threads at higher timestamps win.
-TEST_P(CellSemanticsTest, ConcurrentPartialWritesLoseNothing) {
-  constexpr int kRows = 20;
-  constexpr int kRounds = 40;
-  std::vector<std::thread> writers;
-  std::atomic<int> failures{0};
-  for (int column = 0; column < 2; column++) {
-    writers.emplace_back([&, column] {
-      for (int round = 1; round <= kRounds; round++) {
-        for (int row = 0; row < kRows; row++) {
-          NamedRow cells{{"s", Value::Text("x")}, {"ts", Value::Int(row)}};
-          if (column == 0) cells["a"] = Value::Int(round);
-          if (column == 1) cells["b"] = Value::Text(std::to_string(round));
-          RowWriteOptions options;
-          options.write_time_micros = round;  // each writer's rounds in increasing order
-          if (!table_->Update(cells, options).ok()) failures++;
-        }
-      }
-    });
-  }
-  for (std::thread& writer : writers) writer.join();
-  EXPECT_EQ(failures.load(), 0);
-  std::string expected;
-  for (int row = 0; row < kRows; row++) {
-    expected += (row == 0 ? "" : " ") + std::to_string(row) + ":" + std::to_string(kRounds) + ":" +
-                std::to_string(kRounds);
-  }
-  Everywhere([&](const char* when) { EXPECT_EQ(Rows(), expected) << when; });
 }
 
 INSTANTIATE_TEST_SUITE_P(BothFormats, CellSemanticsTest, test::BothFormats(),
