@@ -551,6 +551,11 @@ rocksdb::Status ColumnarTableReader::ReadRowsOfColdGroup(size_t group, const roc
     std::vector<uint64_t> trailers;
     s = keys->Trailers(begin, versions_end, &trailers);
     if (!s.ok()) return s;
+    // Versions the read skips are checked too: a forged sequence number must not hide.
+    for (const uint64_t trailer : trailers) {
+      s = CheckTrailer(trailer);
+      if (!s.ok()) return s;
+    }
     size_t newer = 0;
     while (newer < trailers.size() && trailers[newer] > target_trailer) newer++;
     begin += newer;
@@ -685,17 +690,9 @@ rocksdb::Status ColumnarTableReader::CheckKeys(size_t group, size_t first_row,
   // opaque; only here is it RocksDB's.
   // Sequence numbers: every one at most the file's largest (an ingested file's entries all
   // carry its global one instead).
-  const uint64_t largest = global_seqno_ == rocksdb::kDisableGlobalSequenceNumber
-                               ? largest_sequence_
-                               : rocksdb::kMaxSequenceNumber;
   for (size_t row = 0; row < decoded.row_count(); row++) {
-    const uint64_t trailer = decoded.trailer(row);
-    if (!rocksdb::IsValueType(static_cast<rocksdb::ValueType>(trailer & 0xff))) {
-      return Status::Corruption("ColumnarTable: entry of an invalid value type");
-    }
-    if ((trailer >> 8) > largest) {
-      return Status::Corruption("ColumnarTable: sequence number above the file's largest");
-    }
+    Status s = CheckTrailer(decoded.trailer(row));
+    if (!s.ok()) return s;
   }
   for (size_t row = 1; row < decoded.row_count(); row++) {
     if (comparator_.Compare(decoded.internal_key(row - 1), decoded.internal_key(row)) >= 0) {
@@ -712,6 +709,19 @@ rocksdb::Status ColumnarTableReader::CheckKeys(size_t group, size_t first_row,
       comparator_.Compare(decoded.internal_key(decoded.row_count() - 1), first_key(group + 1)) >=
           0) {
     return Status::Corruption("ColumnarTable: row group overlaps the next one");
+  }
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::CheckTrailer(uint64_t trailer) const {
+  const uint64_t largest = global_seqno_ == rocksdb::kDisableGlobalSequenceNumber
+                               ? largest_sequence_
+                               : rocksdb::kMaxSequenceNumber;
+  if (!rocksdb::IsValueType(static_cast<rocksdb::ValueType>(trailer & 0xff))) {
+    return Status::Corruption("ColumnarTable: entry of an invalid value type");
+  }
+  if ((trailer >> 8) > largest) {
+    return Status::Corruption("ColumnarTable: sequence number above the file's largest");
   }
   return Status::OK();
 }

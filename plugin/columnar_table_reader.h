@@ -167,6 +167,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // Checks the entries of decoded rows [first_row, first_row + decoded.row_count()) of
   // `group` before any reaches RocksDB (a whole group from 0, or the rows a point read found).
   rocksdb::Status CheckKeys(size_t group, size_t first_row, const DecodedRowGroup& decoded) const;
+  // CheckKeys's checks of one entry's value type and sequence number.
+  rocksdb::Status CheckTrailer(uint64_t trailer) const;
   // Decodes `group` whole from its block (loading it into *block unless it holds it already)
   // and caches it: LoadRowGroup after a cache miss.
   rocksdb::Status DecodeAndCacheRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
