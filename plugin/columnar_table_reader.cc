@@ -475,8 +475,16 @@ rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
   if (s.ok()) s = AttachOversizedValues(group, read_options, &decoded);
   if (!s.ok()) return s;
   const size_t charge = decoded->MemoryUsage();
-  *out = CachePin<DecodedRowGroup>::Insert(read_options.fill_cache ? settings_->cache() : nullptr,
-                                           CacheKey('G', group), std::move(decoded), charge);
+  rocksdb::Cache* cache = read_options.fill_cache ? settings_->cache() : nullptr;
+  *out = CachePin<DecodedRowGroup>::Insert(cache, CacheKey('G', group), std::move(decoded), charge);
+  // A block of this group alone is not needed in the cache while the decoded group is there
+  // (reads look the group up first): dropping it keeps the group's charge near its block's,
+  // one copy as BlockBasedTable's cache holds, instead of two. (*block stays pinned.)
+  const uint32_t block_ordinal = index_.block_of(group);
+  const bool block_of_group_alone =
+      index_.first_group_of_block(block_ordinal) == group &&
+      (group + 1 == index_.num_row_groups() || index_.block_of(group + 1) != block_ordinal);
+  if (cache != nullptr && block_of_group_alone) cache->Erase(CacheKey('B', block_ordinal));
   return Status::OK();
 }
 
