@@ -25,10 +25,11 @@ void ColumnarTableIterator::ReleaseGroup() {
   }
   group_.Reset();
   group_index_ = SIZE_MAX;
+  partial_first_row_ = SIZE_MAX;
 }
 
 bool ColumnarTableIterator::Enter(size_t group) {
-  if (group == group_index_ && group_) return true;
+  if (group == group_index_ && group_ && partial_first_row_ == SIZE_MAX) return true;
   ReleaseGroup();
   Status s = reader_->LoadRowGroupForScan(group, read_options_, spec_, &block_, &group_);
   if (!s.ok()) {
@@ -176,8 +177,35 @@ void ColumnarTableIterator::Seek(const rocksdb::Slice& target) {
   if (groups == 0 || PartitionFilterExcludes(target, true)) return Invalidate();
   const size_t group = reader_->GroupForSeek(target);
   if (GroupStartsAtOrAfterUpperBound(group)) return Invalidate();
+  size_t row;
+  if (spec_ == nullptr) {
+    // Point-read path: a cold group yields only the row at the bound.
+    ReleaseGroup();
+    ColumnarTableReader::PointRows rows;
+    status_ = reader_->LoadRowsForPointRead(group, target, false, read_options_, &block_, &rows);
+    if (!status_.ok()) return Invalidate();
+    group_ = std::move(rows.rows);
+    group_index_ = group;
+    if (!rows.whole) partial_first_row_ = rows.first_row;
+    row = rows.position;
+  } else {
+    if (!Enter(group)) return;
+    row = LowerBoundRow(target);
+  }
+  if (row < group_->row_count()) {
+    SetPosition(row);
+  } else {
+    PositionAtFirstRowOf(group + 1);
+  }
+}
+
+void ColumnarTableIterator::LeavePartialGroup(size_t row) {
+  const size_t group = group_index_;
   if (!Enter(group)) return;
-  const size_t row = LowerBoundRow(target);
+  if (row == SIZE_MAX) {
+    if (group == 0 || GroupStartsAfterLowerBoundGap(group)) return Invalidate();
+    return PositionAtLastRowOf(group - 1);
+  }
   if (row < group_->row_count()) {
     SetPosition(row);
   } else {
@@ -212,6 +240,7 @@ void ColumnarTableIterator::SeekForPrev(const rocksdb::Slice& target) {
 }
 
 void ColumnarTableIterator::Next() {
+  if (partial_first_row_ != SIZE_MAX) return LeavePartialGroup(partial_first_row_ + row_ + 1);
   if (row_ + 1 < group_->row_count()) {
     SetPosition(row_ + 1);
     return;
@@ -220,6 +249,10 @@ void ColumnarTableIterator::Next() {
 }
 
 void ColumnarTableIterator::Prev() {
+  if (partial_first_row_ != SIZE_MAX) {
+    return LeavePartialGroup(partial_first_row_ + row_ == 0 ? SIZE_MAX
+                                                            : partial_first_row_ + row_ - 1);
+  }
   if (row_ > 0) {
     SetPosition(row_ - 1);
     return;

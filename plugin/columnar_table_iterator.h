@@ -71,6 +71,10 @@ class ColumnarTableIterator : public rocksdb::InternalIterator {
                           rocksdb::Slice* partition) const;
   static bool PartitionSuccessor(const rocksdb::Slice& partition, std::string* successor);
   size_t LowerBoundRow(const rocksdb::Slice& target) const;
+  // From a partial group: enters the whole group and positions at its row `row` (past its
+  // end: the next group's first row; before its start, i.e. SIZE_MAX: the previous group's
+  // last row).
+  void LeavePartialGroup(size_t row);
 
   const ColumnarTableReader* reader_;
   const rocksdb::ReadOptions& read_options_;
@@ -81,6 +85,10 @@ class ColumnarTableIterator : public rocksdb::InternalIterator {
   CachePin<RawBlock> block_;
   CachePin<DecodedRowGroup> group_;
   size_t group_index_ = SIZE_MAX;
+  // A seek into a cold group holds only the row it found (ColumnarTableReader::PointRows):
+  // the group row that group_'s row 0 is. SIZE_MAX while group_ is a whole group. Moving off
+  // that row enters the whole group.
+  size_t partial_first_row_ = SIZE_MAX;
   size_t row_ = 0;
   bool valid_ = false;
   rocksdb::Status status_;

@@ -20,6 +20,7 @@
 #include "table_format/checksum.h"
 #include "table_format/data_block.h"
 #include "table_format/generic_layout.h"
+#include "table_format/row_layout.h"
 #include "table_format/typed_layout.h"
 #include "table_format/varint.h"
 
@@ -63,6 +64,10 @@ Status GlobalSequenceNumber(const rocksdb::TableProperties& properties,
   *global_seqno = value;
   return Status::OK();
 }
+
+// LoadRowsForPointRead: point reads a block serves from the cache before the group read is
+// decoded whole.
+constexpr uint32_t kCachedReadsBeforeDecoding = 3;
 
 }  // namespace
 
@@ -450,11 +455,14 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
                                                   const rocksdb::ReadOptions& read_options,
                                                   CachePin<RawBlock>* block,
                                                   CachePin<DecodedRowGroup>* out) const {
-  rocksdb::Cache* cache = settings_->cache();
-  const std::string key = CacheKey('G', group);
-  *out = CachePin<DecodedRowGroup>::Lookup(cache, key);
+  *out = CachePin<DecodedRowGroup>::Lookup(settings_->cache(), CacheKey('G', group));
   if (*out) return Status::OK();
+  return DecodeAndCacheRowGroup(group, read_options, block, out);
+}
 
+rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
+    size_t group, const rocksdb::ReadOptions& read_options, CachePin<RawBlock>* block,
+    CachePin<DecodedRowGroup>* out) const {
   RowGroupView view;
   Status s = ViewRowGroup(group, read_options, block, &view);
   if (!s.ok()) return s;
@@ -463,13 +471,139 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
   if (s.ok() && global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
     decoded->AssignSequence(global_seqno_);
   }
-  if (s.ok()) s = CheckKeys(group, *decoded);
+  if (s.ok()) s = CheckKeys(group, 0, *decoded);
   if (s.ok()) s = AttachOversizedValues(group, read_options, &decoded);
   if (!s.ok()) return s;
   const size_t charge = decoded->MemoryUsage();
-  *out = CachePin<DecodedRowGroup>::Insert(read_options.fill_cache ? cache : nullptr, key,
-                                           std::move(decoded), charge);
+  rocksdb::Cache* cache = read_options.fill_cache ? settings_->cache() : nullptr;
+  *out = CachePin<DecodedRowGroup>::Insert(cache, CacheKey('G', group), std::move(decoded), charge);
+  // A block of this group alone is not needed in the cache while the decoded group is there
+  // (reads look the group up first): dropping it keeps the group's charge near its block's,
+  // one copy as BlockBasedTable's cache holds, instead of two. (*block stays pinned.)
+  const uint32_t block_ordinal = index_.block_of(group);
+  const bool block_of_group_alone =
+      index_.first_group_of_block(block_ordinal) == group &&
+      (group + 1 == index_.num_row_groups() || index_.block_of(group + 1) != block_ordinal);
+  if (cache != nullptr && block_of_group_alone) cache->Erase(CacheKey('B', block_ordinal));
   return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::LoadRowsForPointRead(
+    size_t group, const rocksdb::Slice& target, bool same_user_key,
+    const rocksdb::ReadOptions& read_options, CachePin<RawBlock>* block, PointRows* out) const {
+  rocksdb::Cache* cache = settings_->cache();
+  out->rows = CachePin<DecodedRowGroup>::Lookup(cache, CacheKey('G', group));
+  if (!out->rows) {
+    const uint32_t block_ordinal = index_.block_of(group);
+    if (*block && (*block)->ordinal != block_ordinal) block->Reset();
+    if (!*block) *block = CachePin<RawBlock>::Lookup(cache, CacheKey('B', block_ordinal));
+    // Decoding a group whole costs about three reads of its key columns, and then makes every
+    // read of it a binary search: like renting before buying, a group is decoded whole once
+    // its block has served that many point reads from the cache (a cache that holds the data
+    // ends with every group decoded; one much smaller than the data rarely decodes any).
+    // Ingested files (global sequence number) and groups with oversized values always take
+    // the whole-group path, which handles both.
+    const bool hot = *block && (*block)->cached_point_reads.fetch_add(
+                                   1, std::memory_order_relaxed) >= kCachedReadsBeforeDecoding;
+    const bool cold = !hot && global_seqno_ == rocksdb::kDisableGlobalSequenceNumber &&
+                      !HasOversizedValues(group);
+    if (cold) {
+      Status s = ReadRowsOfColdGroup(group, target, same_user_key, read_options, block, out);
+      if (!s.IsNotSupported()) return s;
+    }
+    Status s = DecodeAndCacheRowGroup(group, read_options, block, &out->rows);
+    if (!s.ok()) return s;
+  }
+  out->whole = true;
+  out->first_row = 0;
+  out->group_rows = out->rows->row_count();
+  out->position = LowerBound(*out->rows.get(), target);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ReadRowsOfColdGroup(size_t group, const rocksdb::Slice& target,
+                                                         bool same_user_key,
+                                                         const rocksdb::ReadOptions& read_options,
+                                                         CachePin<RawBlock>* block,
+                                                         PointRows* out) const {
+  RowGroupView view;
+  Status s = ViewRowGroup(group, read_options, block, &view);
+  if (!s.ok()) return s;
+  std::unique_ptr<GroupKeys> keys;
+  s = layout_->DecodeKeys(view, index_.first_key(group), &keys);
+  if (!s.ok()) return s;
+  // Internal-key order is user key ascending, then trailer descending: the bound is found
+  // among user keys first, then among the trailers of target's own user key only (usually
+  // one row), so no other row's trailer is read.
+  const rocksdb::Comparator* user_comparator = comparator_.user_comparator();
+  const rocksdb::Slice target_user_key = rocksdb::ExtractUserKey(target);
+  const uint64_t target_trailer = rocksdb::ExtractInternalKeyFooter(target);
+  const size_t rows = keys->row_count();
+  std::string buffer;
+  size_t begin = 0;
+  size_t hi = rows;
+  while (begin < hi) {
+    const size_t mid = begin + (hi - begin) / 2;
+    if (user_comparator->Compare(keys->UserKey(mid, &buffer), target_user_key) < 0) {
+      begin = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  size_t versions_end = begin;
+  while (versions_end < rows &&
+         user_comparator->Compare(keys->UserKey(versions_end, &buffer), target_user_key) == 0) {
+    versions_end++;
+  }
+  if (versions_end > begin) {
+    std::vector<uint64_t> trailers;
+    s = keys->Trailers(begin, versions_end, &trailers);
+    if (!s.ok()) return s;
+    // Versions the read skips are checked too: a forged sequence number must not hide.
+    for (const uint64_t trailer : trailers) {
+      s = CheckTrailer(trailer);
+      if (!s.ok()) return s;
+    }
+    size_t newer = 0;
+    while (newer < trailers.size() && trailers[newer] > target_trailer) newer++;
+    begin += newer;
+  }
+  size_t end = begin;
+  if (same_user_key) {
+    // Every version of target's user key from the bound on (a Get reads them until one
+    // decides it); a timestamp is part of the version, not of the key.
+    while (end < rows &&
+           user_comparator->EqualWithoutTimestamp(keys->UserKey(end, &buffer), target_user_key)) {
+      end++;
+    }
+  } else if (end < rows) {
+    end++;
+  }
+  std::unique_ptr<DecodedRowGroup> decoded;
+  s = layout_->DecodeRows(view, *keys, begin, end, &decoded);
+  if (s.ok()) s = CheckKeys(group, begin, *decoded);
+  if (!s.ok()) return s;
+  out->rows = CachePin<DecodedRowGroup>(std::move(decoded));
+  out->whole = false;
+  out->first_row = begin;
+  out->group_rows = rows;
+  out->position = 0;
+  return Status::OK();
+}
+
+size_t ColumnarTableReader::LowerBound(const DecodedRowGroup& group,
+                                       const rocksdb::Slice& target) const {
+  size_t lo = 0;
+  size_t hi = group.row_count();
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (comparator_.Compare(group.internal_key(mid), target) < 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
 }
 
 const TypedLayout* ColumnarTableReader::typed_layout() const {
@@ -548,13 +682,14 @@ rocksdb::Status ColumnarTableReader::LoadRowGroupForScan(size_t group,
   std::unique_ptr<DecodedRowGroup> decoded;
   s = DecodeFilteredRowGroup(*spec, input, &decoded);
   if (s.ok() && global_sequence) decoded->AssignSequence(global_seqno_);
-  if (s.ok()) s = CheckKeys(group, *decoded);
+  if (s.ok()) s = CheckKeys(group, 0, *decoded);
   if (!s.ok()) return s;
   *out = CachePin<DecodedRowGroup>(std::move(decoded));
   return Status::OK();
 }
 
-rocksdb::Status ColumnarTableReader::CheckKeys(size_t group, const DecodedRowGroup& decoded) const {
+rocksdb::Status ColumnarTableReader::CheckKeys(size_t group, size_t first_row,
+                                               const DecodedRowGroup& decoded) const {
   // RocksDB's iterators assert on out-of-order keys, and a value type a table never holds
   // misleads its Get, iterators and compactions (a range deletion type among point entries
   // reads as a deletion; unknown types reach switches that assert): damage that escaped the
@@ -563,27 +698,38 @@ rocksdb::Status ColumnarTableReader::CheckKeys(size_t group, const DecodedRowGro
   // opaque; only here is it RocksDB's.
   // Sequence numbers: every one at most the file's largest (an ingested file's entries all
   // carry its global one instead).
-  const uint64_t largest = global_seqno_ == rocksdb::kDisableGlobalSequenceNumber
-                               ? largest_sequence_
-                               : rocksdb::kMaxSequenceNumber;
   for (size_t row = 0; row < decoded.row_count(); row++) {
-    const uint64_t trailer = decoded.trailer(row);
-    if (!rocksdb::IsValueType(static_cast<rocksdb::ValueType>(trailer & 0xff))) {
-      return Status::Corruption("ColumnarTable: entry of an invalid value type");
-    }
-    if ((trailer >> 8) > largest) {
-      return Status::Corruption("ColumnarTable: sequence number above the file's largest");
-    }
+    Status s = CheckTrailer(decoded.trailer(row));
+    if (!s.ok()) return s;
   }
   for (size_t row = 1; row < decoded.row_count(); row++) {
     if (comparator_.Compare(decoded.internal_key(row - 1), decoded.internal_key(row)) >= 0) {
       return Status::Corruption("ColumnarTable: keys out of order in a row group");
     }
   }
-  if (decoded.row_count() > 0 && group + 1 < index_.num_row_groups() &&
+  if (decoded.row_count() == 0) return Status::OK();
+  // Rows after the group's first (whose key the layout checked against the index) lie above
+  // it; the last lies below the next group.
+  if (first_row > 0 && comparator_.Compare(first_key(group), decoded.internal_key(0)) >= 0) {
+    return Status::Corruption("ColumnarTable: keys out of order in a row group");
+  }
+  if (group + 1 < index_.num_row_groups() &&
       comparator_.Compare(decoded.internal_key(decoded.row_count() - 1), first_key(group + 1)) >=
           0) {
     return Status::Corruption("ColumnarTable: row group overlaps the next one");
+  }
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::CheckTrailer(uint64_t trailer) const {
+  const uint64_t largest = global_seqno_ == rocksdb::kDisableGlobalSequenceNumber
+                               ? largest_sequence_
+                               : rocksdb::kMaxSequenceNumber;
+  if (!rocksdb::IsValueType(static_cast<rocksdb::ValueType>(trailer & 0xff))) {
+    return Status::Corruption("ColumnarTable: entry of an invalid value type");
+  }
+  if ((trailer >> 8) > largest) {
+    return Status::Corruption("ColumnarTable: sequence number above the file's largest");
   }
   return Status::OK();
 }
@@ -683,38 +829,26 @@ rocksdb::Status ColumnarTableReader::Get(const rocksdb::ReadOptions& read_option
   }
   const size_t groups = index_.num_row_groups();
   CachePin<RawBlock> block;
-  CachePin<DecodedRowGroup> decoded;
-  bool first = true;
   for (size_t group = groups == 0 ? 0 : GroupForSeek(key); group < groups; group++) {
-    Status s = LoadRowGroup(group, read_options, &block, &decoded);
+    // In groups after the first, the bound is row 0.
+    PointRows rows;
+    Status s = LoadRowsForPointRead(group, key, true, read_options, &block, &rows);
     if (s.IsIncomplete()) {
       get_context->MarkKeyMayExist();
       return s;
     }
     if (!s.ok()) return s;
-    size_t row = 0;
-    if (first) {
-      // Lower bound of `key` in this group.
-      size_t hi = decoded->row_count();
-      while (row < hi) {
-        const size_t mid = row + (hi - row) / 2;
-        if (comparator_.Compare(decoded->internal_key(mid), key) < 0) {
-          row = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      first = false;
-    }
-    for (; row < decoded->row_count(); row++) {
+    for (size_t row = rows.position; row < rows.rows->row_count(); row++) {
       rocksdb::ParsedInternalKey parsed;
-      s = rocksdb::ParseInternalKey(decoded->internal_key(row), &parsed, false);
+      s = rocksdb::ParseInternalKey(rows.rows->internal_key(row), &parsed, false);
       if (!s.ok()) return s;
       bool matched = false;
-      if (!get_context->SaveValue(parsed, decoded->value(row), &matched)) {
+      if (!get_context->SaveValue(parsed, rows.rows->value(row), &matched)) {
         return Status::OK();
       }
     }
+    // The group's next row has another user key: GetContext would stop there.
+    if (rows.truncated()) return Status::OK();
   }
   return Status::OK();
 }

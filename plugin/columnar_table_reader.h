@@ -35,6 +35,8 @@ struct RawBlock {
   std::unique_ptr<char[]> buffer;
   size_t size = 0;       // bytes of the block
   size_t allocated = 0;  // bytes of the buffer (a stored block keeps its trailer)
+  // Point reads that found the block in the cache (ColumnarTableReader::LoadRowsForPointRead).
+  mutable std::atomic<uint32_t> cached_point_reads{0};
   rocksdb::Slice bytes() const { return rocksdb::Slice(buffer.get(), size); }
   size_t MemoryUsage() const { return allocated + sizeof(*this); }
 };
@@ -89,6 +91,25 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // neighbouring groups of one block decompress it once even when the cache is not filled.
   rocksdb::Status LoadRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
                                CachePin<RawBlock>* block, CachePin<DecodedRowGroup>* out) const;
+  // Where a point read (Get, an iterator's Seek) of internal key `target` lands in `group`:
+  // the lower bound of `target` there, and the rows from it on that the read needs, which
+  // are the rows with target's user key (`same_user_key`) or the one row at the bound.
+  // A group that is hot (decoded in the cache, or read often while its block stayed cached)
+  // is decoded whole and cached, so further reads cost a binary search; otherwise only its
+  // key columns are decoded and the needed rows materialised (RowLayout::DecodeKeys), and
+  // the cache holds just the raw block, as BlockBasedTable's does.
+  struct PointRows {
+    CachePin<DecodedRowGroup> rows;  // the whole group, or only some of its rows
+    size_t first_row = 0;            // the group row that rows' row 0 is
+    size_t position = 0;             // the lower bound of target, a row of `rows`
+    bool whole = false;              // rows is the whole group
+    size_t group_rows = 0;           // rows of the group
+    // The group holds rows after `rows`: the ones past what the read asked for.
+    bool truncated() const { return !whole && first_row + rows->row_count() < group_rows; }
+  };
+  rocksdb::Status LoadRowsForPointRead(size_t group, const rocksdb::Slice& target,
+                                       bool same_user_key, const rocksdb::ReadOptions& read_options,
+                                       CachePin<RawBlock>* block, PointRows* out) const;
   // The same for a scan with a pushdown spec (pushdown.h): the group's entries as the spec
   // leaves them (possibly none). Without a spec, LoadRowGroup.
   rocksdb::Status LoadRowGroupForScan(size_t group, const rocksdb::ReadOptions& read_options,
@@ -143,7 +164,23 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // Puts the values of `group`'s oversized rows into *decoded (oversized_values.h).
   rocksdb::Status AttachOversizedValues(size_t group, const rocksdb::ReadOptions& read_options,
                                         std::unique_ptr<DecodedRowGroup>* decoded) const;
-  rocksdb::Status CheckKeys(size_t group, const DecodedRowGroup& decoded) const;
+  // Checks the entries of decoded rows [first_row, first_row + decoded.row_count()) of
+  // `group` before any reaches RocksDB (a whole group from 0, or the rows a point read found).
+  rocksdb::Status CheckKeys(size_t group, size_t first_row, const DecodedRowGroup& decoded) const;
+  // CheckKeys's checks of one entry's value type and sequence number.
+  rocksdb::Status CheckTrailer(uint64_t trailer) const;
+  // Decodes `group` whole from its block (loading it into *block unless it holds it already)
+  // and caches it: LoadRowGroup after a cache miss.
+  rocksdb::Status DecodeAndCacheRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
+                                         CachePin<RawBlock>* block,
+                                         CachePin<DecodedRowGroup>* out) const;
+  // The point-read path for a cold group (LoadRowsForPointRead).
+  rocksdb::Status ReadRowsOfColdGroup(size_t group, const rocksdb::Slice& target,
+                                      bool same_user_key, const rocksdb::ReadOptions& read_options,
+                                      CachePin<RawBlock>* block, PointRows* out) const;
+  // The lower bound of internal key `target` among the rows of `group`.
+  size_t LowerBound(const DecodedRowGroup& group, const rocksdb::Slice& target) const;
+
   rocksdb::Status ParseRowGroup(size_t group, const rocksdb::Slice& block_bytes,
                                 RowGroupView* view) const;
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;

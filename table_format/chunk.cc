@@ -327,6 +327,38 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
   return Status::OK();
 }
 
+Status ReadChunkRows(const Slice& input, PhysicalType type, uint32_t begin, uint32_t end,
+                     ColumnVector* out, const ChunkReadOptions& options) {
+  ChunkHeader header;
+  Status s = ParseChunkHeader(input, &header);
+  if (!s.ok()) return s;
+  if (begin > end || end > header.value_count) {
+    return Status::InvalidArgument("chunk: row range outside the chunk");
+  }
+  if (begin == 0 && end == header.value_count) {
+    Slice whole = input;
+    return ReadChunk(&whole, type, out, options);
+  }
+  // Chunks of the file's dictionary or templates need ReadChunk's extra inputs.
+  if (!header.has_nulls && header.encoding != Encoding::kFileDictionary &&
+      header.encoding != Encoding::kTemplate) {
+    std::unique_ptr<char[]> buffer;
+    Slice raw;
+    s = OpenChunkBody(input, type, options, &header, &buffer, &raw);
+    if (!s.ok()) return s;
+    out->Reset(type);
+    return DecodeValueRange(header.encoding, type, raw, header.value_count, begin, end, out);
+  }
+  ColumnVector all;
+  Slice whole = input;
+  s = ReadChunk(&whole, type, &all, options);
+  if (!s.ok()) return s;
+  out->Reset(type);
+  out->Reserve(end - begin);
+  for (uint32_t row = begin; row < end; row++) out->AppendFrom(all, row);
+  return Status::OK();
+}
+
 Status ReadChunkDictionary(Slice* input, PhysicalType type, const ChunkReadOptions& options,
                            ColumnVector* dictionary, std::vector<uint32_t>* codes,
                            std::string* presence) {

@@ -99,6 +99,13 @@ struct ChunkReadOptions {
 Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
                  const ChunkReadOptions& options = ChunkReadOptions());
 
+// Decodes only rows [begin, end) of the chunk at `input` into *out (end - begin values,
+// replacing its contents and type), for point reads that return a row or two of a group.
+// Chunks without nulls of an encoding with direct access (DecodeValueRange: plain,
+// mixed_radix) decode only the range; other chunks are decoded whole and the range copied.
+// InvalidArgument when the range is not within the chunk's values.
+Status ReadChunkRows(const Slice& input, PhysicalType type, uint32_t begin, uint32_t end,
+                     ColumnVector* out, const ChunkReadOptions& options = ChunkReadOptions());
 // Reads a dictionary-encoded chunk without materialising its values: the dictionary (distinct
 // values, sorted; encodings/dictionary.h), one code per present row, and the presence bitmap
 // (ceil(value_count / 8) bytes, bit i set = row i present; empty when the chunk has no

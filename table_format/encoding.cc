@@ -105,6 +105,22 @@ Status DecodeValues(Encoding encoding, PhysicalType type, const Slice& body, siz
   return FindCodec(encoding)->decode(type, body, count, out);
 }
 
+Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
+                        size_t begin, size_t end, ColumnVector* out) {
+  if (begin > end || end > count)
+    return Status::InvalidArgument("encoding: range beyond the values");
+  const Codec* codec = EncodingSupports(encoding, type) ? FindCodec(encoding) : nullptr;
+  if (codec == nullptr || codec->decode_range == nullptr || count > kMaxEncodedValues ||
+      out->type() != type) {
+    ColumnVector all(type);
+    Status s = DecodeValues(encoding, type, body, count, &all);
+    if (!s.ok()) return s;
+    for (size_t row = begin; row < end; row++) out->AppendFrom(all, row);
+    return Status::OK();
+  }
+  return codec->decode_range(type, body, count, begin, end, out);
+}
+
 Status EncodeWithBestEncoding(Encoding request, const ColumnVector& values, std::string* out,
                               Encoding* chosen) {
   const std::vector<Encoding> candidates = CandidateEncodings(request, values.type());

@@ -73,6 +73,11 @@ Status EncodeValues(Encoding encoding, const ColumnVector& values, std::string* 
 // outside `body` and never allocates more than a small multiple of `count` values.
 Status DecodeValues(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
                     ColumnVector* out);
+// Values [begin, end) of the `count` encoded in `body` (begin <= end <= count), appended to
+// *out. Encodings with direct access (plain, mixed_radix) read only those; the others decode
+// everything and copy the range.
+Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
+                        size_t begin, size_t end, ColumnVector* out);
 
 // Picks the concrete encoding for a request and encodes with it, appending the smallest body
 // found to *out. For a single candidate this is EncodeValues, falling back to kPlain when the

@@ -31,6 +31,10 @@ class GenericLayout : public RowLayout {
                        std::string* out) const override;
   Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                         std::unique_ptr<DecodedRowGroup>* out) const override;
+  Status DecodeKeys(const RowGroupView& view, const Slice& first_internal_key,
+                    std::unique_ptr<GroupKeys>* out) const override;
+  Status DecodeRows(const RowGroupView& view, const GroupKeys& keys, size_t begin, size_t end,
+                    std::unique_ptr<DecodedRowGroup>* out) const override;
 
  private:
   // Bytes of the key forming its partition: the extractor's prefix, or the whole key.

@@ -69,16 +69,22 @@ Status DecodePartitions(const RowGroupView& view, const Slice& first_user_key,
   return Status::OK();
 }
 
-Status DecodeTrailers(const RowGroupView& view, std::vector<uint64_t>* trailers) {
-  const uint32_t rows = view.row_count();
+Status DecodeTrailerRange(const RowGroupView& view, size_t begin, size_t end,
+                          std::vector<uint64_t>* trailers) {
+  if (begin > end || end > view.row_count()) {
+    return Status::InvalidArgument("row group: row range outside the group");
+  }
+  const size_t rows = end - begin;
   trailers->assign(rows, PackTrailer(0, kPutValueType));
   ColumnVector column;
   if (view.HasSlot(kSequenceSlot)) {
-    Status s = view.DecodeSlot(kSequenceSlot, PhysicalType::kInt64, &column, false);
+    Status s =
+        view.DecodeSlotRows(kSequenceSlot, PhysicalType::kInt64, static_cast<uint32_t>(begin),
+                            static_cast<uint32_t>(end), &column, false);
     if (!s.ok()) return s;
     if (column.has_nulls()) return Status::Corruption("row group: null sequence number");
     const int64_t* sequences = column.data<int64_t>();
-    for (uint32_t i = 0; i < rows; i++) {
+    for (size_t i = 0; i < rows; i++) {
       if (sequences[i] < 0 || static_cast<uint64_t>(sequences[i]) >= (uint64_t{1} << 56)) {
         return Status::Corruption("row group: sequence number out of range");
       }
@@ -86,11 +92,13 @@ Status DecodeTrailers(const RowGroupView& view, std::vector<uint64_t>* trailers)
     }
   }
   if (view.HasSlot(kValueTypeSlot)) {
-    Status s = view.DecodeSlot(kValueTypeSlot, PhysicalType::kInt32, &column, false);
+    Status s =
+        view.DecodeSlotRows(kValueTypeSlot, PhysicalType::kInt32, static_cast<uint32_t>(begin),
+                            static_cast<uint32_t>(end), &column, false);
     if (!s.ok()) return s;
     if (column.has_nulls()) return Status::Corruption("row group: null value type");
     const int32_t* types = column.data<int32_t>();
-    for (uint32_t i = 0; i < rows; i++) {
+    for (size_t i = 0; i < rows; i++) {
       if (types[i] < 0 || types[i] > 0x7f) return Status::Corruption("row group: bad value type");
       (*trailers)[i] = ((*trailers)[i] & ~uint64_t{0xff}) | static_cast<uint64_t>(types[i]);
     }

@@ -49,7 +49,14 @@ Status WriteTrailerColumns(const Entry* entries, size_t count, const ColumnWrite
 Status DecodePartitions(const RowGroupView& view, const Slice& first_user_key,
                         ColumnVector* changes, std::vector<Slice>* partitions);
 
-// Every row's trailer (sequence << 8 | type).
-Status DecodeTrailers(const RowGroupView& view, std::vector<uint64_t>* trailers);
+// The trailers (sequence << 8 | type) of rows [begin, end), decoding no other rows where the
+// columns' encodings allow (RowGroupView::DecodeSlotRows).
+Status DecodeTrailerRange(const RowGroupView& view, size_t begin, size_t end,
+                          std::vector<uint64_t>* trailers);
+
+// Every row's trailer.
+inline Status DecodeTrailers(const RowGroupView& view, std::vector<uint64_t>* trailers) {
+  return DecodeTrailerRange(view, 0, view.row_count(), trailers);
+}
 
 }  // namespace columnar

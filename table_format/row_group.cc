@@ -121,4 +121,14 @@ Status RowGroupView::DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* 
   return ReadChunk(&chunk, type, out, options);
 }
 
+Status RowGroupView::DecodeSlotRows(uint32_t slot, PhysicalType type, uint32_t begin, uint32_t end,
+                                    ColumnVector* out, bool verify_checksum) const {
+  const Slice chunk = ChunkOf(slot);
+  if (chunk.empty()) return Status::NotFound("row group: slot absent");
+  ChunkReadOptions options;
+  options.verify_checksum = verify_checksum;
+  options.expected_values = row_count_;
+  return ReadChunkRows(chunk, type, begin, end, out, options);
+}
+
 }  // namespace columnar

@@ -85,6 +85,9 @@ class RowGroupView {
   Status DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* out,
                     bool verify_checksum = true, const ColumnVector* file_dictionary = nullptr,
                     const uint64_t* wanted_rows = nullptr) const;
+  // Decodes rows [begin, end) of `slot` only (ReadChunkRows): the rows a point read returns.
+  Status DecodeSlotRows(uint32_t slot, PhysicalType type, uint32_t begin, uint32_t end,
+                        ColumnVector* out, bool verify_checksum = true) const;
   // Total encoded size of the group.
   size_t size() const { return size_; }
 

@@ -52,6 +52,21 @@ class DecodedRowGroup {
   std::vector<uint32_t> key_offsets_{0};
 };
 
+// The keys of a parsed row group for a point read: its user-key columns decoded, each user
+// key assembled only when asked for, and trailers read only for the rows asked for, so a
+// lookup that compares a handful of keys builds no others (nor reads any value). Rows are in
+// internal-key order: user key ascending, then trailer descending. Lives no longer than the
+// RowGroupView it came from.
+class GroupKeys {
+ public:
+  virtual ~GroupKeys() = default;
+  virtual size_t row_count() const = 0;
+  // The user key of `row`, assembled in *buffer.
+  virtual Slice UserKey(size_t row, std::string* buffer) const = 0;
+  // The trailers (sequence << 8 | type) of rows [begin, end).
+  virtual Status Trailers(size_t begin, size_t end, std::vector<uint64_t>* out) const = 0;
+};
+
 // Per-column write settings a layout asks for; implemented by the table builder from its
 // options (column_encodings / column_compression).
 class ColumnWriteSettings {
@@ -110,6 +125,21 @@ class RowLayout {
   // Decodes a parsed row group. `first_internal_key` is the group's first key from the index.
   virtual Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                                 std::unique_ptr<DecodedRowGroup>* out) const = 0;
+
+  // Point reads: the key columns of a parsed row group only (checked against
+  // `first_internal_key` like DecodeRowGroup checks them). NotSupported when the layout reads
+  // groups whole only; callers then use DecodeRowGroup.
+  virtual Status DecodeKeys(const RowGroupView& /*view*/, const Slice& /*first_internal_key*/,
+                            std::unique_ptr<GroupKeys>* /*out*/) const {
+    return Status::NotSupported("row layout: no key-only decoding");
+  }
+  // Rows [begin, end) of a parsed group, keys and values, as a decoded group of end - begin
+  // rows (row i of *out is row begin + i of the group). `keys` came from DecodeKeys(view).
+  virtual Status DecodeRows(const RowGroupView& /*view*/, const GroupKeys& /*keys*/,
+                            size_t /*begin*/, size_t /*end*/,
+                            std::unique_ptr<DecodedRowGroup>* /*out*/) const {
+    return Status::NotSupported("row layout: no key-only decoding");
+  }
 };
 
 }  // namespace columnar

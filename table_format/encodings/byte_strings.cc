@@ -52,4 +52,26 @@ Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encodi
   return Status::OK();
 }
 
+Status GetByteStringRange(Slice* in, size_t n, size_t begin, size_t end, ColumnVector* out,
+                          const char* encoding) {
+  std::vector<uint32_t> lengths(n);
+  Status s = UnpackInts(in, n, lengths.data(), encoding);
+  if (!s.ok()) return s;
+  uint64_t total = 0;
+  uint64_t range_start = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (i == begin) range_start = total;
+    total += lengths[i];
+  }
+  if (total > in->size()) return EncodingCorruption(encoding, "string data truncated");
+  if (total != in->size()) return EncodingCorruption(encoding, "trailing bytes after the values");
+  const char* data = in->data() + range_start;
+  for (size_t i = begin; i < end; i++) {
+    out->AppendBytes(Slice(data, lengths[i]));
+    data += lengths[i];
+  }
+  in->remove_prefix(total);
+  return Status::OK();
+}
+
 }  // namespace columnar

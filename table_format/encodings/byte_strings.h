@@ -25,6 +25,12 @@ void PutByteStrings(const ColumnVector& values, std::string* out);
 // *in. Corruption naming `encoding` if the layout is malformed or truncated.
 Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encoding);
 
+// Appends strings [begin, end) of the n strings at the front of *in to *out (a bytes column):
+// the lengths are unpacked, only the range's bytes copied. The layout is
+// checked as GetByteStrings checks it, and *in must hold nothing after the strings.
+Status GetByteStringRange(Slice* in, size_t n, size_t begin, size_t end, ColumnVector* out,
+                          const char* encoding);
+
 // Strings of up to ByteStringCursor::kBlock bytes laid out in slots of that many bytes, for
 // decoders that append them many times over (dictionary entries): each append is then one
 // block copy, with no branch on the string's length.

@@ -24,6 +24,10 @@ struct Codec {
   bool (*supports)(PhysicalType type);
   Status (*encode)(const ColumnVector& values, std::string* out);
   Status (*decode)(PhysicalType type, const Slice& body, size_t count, ColumnVector* out);
+  // Optional: appends values [begin, end) of the `count` in `body` (begin <= end <= count)
+  // without decoding the others, for point reads. Checks what it reads, not the whole body.
+  Status (*decode_range)(PhysicalType type, const Slice& body, size_t count, size_t begin,
+                         size_t end, ColumnVector* out) = nullptr;
 };
 
 const Codec& PlainCodec();

@@ -28,12 +28,10 @@ U128 Power(uint64_t radix, int m) {
 }
 
 int WidthOf(U128 v) {  // bits needed for v (v < 2^65)
-  int bits = 0;
-  while (v != 0) {
-    bits++;
-    v >>= 1;
-  }
-  return bits;
+  const auto high = static_cast<uint64_t>(v >> 64);
+  const auto low = static_cast<uint64_t>(v);
+  if (high != 0) return 128 - __builtin_clzll(high);
+  return low == 0 ? 0 : 64 - __builtin_clzll(low);
 }
 
 template <typename T>
@@ -129,6 +127,68 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   return Status::OK();
 }
 
+// Values [begin, end) only: each lies in group i / k at a fixed bit offset (every group but
+// the last is full_bits wide), digit i % k of that group's number.
+template <typename T>
+Status DecodeRangeTyped(const Slice& body, size_t count, size_t begin, size_t end,
+                        ColumnVector* out) {
+  using U = UnsignedOf<T>;
+  using S = std::make_signed_t<U>;
+  Slice in = body;
+  U reference;
+  uint64_t span;
+  if (!GetSignedVarint(&in, &reference) || !GetVarint64(&in, &span)) {
+    return EncodingCorruption(kName, "truncated header");
+  }
+  if (span > static_cast<uint64_t>(static_cast<U>(std::numeric_limits<S>::max()) - reference)) {
+    return EncodingCorruption(kName, "span beyond the type's range");
+  }
+  U* dst = AppendFixedSlots<T>(out, end - begin);
+  if (span == 0) {
+    for (size_t i = begin; i < end; i++) dst[i - begin] = reference;
+    return Status::OK();
+  }
+  const uint64_t radix = span + 1;
+  const size_t k = radix == 0 ? 1 : static_cast<size_t>(MixedRadixGroup(radix));
+  const int full_bits = radix == 0 ? 64 : MixedRadixGroupBits(radix, static_cast<int>(k));
+  size_t current_group = SIZE_MAX;
+  uint64_t number = 0;
+  for (size_t i = begin; i < end; i++) {
+    const size_t group = i / k;
+    if (group != current_group) {
+      const size_t m = std::min(k, count - group * k);
+      const int bits = m == k ? full_bits : MixedRadixGroupBits(radix, static_cast<int>(m));
+      const uint64_t bit_offset = static_cast<uint64_t>(group) * full_bits;
+      if (bit_offset + bits > static_cast<uint64_t>(in.size()) * 8) {
+        return EncodingCorruption(kName, "truncated digits");
+      }
+      BitReader reader(Slice(in.data() + bit_offset / 8, in.size() - bit_offset / 8));
+      uint64_t skipped;
+      if (!reader.Read(static_cast<int>(bit_offset % 8), &skipped) || !reader.Read(bits, &number)) {
+        return EncodingCorruption(kName, "truncated digits");
+      }
+      if (radix != 0 && Power(radix, static_cast<int>(m)) <= U128{number}) {
+        return EncodingCorruption(kName, "group number beyond its digits");
+      }
+      current_group = group;
+    }
+    uint64_t digits = number;
+    if (radix != 0) {
+      for (size_t j = group * k; j < i; j++) digits /= radix;
+      digits %= radix;
+    }
+    dst[i - begin] = static_cast<U>(reference + static_cast<U>(digits));
+  }
+  return Status::OK();
+}
+
+Status DecodeRange(PhysicalType type, const Slice& body, size_t count, size_t begin, size_t end,
+                   ColumnVector* out) {
+  return VisitIntegerType(type, [&](auto tag) {
+    return DecodeRangeTyped<decltype(tag)>(body, count, begin, end, out);
+  });
+}
+
 Status Encode(const ColumnVector& values, std::string* out) {
   return VisitIntegerType(values.type(),
                           [&](auto tag) { return EncodeTyped<decltype(tag)>(values, out); });
@@ -142,8 +202,13 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
 }  // namespace
 
 int MixedRadixGroup(uint64_t radix) {
+  // radix^k, grown while radix^(k+1) <= 2^64 (no overflow: both factors are below 2^65).
   int k = 1;
-  while (Power(radix, k + 1) <= (U128{1} << 64)) k++;
+  U128 power = radix;
+  while (power * radix <= (U128{1} << 64)) {
+    power *= radix;
+    k++;
+  }
   return k;
 }
 
@@ -161,7 +226,8 @@ size_t MixedRadixSize(int64_t reference, uint64_t span, size_t n) {
 }
 
 const Codec& MixedRadixCodec() {
-  static const Codec codec{Encoding::kMixedRadix, kName, &IsIntegerType, &Encode, &Decode};
+  static const Codec codec{Encoding::kMixedRadix, kName, &IsIntegerType, &Encode, &Decode,
+                           &DecodeRange};
   return codec;
 }
 

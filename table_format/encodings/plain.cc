@@ -48,10 +48,27 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
   return Status::OK();
 }
 
+Status DecodeRange(PhysicalType type, const Slice& body, size_t count, size_t begin, size_t end,
+                   ColumnVector* out) {
+  if (type == PhysicalType::kBytes) {
+    Slice in = body;
+    return GetByteStringRange(&in, count, begin, end, out, kName);
+  }
+  const size_t width = FixedWidth(type);
+  if (body.size() / width != count || body.size() % width != 0) {
+    return EncodingCorruption(kName, "body size does not match the value count");
+  }
+  VisitFixedType(type, [&](auto tag) {
+    auto* dst = AppendFixedSlots<decltype(tag)>(out, end - begin);
+    if (end > begin) std::memcpy(dst, body.data() + begin * width, (end - begin) * width);
+  });
+  return Status::OK();
+}
+
 }  // namespace
 
 const Codec& PlainCodec() {
-  static const Codec codec{Encoding::kPlain, kName, &Supports, &Encode, &Decode};
+  static const Codec codec{Encoding::kPlain, kName, &Supports, &Encode, &Decode, &DecodeRange};
   return codec;
 }
 

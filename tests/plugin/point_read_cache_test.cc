@@ -1,0 +1,97 @@
+// What point reads leave in the shared cache: a read of a group that is not cached keeps only
+// the raw block (as BlockBasedTable's cache would), reads served by that cached block decode
+// the group whole once they are frequent (ColumnarTableReader::LoadRowsForPointRead), and the
+// decoded group then replaces its block (one copy of the group, not two).
+#include <gtest/gtest.h>
+#include <rocksdb/cache.h>
+#include <rocksdb/db.h>
+
+#include <string>
+
+#include "plugin/columnar_table.h"
+#include "tests/plugin/test_db.h"
+
+namespace columnar {
+namespace {
+
+// Entries in `cache` and their total charge.
+struct CacheContents {
+  size_t entries = 0;
+  size_t charge = 0;
+};
+
+CacheContents ContentsOf(rocksdb::Cache* cache) {
+  CacheContents contents;
+  cache->ApplyToAllEntries(
+      [&contents](const rocksdb::Slice&, void*, size_t charge, rocksdb::Cache::DeleterFn) {
+        contents.entries++;
+        contents.charge += charge;
+      },
+      rocksdb::Cache::ApplyToAllEntriesOptions());
+  return contents;
+}
+
+TEST(PointReadCacheTest, ColdGroupsLeaveTheirBlockAndHotOnesTheirDecodedGroupOnly) {
+  TempDir dir("point-read-cache");
+  auto cache = rocksdb::NewLRUCache(64 << 20, 0);
+  ColumnarTableOptions table;
+  table.cache = cache;
+  table.rows_per_group = 16;
+  table.block_size = 1;  // a block per group
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.compression = rocksdb::kNoCompression;
+  options.table_factory.reset(NewColumnarTableFactory(table));
+  rocksdb::Status s;
+  auto db = OpenDb(options, dir.path(), &s);
+  ASSERT_NE(db, nullptr) << s.ToString();
+  for (int i = 0; i < 64; i++) {
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), "key" + std::to_string(100 + i),
+                        std::string(200, static_cast<char>('a' + i % 26)))
+                    .ok());
+  }
+  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  cache->EraseUnRefEntries();
+  // What the open file keeps pinned, if anything.
+  const CacheContents base = ContentsOf(cache.get());
+
+  std::string value;
+  ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), "key120", &value).ok());
+  EXPECT_EQ(value, std::string(200, 'u'));
+  const CacheContents cold = ContentsOf(cache.get());
+  EXPECT_EQ(cold.entries, base.entries + 1) << "the block only, no decoded group";
+  // 16 rows of 200-byte values.
+  EXPECT_GE(cold.charge - base.charge, 16u * 200);
+  EXPECT_LT(cold.charge - base.charge, 2u * 16 * 200);
+
+  // Reads served by the cached block: three keep only it; the fourth decodes the group whole,
+  // which then stands in for the block.
+  for (int read = 1; read <= 3; read++) {
+    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), "key" + std::to_string(116 + read), &value).ok());
+    EXPECT_EQ(ContentsOf(cache.get()).entries, base.entries + 1) << read;
+    EXPECT_EQ(ContentsOf(cache.get()).charge, cold.charge) << read;
+  }
+  ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), "key125", &value).ok());
+  EXPECT_EQ(value, std::string(200, 'z'));
+  const CacheContents hot = ContentsOf(cache.get());
+  EXPECT_EQ(hot.entries, base.entries + 1) << "the decoded group only";
+  EXPECT_NE(hot.charge, cold.charge);
+  ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), "key126", &value).ok());
+  EXPECT_EQ(value, std::string(200, 'a'));
+  EXPECT_EQ(ContentsOf(cache.get()).charge, hot.charge);
+
+  // A seek into another cold group also keeps its block only.
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
+  it->Seek("key150");
+  ASSERT_TRUE(it->Valid());
+  EXPECT_EQ(it->key().ToString(), "key150");
+  EXPECT_EQ(ContentsOf(cache.get()).entries, base.entries + 2);
+  // Moving on enters the whole group, which stands in for its block.
+  it->Next();
+  ASSERT_TRUE(it->Valid());
+  EXPECT_EQ(it->key().ToString(), "key151");
+  EXPECT_EQ(ContentsOf(cache.get()).entries, base.entries + 2);
+}
+
+}  // namespace
+}  // namespace columnar

@@ -1,0 +1,160 @@
+// GenericLayout's point-read decoding (DecodeKeys, then DecodeRows of a row range) against
+// its whole-group decoding: partitions that change inside the group, several versions of a
+// key, deletions with empty values, sequence numbers and value types, each column encoding.
+#include <gtest/gtest.h>
+#include <rocksdb/slice_transform.h>
+
+#include <string>
+#include <vector>
+
+#include "table_format/generic_layout.h"
+#include "table_format/row_group.h"
+#include "table_format/varint.h"
+
+namespace columnar {
+namespace {
+
+class ForcedEncoding : public ColumnWriteSettings {
+ public:
+  explicit ForcedEncoding(Encoding encoding) : encoding_(encoding) {}
+  ChunkWriteOptions For(const std::string&, PhysicalType) const override {
+    ChunkWriteOptions options;
+    options.encoding = encoding_;
+    return options;
+  }
+
+ private:
+  Encoding encoding_;
+};
+
+struct TestGroup {
+  std::vector<std::string> keys;
+  std::vector<std::string> values;
+  std::vector<Entry> entries;
+};
+
+// 40 entries in internal-key order: 3-byte partitions "p00".."p03", keys with up to four
+// versions (sequence descending), deletions (type 0, empty value) and merges (type 2).
+TestGroup MakeGroup() {
+  TestGroup group;
+  uint64_t sequence = 1000;
+  for (int key = 0; group.keys.size() < 40; key++) {
+    const int versions = key % 4 == 1 ? 4 : 1;
+    for (int v = 0; v < versions && group.keys.size() < 40; v++) {
+      group.keys.push_back("p0" + std::to_string(key / 12) + "-key" + std::to_string(100 + key));
+      group.values.push_back(key % 5 == 3 ? "" : "value-" + std::to_string(key * 31 + v));
+    }
+  }
+  group.entries.resize(group.keys.size());
+  for (size_t i = 0; i < group.keys.size(); i++) {
+    Entry& entry = group.entries[i];
+    entry.user_key = group.keys[i];
+    const bool later_version = i > 0 && group.keys[i] == group.keys[i - 1];
+    // Versions of one key: sequence numbers descending.
+    sequence = later_version ? sequence - 7 : 1000 + i * 13;
+    entry.sequence = sequence;
+    entry.value_type = group.values[i].empty() ? 0 : (i % 7 == 2 ? 2 : kPutValueType);
+    entry.value = group.values[i];
+  }
+  return group;
+}
+
+std::string InternalKeyOf(const Entry& entry) {
+  std::string key(entry.user_key.data(), entry.user_key.size());
+  PutFixed64(&key, (entry.sequence << 8) | entry.value_type);
+  return key;
+}
+
+TEST(GenericLayoutRowsTest, RowRangesEqualTheWholeGroup) {
+  const TestGroup group = MakeGroup();
+  const GenericLayout prefixed(
+      std::shared_ptr<const rocksdb::SliceTransform>(rocksdb::NewFixedPrefixTransform(3)));
+  const GenericLayout plain_layout(nullptr);
+  for (const GenericLayout* layout : {&prefixed, &plain_layout}) {
+    for (Encoding encoding : {Encoding::kAuto, Encoding::kPlain, Encoding::kFrontCoding,
+                              Encoding::kMixedRadix, Encoding::kDictionary, Encoding::kDelta}) {
+      SCOPED_TRACE(std::string(layout == &prefixed ? "prefixed " : "") + EncodingName(encoding));
+      // Columns the encoding cannot hold fall back to plain.
+      ForcedEncoding forced(encoding);
+      ForcedEncoding fallback(Encoding::kPlain);
+      RowGroupWriteContext context;
+      context.settings = &forced;
+      std::string bytes;
+      Status s = layout->WriteRowGroup(group.entries.data(), group.entries.size(), context, &bytes);
+      if (!s.ok()) {
+        bytes.clear();
+        context.settings = &fallback;
+        s = layout->WriteRowGroup(group.entries.data(), group.entries.size(), context, &bytes);
+      }
+      ASSERT_TRUE(s.ok()) << s.ToString();
+      RowGroupView view;
+      ASSERT_TRUE(view.Parse(bytes).ok());
+      const std::string first_key = InternalKeyOf(group.entries[0]);
+      std::unique_ptr<DecodedRowGroup> whole;
+      ASSERT_TRUE(layout->DecodeRowGroup(view, first_key, &whole).ok());
+      ASSERT_EQ(whole->row_count(), group.entries.size());
+
+      std::unique_ptr<GroupKeys> keys;
+      ASSERT_TRUE(layout->DecodeKeys(view, first_key, &keys).ok());
+      ASSERT_EQ(keys->row_count(), group.entries.size());
+      std::string buffer;
+      for (size_t row = 0; row < keys->row_count(); row++) {
+        ASSERT_EQ(keys->UserKey(row, &buffer), whole->user_key(row)) << row;
+      }
+      const size_t n = group.entries.size();
+      for (size_t begin = 0; begin <= n; begin++) {
+        for (size_t end = begin; end <= n && end <= begin + 6; end++) {
+          std::vector<uint64_t> trailers;
+          ASSERT_TRUE(keys->Trailers(begin, end, &trailers).ok());
+          ASSERT_EQ(trailers.size(), end - begin);
+          std::unique_ptr<DecodedRowGroup> rows;
+          s = layout->DecodeRows(view, *keys, begin, end, &rows);
+          ASSERT_TRUE(s.ok()) << s.ToString();
+          ASSERT_EQ(rows->row_count(), end - begin);
+          for (size_t row = begin; row < end; row++) {
+            ASSERT_EQ(trailers[row - begin], whole->trailer(row)) << row;
+            ASSERT_EQ(rows->internal_key(row - begin), whole->internal_key(row)) << row;
+            ASSERT_EQ(rows->value(row - begin), whole->value(row)) << row;
+          }
+        }
+      }
+      std::unique_ptr<DecodedRowGroup> rows;
+      EXPECT_TRUE(layout->DecodeRows(view, *keys, 3, n + 1, &rows).IsInvalidArgument());
+      EXPECT_TRUE(layout->DecodeRows(view, *keys, 3, 2, &rows).IsInvalidArgument());
+    }
+  }
+}
+
+// The index's first key must be the group's: its user key is checked when the keys are
+// decoded, its trailer when row 0 is (a point read of other rows never reads row 0's).
+TEST(GenericLayoutRowsTest, FirstKeyDifferingFromTheIndexIsCorruption) {
+  const TestGroup group = MakeGroup();
+  const GenericLayout layout(nullptr);
+  ForcedEncoding settings(Encoding::kAuto);
+  RowGroupWriteContext context;
+  context.settings = &settings;
+  std::string bytes;
+  ASSERT_TRUE(
+      layout.WriteRowGroup(group.entries.data(), group.entries.size(), context, &bytes).ok());
+  RowGroupView view;
+  ASSERT_TRUE(view.Parse(bytes).ok());
+  std::unique_ptr<GroupKeys> keys;
+  std::unique_ptr<DecodedRowGroup> rows;
+
+  Entry other_user_key = group.entries[0];
+  other_user_key.user_key = "p00-key099";
+  EXPECT_TRUE(layout.DecodeKeys(view, InternalKeyOf(other_user_key), &keys).IsCorruption());
+  EXPECT_TRUE(layout.DecodeRowGroup(view, InternalKeyOf(other_user_key), &rows).IsCorruption());
+
+  Entry other_sequence = group.entries[0];
+  other_sequence.sequence++;
+  const std::string wrong_trailer = InternalKeyOf(other_sequence);
+  ASSERT_TRUE(layout.DecodeKeys(view, wrong_trailer, &keys).ok());
+  EXPECT_TRUE(layout.DecodeRows(view, *keys, 0, 1, &rows).IsCorruption());
+  EXPECT_TRUE(layout.DecodeRows(view, *keys, 1, 3, &rows).ok());
+  EXPECT_TRUE(layout.DecodeRowGroup(view, wrong_trailer, &rows).IsCorruption());
+  EXPECT_TRUE(layout.DecodeKeys(view, Slice("short"), &keys).IsCorruption());
+}
+
+}  // namespace
+}  // namespace columnar
