@@ -1,0 +1,104 @@
+// Frozen collections and tuples in the shell, as cqlsh shows them: table output ([1, 2],
+// {'a', 'b'}, {'a': 1}, (1, 'x'), text, timestamps and dates quoted inside), SELECT JSON,
+// DESCRIBE, COPY TO (the CQL literal in each CSV cell) and COPY FROM back, and the error of a
+// bad literal with its position.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "tests/tools/shell_test_util.h"
+
+namespace columnar {
+namespace {
+
+using test::ShellTest;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+class ShellFrozenTest : public ShellTest {
+ protected:
+  void SetUp() override {
+    ShellTest::SetUp();
+    RunOk(
+        "CREATE TABLE zoo.f (k int, c frozen<list<int>>, tags frozen<set<text>>, "
+        "attrs frozen<map<text, int>>, t tuple<int, text, date>, "
+        "seen frozen<list<timestamp>>, PRIMARY KEY (k, c));\n"
+        "INSERT INTO zoo.f (k, c, tags, attrs, t, seen) VALUES (1, [1, 2], {'b', 'it''s'}, "
+        "{'x': 1, 'a': -2}, (7, 'seven', '2024-05-01'), ['2024-05-01T10:00:05Z']);\n"
+        "INSERT INTO zoo.f (k, c, tags, attrs, t) VALUES (1, [], {}, {}, (1, null, null));\n"
+        "INSERT INTO zoo.f (k, c) VALUES (2, [3]);\n");
+  }
+};
+
+TEST_F(ShellFrozenTest, TableOutputIsCqlshStyle) {
+  EXPECT_EQ(RunOk("SELECT * FROM zoo.f WHERE k = 1;"),
+            "\n"
+            " k | c      | attrs             | seen                                  | tags       "
+            "     | t\n"
+            "---+--------+-------------------+---------------------------------------+-----------"
+            "-----+-----------------------------\n"
+            " 1 |     [] |                {} |                                  null |           "
+            "   {} |             (1, null, null)\n"
+            " 1 | [1, 2] | {'a': -2, 'x': 1} | ['2024-05-01 10:00:05.000000+0000'] | {'b', "
+            "'it''s'} | (7, 'seven', '2024-05-01')\n"
+            "\n"
+            "(2 rows)\n");
+}
+
+TEST_F(ShellFrozenTest, JsonAndDescribe) {
+  EXPECT_EQ(RunOk("SELECT JSON c, tags, attrs, t FROM zoo.f WHERE k = 1 AND c = [1, 2];"),
+            "\n"
+            " [json]\n"
+            "----------------------------------------------------------------------------------"
+            "------------------------\n"
+            " {\"c\": [1, 2], \"tags\": [\"b\", \"it's\"], \"attrs\": {\"a\": -2, \"x\": 1}, "
+            "\"t\": [7, \"seven\", \"2024-05-01\"]}\n"
+            "\n"
+            "(1 rows)\n");
+  const std::string described = RunOk("DESCRIBE TABLE zoo.f");
+  EXPECT_NE(described.find("    attrs frozen<map<text, int>>,\n"), std::string::npos)
+      << described;
+  EXPECT_NE(described.find("    t frozen<tuple<int, text, date>>,\n"), std::string::npos)
+      << described;
+}
+
+TEST_F(ShellFrozenTest, CopyToWritesCqlLiteralsAndCopyFromReadsThemBack) {
+  const std::string path = dir_.path() + "/f.csv";
+  RunOk("COPY zoo.f (k, c, tags, attrs, t) TO '" + path + "'");
+  EXPECT_EQ(ReadFile(path),
+            "\"k\",\"c\",\"tags\",\"attrs\",\"t\"\n"
+            "1,\"[]\",\"{}\",\"{}\",\"(1, null, null)\"\n"
+            "1,\"[1, 2]\",\"{'b', 'it''s'}\",\"{'a': -2, 'x': 1}\",\"(7, 'seven', "
+            "'2024-05-01')\"\n"
+            "2,\"[3]\",,,\n");
+  RunOk(
+      "CREATE TABLE zoo.g (k int, c frozen<list<int>>, tags frozen<set<text>>, "
+      "attrs frozen<map<text, int>>, t tuple<int, text, date>, PRIMARY KEY (k, c));");
+  EXPECT_EQ(RunOk("COPY zoo.g FROM '" + path + "' WITH HEADER = true"),
+            "3 rows imported from " + path + " (12000 rows/s)\n");
+  EXPECT_EQ(RunOk("SELECT * FROM zoo.g"), RunOk("SELECT k, c, attrs, tags, t FROM zoo.f"));
+
+  const std::string bad = dir_.path() + "/bad.csv";
+  std::ofstream(bad) << "5,\"[1]\",,,\n6,\"[1, 'x']\",,,\n";
+  Run("COPY zoo.g (k, c, tags, attrs, t) FROM '" + bad + "'");
+  EXPECT_NE(errors().find("line 2: column 'c'"), std::string::npos) << errors();
+  EXPECT_NE(errors().find("invalid frozen<list<int>> literal [1, 'x']: element 2: invalid int "
+                          "literal 'x'"),
+            std::string::npos)
+      << errors();
+}
+
+TEST_F(ShellFrozenTest, BadLiteralIsAnErrorWithItsPosition) {
+  Run("INSERT INTO zoo.f (k, c, tags)\n  VALUES (3, [1], {'a', 2});");
+  EXPECT_EQ(errors(),
+            "test:1:1: Invalid argument: column 'tags': invalid frozen<set<text>> literal {'a', "
+            "2}: element 2: invalid text literal 2: expected a 'string' (near integer '2') at "
+            "line 2, column 19 (near '{')\n");
+}
+
+}  // namespace
+}  // namespace columnar
