@@ -271,9 +271,15 @@ class FrozenLiteralParser {
         elements->push_back(std::move(element));
       }
       if (cursor_.ConsumeSymbol(close)) return Status::OK();
-      s = Expect(",", type, where);
-      if (!s.ok()) return s;
+      if (!cursor_.ConsumeSymbol(",")) return ExpectedAfter(close, type, where, part);
     }
+  }
+
+  Status ExpectedAfter(const char* close, LogicalType type, const std::string& where,
+                       const std::string& part) {
+    return Fail(cursor_.Peek(), where,
+                std::string("expected ',' or '") + close + "' after " + part + " of a " +
+                    LogicalTypeName(type) + " literal");
   }
 
   Status ParseTuple(LogicalType type, const FrozenType& frozen, const std::string& where,
@@ -290,7 +296,7 @@ class FrozenLiteralParser {
       if (!s.ok()) return s;
       elements->push_back(std::move(field));
       if (cursor_.ConsumeSymbol(")")) return Status::OK();
-      s = Expect(",", type, where);
+      if (!cursor_.ConsumeSymbol(",")) return ExpectedAfter(")", type, where, "field " + Ordinal(i));
     }
     return s;
   }

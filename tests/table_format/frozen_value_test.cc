@@ -145,6 +145,10 @@ TEST(FrozenValueTest, KeyComponentIsTheCanonicalBytesEscapedLikeABlob) {
     EXPECT_TRUE(in.empty());
     EXPECT_EQ(decoded, list);
   }
+  // Skipping a component (value == nullptr, as PartitionKeyLength does) checks it too.
+  Slice skip(asc);
+  EXPECT_TRUE(DecodeKeyComponent(&skip, list.type(), ClusteringOrder::kAsc, nullptr).ok());
+  EXPECT_TRUE(skip.empty());
   // A non-canonical value (set out of order) is refused on the way in and on the way out.
   const LogicalType set = TypeOf("frozen<set<int>>");
   const Value unsorted = Value::FromBytes(set, std::string("\x01\x80\0\0\x02\x01\x80\0\0\x01\0", 11));
@@ -186,7 +190,8 @@ TEST(FrozenValueTest, BadLiteralsNameTheTypeAndTheElement) {
             std::string::npos);
   EXPECT_NE(ErrorOf(list, "{1}").find("expected '[' in a frozen<list<int>> literal"),
             std::string::npos);
-  EXPECT_NE(ErrorOf(list, "[1, 2").find("expected ',' in a frozen<list<int>> literal (at the end"),
+  EXPECT_NE(ErrorOf(list, "[1, 2").find("expected ',' or ']' after element 2 of a "
+                                         "frozen<list<int>> literal (at the end"),
             std::string::npos);
   EXPECT_NE(ErrorOf(list, "[1] [2]").find("after the end of the value"), std::string::npos);
   EXPECT_NE(ErrorOf(list, "[[1]]").find("element 1: expected a int value"), std::string::npos);
