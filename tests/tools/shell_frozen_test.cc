@@ -91,6 +91,17 @@ TEST_F(ShellFrozenTest, CopyToWritesCqlLiteralsAndCopyFromReadsThemBack) {
       << errors();
 }
 
+// Parquet: a frozen column is a STRING column holding the CQL literal (README).
+TEST_F(ShellFrozenTest, ParquetExportWritesTheLiteralAsAString) {
+  const std::string path = dir_.path() + "/f.parquet";
+  const std::string out = RunOk("COPY zoo.f (k, attrs, t) TO '" + path +
+                                "' WITH FORMAT = 'parquet' AND COMPRESSION = 'none'");
+  EXPECT_NE(out.find("3 rows exported to " + path + " (parquet, "), std::string::npos) << out;
+  const std::string file = ReadFile(path);
+  EXPECT_NE(file.find("{'a': -2, 'x': 1}"), std::string::npos);
+  EXPECT_NE(file.find("(7, 'seven', '2024-05-01')"), std::string::npos);
+}
+
 TEST_F(ShellFrozenTest, BadLiteralIsAnErrorWithItsPosition) {
   Run("INSERT INTO zoo.f (k, c, tags)\n  VALUES (3, [1], {'a', 2});");
   EXPECT_EQ(errors(),
