@@ -59,7 +59,8 @@ class TypeParser {
       return cursor_->Error("non-frozen collection type " + written +
                             " is not supported (a cell holds one value here, so its elements "
                             "cannot be added or removed one by one); the alternative is frozen<" +
-                            written + ">: the whole collection is one value, written and "
+                            written +
+                            ">: the whole collection is one value, written and "
                             "replaced at once");
     }
     return ParseElement(/*depth=*/0, type);
@@ -80,8 +81,7 @@ class TypeParser {
         return cursor_->ErrorAt(cursor_->Peek(1), "expected '<' after " + name);
       }
       if (!ParseLogicalTypeName(name, type)) {
-        return cursor_->Error("unsupported column type '" + name + "' (supported: " +
-                              kScalarNames +
+        return cursor_->Error("unsupported column type '" + name + "' (supported: " + kScalarNames +
                               ", frozen<list<T>>, frozen<set<T>>, frozen<map<K, V>>, "
                               "tuple<T, ...>)");
       }

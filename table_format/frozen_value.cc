@@ -9,8 +9,8 @@
 namespace columnar {
 namespace {
 
-constexpr char kEnd = 0x00;       // end of a list, set or map; a null tuple field
-constexpr char kPresent = 0x01;   // an element, entry or non-null tuple field follows
+constexpr char kEnd = 0x00;      // end of a list, set or map; a null tuple field
+constexpr char kPresent = 0x01;  // an element, entry or non-null tuple field follows
 
 std::string MessageOf(const Status& s) {
   return s.getState() != nullptr ? s.getState() : s.ToString();
@@ -245,9 +245,9 @@ class FrozenLiteralParser {
 
   Status Expect(const char* symbol, LogicalType type, const std::string& where) {
     if (cursor_.ConsumeSymbol(symbol)) return Status::OK();
-    return Fail(cursor_.Peek(), where,
-                std::string("expected '") + symbol + "' in a " + LogicalTypeName(type) +
-                    " literal");
+    return Fail(
+        cursor_.Peek(), where,
+        std::string("expected '") + symbol + "' in a " + LogicalTypeName(type) + " literal");
   }
 
   // [e, ...] or {e, ...} or {k: v, ...}; value_type is null for lists and sets.
@@ -296,7 +296,8 @@ class FrozenLiteralParser {
       if (!s.ok()) return s;
       elements->push_back(std::move(field));
       if (cursor_.ConsumeSymbol(")")) return Status::OK();
-      if (!cursor_.ConsumeSymbol(",")) return ExpectedAfter(")", type, where, "field " + Ordinal(i));
+      if (!cursor_.ConsumeSymbol(","))
+        return ExpectedAfter(")", type, where, "field " + Ordinal(i));
     }
     return s;
   }

@@ -170,8 +170,8 @@ Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Va
       return ComponentCorruption(type, "truncated or bad escape");
     }
     if (!IsWellFormedBytes(type, bytes)) {
-      return ComponentCorruption(type, IsFrozenType(type) ? "not a canonical value"
-                                                          : "non-ASCII byte");
+      return ComponentCorruption(type,
+                                 IsFrozenType(type) ? "not a canonical value" : "non-ASCII byte");
     }
     if (value != nullptr) *value = Value::FromBytes(type, std::move(bytes));
     return Status::OK();

@@ -2,13 +2,14 @@
 // store, the canonical cell encoding (fixed expected bytes), the key codec component, literals
 // and their errors, and a property test that memcmp order of the encodings is Cassandra's
 // order of frozen values (checked against an independent model comparator).
+#include "table_format/frozen_value.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
 #include "table_format/cql_parser.h"
-#include "table_format/frozen_value.h"
 #include "table_format/key_codec.h"
 #include "table_format/schema.h"
 
@@ -51,8 +52,7 @@ TEST(FrozenTypeTest, TypeNamesParseToCanonicalNamesAndOneHandlePerType) {
   EXPECT_STREQ(LogicalTypeName(TypeOf("frozen<list<int>>")), "frozen<list<int>>");
   EXPECT_STREQ(LogicalTypeName(TypeOf("FROZEN<Map<varchar,list<int>>>")),
                "frozen<map<text, frozen<list<int>>>>");
-  EXPECT_EQ(TypeOf("frozen<map<text, list<int>>>"),
-            TypeOf("frozen<map<text, frozen<list<int>>>>"));
+  EXPECT_EQ(TypeOf("frozen<map<text, list<int>>>"), TypeOf("frozen<map<text, frozen<list<int>>>>"));
   EXPECT_EQ(TypeOf("tuple<int, text>"), TypeOf("frozen<tuple<int,text>>"));
   EXPECT_STREQ(LogicalTypeName(TypeOf("tuple<int, text>")), "frozen<tuple<int, text>>");
   EXPECT_NE(TypeOf("frozen<list<int>>"), TypeOf("frozen<set<int>>"));
@@ -94,8 +94,7 @@ TEST(FrozenTypeTest, SchemasWithFrozenColumnsRoundTripThroughSerializeAndCql) {
   ASSERT_TRUE(TableSchema::Deserialize(schema.Serialize(), &read).ok()) << schema.Serialize();
   EXPECT_EQ(read, schema);
   EXPECT_EQ(read.FindColumn("m")->type, TypeOf("frozen<map<text, frozen<set<int>>>>"));
-  EXPECT_NE(schema.ToCql().find("    m frozen<map<text, frozen<set<int>>>>,\n"),
-            std::string::npos)
+  EXPECT_NE(schema.ToCql().find("    m frozen<map<text, frozen<set<int>>>>,\n"), std::string::npos)
       << schema.ToCql();
   EXPECT_NE(schema.ToCql().find("    t frozen<tuple<int, frozen<list<text>>>>,\n"),
             std::string::npos)
@@ -151,10 +150,11 @@ TEST(FrozenValueTest, KeyComponentIsTheCanonicalBytesEscapedLikeABlob) {
   EXPECT_TRUE(skip.empty());
   // A non-canonical value (set out of order) is refused on the way in and on the way out.
   const LogicalType set = TypeOf("frozen<set<int>>");
-  const Value unsorted = Value::FromBytes(set, std::string("\x01\x80\0\0\x02\x01\x80\0\0\x01\0", 11));
+  const Value unsorted =
+      Value::FromBytes(set, std::string("\x01\x80\0\0\x02\x01\x80\0\0\x01\0", 11));
   std::string out;
-  EXPECT_TRUE(EncodeKeyComponent(unsorted, set, ClusteringOrder::kAsc, "c", &out)
-                  .IsInvalidArgument());
+  EXPECT_TRUE(
+      EncodeKeyComponent(unsorted, set, ClusteringOrder::kAsc, "c", &out).IsInvalidArgument());
   EXPECT_FALSE(IsCanonicalFrozenValue(set, unsorted.bytes()));
 }
 
@@ -190,8 +190,9 @@ TEST(FrozenValueTest, BadLiteralsNameTheTypeAndTheElement) {
             std::string::npos);
   EXPECT_NE(ErrorOf(list, "{1}").find("expected '[' in a frozen<list<int>> literal"),
             std::string::npos);
-  EXPECT_NE(ErrorOf(list, "[1, 2").find("expected ',' or ']' after element 2 of a "
-                                         "frozen<list<int>> literal (at the end"),
+  EXPECT_NE(ErrorOf(list, "[1, 2")
+                .find("expected ',' or ']' after element 2 of a "
+                      "frozen<list<int>> literal (at the end"),
             std::string::npos);
   EXPECT_NE(ErrorOf(list, "[1] [2]").find("after the end of the value"), std::string::npos);
   EXPECT_NE(ErrorOf(list, "[[1]]").find("element 1: expected a int value"), std::string::npos);
@@ -202,27 +203,26 @@ TEST(FrozenValueTest, BadLiteralsNameTheTypeAndTheElement) {
   const LogicalType tuple = TypeOf("tuple<int, text>");
   EXPECT_NE(ErrorOf(tuple, "(1, 'a', 2)").find("frozen<tuple<int, text>> has only 2 fields"),
             std::string::npos);
-  EXPECT_NE(ErrorOf(tuple, "('a', 1)").find("field 1: invalid int literal 'a'"),
-            std::string::npos);
+  EXPECT_NE(ErrorOf(tuple, "('a', 1)").find("field 1: invalid int literal 'a'"), std::string::npos);
 }
 
 TEST(FrozenValueTest, EncodeRefusesElementsOfTheWrongType) {
   Value out;
-  EXPECT_TRUE(EncodeFrozenValue(TypeOf("frozen<list<int>>"), {Value::Int(1), Value::Text("x")},
-                                &out)
-                  .IsInvalidArgument());
+  EXPECT_TRUE(
+      EncodeFrozenValue(TypeOf("frozen<list<int>>"), {Value::Int(1), Value::Text("x")}, &out)
+          .IsInvalidArgument());
   EXPECT_TRUE(EncodeFrozenValue(TypeOf("frozen<set<int>>"), {Value()}, &out).IsInvalidArgument());
   EXPECT_TRUE(EncodeFrozenValue(TypeOf("frozen<map<int, int>>"), {Value::Int(1)}, &out)
                   .IsInvalidArgument());
-  ASSERT_TRUE(EncodeFrozenValue(TypeOf("frozen<set<int>>"), {Value::Int(2), Value::Int(1)}, &out)
-                  .ok());
+  ASSERT_TRUE(
+      EncodeFrozenValue(TypeOf("frozen<set<int>>"), {Value::Int(2), Value::Int(1)}, &out).ok());
   FrozenElements elements;
   ASSERT_TRUE(DecodeFrozenValue(out.type(), out.bytes(), &elements).ok());
   EXPECT_EQ(elements, (FrozenElements{Value::Int(1), Value::Int(2)}));
   // Truncated or trailing bytes are corruption, never a crash.
   for (size_t n = 0; n < out.bytes().size(); n++) {
-    EXPECT_TRUE(DecodeFrozenValue(out.type(), Slice(out.bytes().data(), n), &elements)
-                    .IsCorruption());
+    EXPECT_TRUE(
+        DecodeFrozenValue(out.type(), Slice(out.bytes().data(), n), &elements).IsCorruption());
   }
   EXPECT_TRUE(DecodeFrozenValue(out.type(), out.bytes() + "x", &elements).IsCorruption());
 }
@@ -312,8 +312,8 @@ TEST(FrozenValueTest, MemcmpOrderOfCellAndKeyEncodingsIsCassandrasOrder) {
       ASSERT_TRUE(DecodeFrozenValue(type, a.bytes(), &elements).ok());
       const FrozenKind kind = FrozenTypeOf(type).kind;
       const size_t step = kind == FrozenKind::kMap ? 2 : 1;
-      for (size_t i = step; kind != FrozenKind::kList && kind != FrozenKind::kTuple &&
-                            i < elements.size();
+      for (size_t i = step;
+           kind != FrozenKind::kList && kind != FrozenKind::kTuple && i < elements.size();
            i += step) {
         EXPECT_LT(ModelCompare(elements[i - step], elements[i]), 0) << a.ToCqlLiteral();
       }
