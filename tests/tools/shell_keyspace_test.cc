@@ -159,7 +159,8 @@ TEST_F(ShellTest, SchemaStatementErrorsNameTheirPositionInTheScript) {
   EXPECT_EQ(errors(),
             "test:3:1: Invalid argument: unsupported column type 'nosuchtype' (supported: "
             "boolean, int, bigint, float, double, timestamp, date, text, varchar, ascii, blob, "
-            "uuid) at line 4, column 5 (near 'nosuchtype')\n");
+            "uuid, frozen<list<T>>, frozen<set<T>>, frozen<map<K, V>>, tuple<T, ...>) at line 4, "
+            "column 5 (near 'nosuchtype')\n");
 }
 
 }  // namespace
