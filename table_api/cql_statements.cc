@@ -21,9 +21,50 @@ bool IsLiteralWord(const std::string& word) {
   return kWords.count(word) > 0;
 }
 
+bool IsOpeningBracket(const TokenCursor& cursor, size_t ahead = 0) {
+  return cursor.PeekSymbol("[", ahead) || cursor.PeekSymbol("{", ahead) ||
+         cursor.PeekSymbol("(", ahead);
+}
+
+bool IsClosingBracket(const TokenCursor& cursor) {
+  return cursor.PeekSymbol("]") || cursor.PeekSymbol("}") || cursor.PeekSymbol(")");
+}
+
+// A collection or tuple literal ([...], {...}, (...), nested) as one text for
+// Value::FromCqlLiteral, which checks it against the column's frozen type; here only the
+// brackets are matched.
+Status ParseCollectionLiteral(TokenCursor* cursor, CqlLiteral* literal) {
+  std::vector<std::string> open;  // the closing symbol of every bracket still open
+  literal->text.clear();
+  do {
+    const Token& token = cursor->Peek();
+    if (token.kind == TokenKind::kEnd) {
+      return cursor->ErrorAt(literal->token,
+                             "collection literal is not closed (expected '" + open.back() + "')");
+    }
+    if (cursor->PeekSymbol("?")) {
+      return cursor->Error("bind markers (?) are not supported: write the values in the statement");
+    }
+    if (IsOpeningBracket(*cursor)) {
+      open.push_back(token.text == "[" ? "]" : token.text == "{" ? "}" : ")");
+    } else if (IsClosingBracket(*cursor)) {
+      if (token.text != open.back()) {
+        return cursor->Error("expected '" + open.back() + "' to close the collection literal");
+      }
+      open.pop_back();
+    }
+    literal->text += TokenLiteralText(cursor->Next());
+    if (token.kind == TokenKind::kSymbol && (token.text == "," || token.text == ":")) {
+      literal->text += " ";
+    }
+  } while (!open.empty());
+  return Status::OK();
+}
+
 Status ParseLiteral(TokenCursor* cursor, CqlLiteral* literal) {
   const Token& token = cursor->Peek();
   literal->token = token;
+  if (IsOpeningBracket(*cursor)) return ParseCollectionLiteral(cursor, literal);
   if (cursor->PeekSymbol("?")) {
     return cursor->Error("bind markers (?) are not supported: write the values in the statement");
   }
@@ -166,6 +207,11 @@ Status ParseOperator(TokenCursor* cursor, RelationOperator* op) {
       *op = value;
       return Status::OK();
     }
+  }
+  if (cursor->PeekKeyword("contains")) {
+    return CqlNotSupportedAt(cursor->Peek(),
+                             "CONTAINS and CONTAINS KEY are not supported: a frozen collection "
+                             "is compared as a whole (=, IN, <, >)");
   }
   if (cursor->ConsumeKeyword("in")) {
     *op = RelationOperator::kIn;

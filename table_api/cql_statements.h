@@ -23,7 +23,9 @@
 //   width    := a duration (1h, 30m, 1h30m, 500ms, 1d, 1w) | integer (the column's units)
 //   relation := column (= | < | <= | > | >=) literal | column IN (literal [, literal ...])
 //   literal  := 'string' | integer | float | NaN | Infinity | -Infinity | -NaN | true | false
-//             | null | 0xhex | uuid
+//             | null | 0xhex | uuid | collection
+//   collection := [literal, ...] | {literal, ...} | {literal: literal, ...} | (literal, ...)
+//             (frozen lists, sets, maps and tuples, nested; [] and {} are empty values)
 //
 // Refused, as NotSupported naming what and where: lightweight transactions (INSERT ... IF NOT
 // EXISTS, UPDATE / DELETE ... IF ...: one node has no Paxos round to run them), arithmetic in

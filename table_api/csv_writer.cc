@@ -80,6 +80,10 @@ void CsvWriter::AppendField(const Value& value, std::string* out) {
       AppendQuoted(escaped, out);
       break;
     }
+    default:
+      // Frozen collections and tuples: the CQL literal, as cqlsh's COPY TO writes them.
+      AppendQuoted(value.ToCqlLiteral(), out);
+      break;
   }
 }
 

@@ -5,7 +5,8 @@
 // shortest form that reads back to the same value, with nan, inf, -inf; timestamps as
 // 2024-05-01T12:00:00.000Z, dates as 2024-05-01 (outside years 1..9999: the integer); uuids
 // in 8-4-4-4-12 form; blobs quoted as \x escapes of every byte ("\x00\xff", as DuckDB reads
-// them).
+// them); frozen collections and tuples quoted as their CQL literal ("{'a': 1}", as cqlsh's COPY
+// TO writes them; COPY FROM reads them back).
 #pragma once
 
 #include <cstdint>

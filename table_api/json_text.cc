@@ -1,5 +1,7 @@
 #include "table_api/json_text.h"
 
+#include "table_format/frozen_value.h"
+
 namespace columnar {
 
 namespace {
@@ -60,8 +62,29 @@ std::string JsonQuoted(const std::string& text) {
   return out + "\"";
 }
 
+namespace {
+
+// Cassandra's toJson of a collection: lists, sets and tuples as arrays, maps as objects whose
+// keys are JSON strings (a key that is not a string in JSON is quoted: {"1": "a"}).
+std::string FrozenJsonText(const Value& value) {
+  FrozenElements elements;
+  if (!DecodeFrozenValue(value.type(), value.bytes(), &elements).ok()) return "null";
+  const bool is_map = FrozenTypeOf(value.type()).kind == FrozenKind::kMap;
+  std::string out = is_map ? "{" : "[";
+  for (size_t i = 0; i < elements.size(); i++) {
+    if (i > 0) out += is_map && i % 2 == 1 ? ": " : ", ";
+    std::string text = JsonValueText(elements[i]);
+    if (is_map && i % 2 == 0 && (text.empty() || text[0] != '"')) text = JsonQuoted(text);
+    out += text;
+  }
+  return out + (is_map ? "}" : "]");
+}
+
+}  // namespace
+
 std::string JsonValueText(const Value& value) {
   if (value.is_null()) return "null";
+  if (IsFrozenType(value.type())) return FrozenJsonText(value);
   switch (value.type()) {
     case LogicalType::kText:
     case LogicalType::kAscii:
@@ -84,6 +107,8 @@ std::string JsonValueText(const Value& value) {
     case LogicalType::kBlob:
     case LogicalType::kUuid:
       return JsonQuoted(value.ToCqlLiteral());
+    default:
+      break;
   }
   return "null";
 }

@@ -10,6 +10,8 @@
 //   blob            "0xcafe"
 //   uuid            "123e4567-e89b-12d3-a456-426614174000"
 //   null            null
+//   frozen list, set, tuple   a JSON array of the elements: [1, 2], ["a", null]
+//   frozen map      an object, keys as JSON strings: {"a": 1}, {"1": "x"} (as Cassandra)
 //
 // A row is an object of its columns in result order, {"name": value, ...}, on one line.
 #pragma once

@@ -8,6 +8,7 @@
 #include "filter/binder.h"
 #include "filter/row_matcher.h"
 #include "table_api/row_scanner.h"
+#include "table_format/frozen_type.h"
 
 namespace columnar {
 namespace {
@@ -331,6 +332,11 @@ static Status PlanAggregation(const TableSchema& schema, const SelectQuery& quer
     const ColumnDef* column = schema.FindColumn(aggregate.column);
     if (column == nullptr || !column->is_live()) {
       return Status::InvalidArgument("unknown column '" + aggregate.column + "'");
+    }
+    if (IsFrozenType(column->type) && aggregate.function != Aggregate::Function::kCount) {
+      return Status::InvalidArgument(function + "() is not supported on column '" + column->name +
+                                     "' of type " + LogicalTypeName(column->type) +
+                                     " (collections and tuples: count() only)");
     }
     const bool arithmetic = aggregate.function == Aggregate::Function::kSum ||
                             aggregate.function == Aggregate::Function::kAvg;

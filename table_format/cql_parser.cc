@@ -392,46 +392,6 @@ Status ParseAlterChange(TokenCursor* cursor, TableAlteration* alteration) {
   return cursor->Error("expected ADD, DROP or WITH");
 }
 
-// The type at the cursor as written, e.g. "map<text, frozen<list<int>>>" (up to the '>' that
-// closes its first '<', or the end of the input).
-std::string WrittenTypeText(const TokenCursor& cursor) {
-  std::string text = cursor.Peek().text;
-  if (!cursor.PeekSymbol("<", 1)) return text;
-  int depth = 0;
-  for (size_t ahead = 1; cursor.Peek(ahead).kind != TokenKind::kEnd; ahead++) {
-    const Token& token = cursor.Peek(ahead);
-    text += token.kind == TokenKind::kString ? QuoteCqlString(token.text) : token.text;
-    if (cursor.PeekSymbol(",", ahead)) text += " ";
-    if (cursor.PeekSymbol("<", ahead)) depth++;
-    if (cursor.PeekSymbol(">", ahead) && --depth == 0) break;
-  }
-  return text;
-}
-
-// Why a Cassandra type this store does not have is refused, at its position.
-Status UnsupportedTypeError(const TokenCursor& cursor) {
-  const std::string& name = cursor.Peek().text;
-  const std::string written = WrittenTypeText(cursor);
-  std::string message;
-  if (name == "counter") {
-    message =
-        "counter columns are not supported: a counter is changed by UPDATE ... SET c = c + n, "
-        "a read-modify-write this store does not run (use a bigint written by INSERT)";
-  } else if (name == "set" || name == "list" || name == "map") {
-    message = "non-frozen collection type " + written +
-              " is not supported (a cell holds one value here, so its elements cannot be added "
-              "or removed one by one); Cassandra's alternative is frozen<" +
-              written + ">, but frozen collections are not supported yet either";
-  } else if (name == "frozen") {
-    message = "frozen collection type " + written + " is not supported yet";
-  } else if (name == "tuple") {
-    message = "tuple type " + written + " is not supported";
-  } else {
-    message = "parameterized type " + written + " is not supported";
-  }
-  return cursor.Error(message);
-}
-
 template <typename Statement, typename ParseFn>
 Status ParseWholeInput(const Slice& cql, Statement* statement, ParseFn parse) {
   std::vector<Token> tokens;
@@ -446,21 +406,6 @@ Status ParseWholeInput(const Slice& cql, Statement* statement, ParseFn parse) {
 }
 
 }  // namespace
-
-Status ParseCqlType(TokenCursor* cursor, LogicalType* type) {
-  const Token& token = cursor->Peek();
-  if (token.kind != TokenKind::kIdentifier) return cursor->Error("expected a column type");
-  if (cursor->PeekSymbol("<", 1) || token.text == "counter") {
-    return UnsupportedTypeError(*cursor);
-  }
-  if (!ParseLogicalTypeName(token.text, type)) {
-    return cursor->Error("unsupported column type '" + token.text +
-                         "' (supported: boolean, int, bigint, float, double, timestamp, date, "
-                         "text, varchar, ascii, blob, uuid)");
-  }
-  cursor->Next();
-  return Status::OK();
-}
 
 Status ParseCqlOptionTerm(TokenCursor* cursor, CqlOptionTerm* term) {
   return ParseTerm(cursor, /*depth=*/1, term);

@@ -66,9 +66,14 @@ Status ParseAlterTable(TokenCursor* cursor, AlterTableStatement* statement);
 // Parses an ALTER TABLE naming `current` (keyspace optional) and applies it.
 Status ApplyAlterTable(const Slice& cql, const TableSchema& current, TableSchema* altered);
 
-// Parses a CQL type name at the cursor. Collections, tuples, frozen<...> and counter are
-// refused with a message naming the type, why it is refused, and its position.
+// Parses a CQL column type at the cursor (cql_type_parser.cc): a scalar type,
+// frozen<list<T>>, frozen<set<T>>, frozen<map<K, V>>, tuple<T, ...> or frozen<tuple<T, ...>>,
+// where the elements are scalar types or collections and tuples (frozen, written with or
+// without frozen<>). Non-frozen collections (list<int> as a column type), counter and other
+// parameterized types are refused with a message naming the type, why, and its position.
 Status ParseCqlType(TokenCursor* cursor, LogicalType* type);
+// The same for a whole string holding one type name (schemas store "frozen<list<int>>").
+Status ParseCqlTypeName(const std::string& text, LogicalType* type);
 
 // Parses an option value (the term after `name =` in a WITH clause) at the cursor, for the
 // WITH clauses of other statements (CREATE KEYSPACE).

@@ -1,5 +1,7 @@
 #include "table_format/key_codec.h"
 
+#include "table_format/frozen_type.h"
+
 namespace columnar {
 namespace {
 
@@ -157,7 +159,9 @@ Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Va
   const uint8_t mask = MaskOf(order);
   if (IsBytesType(type)) {
     std::string bytes;
-    std::string* sink = value != nullptr || type == LogicalType::kAscii ? &bytes : nullptr;
+    // ascii and frozen values are checked even when only skipped.
+    const bool checked = type == LogicalType::kAscii || IsFrozenType(type);
+    std::string* sink = value != nullptr || checked ? &bytes : nullptr;
     if (type == LogicalType::kUuid) {
       if (in->size() < 16) return ComponentCorruption(type, "truncated");
       for (size_t i = 0; i < 16; i++) bytes.push_back(static_cast<char>((*in)[i] ^ mask));
@@ -165,7 +169,10 @@ Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Va
     } else if (!ReadEscapedBytes(in, mask, sink)) {
       return ComponentCorruption(type, "truncated or bad escape");
     }
-    if (!IsWellFormedBytes(type, bytes)) return ComponentCorruption(type, "non-ASCII byte");
+    if (!IsWellFormedBytes(type, bytes)) {
+      return ComponentCorruption(type,
+                                 IsFrozenType(type) ? "not a canonical value" : "non-ASCII byte");
+    }
     if (value != nullptr) *value = Value::FromBytes(type, std::move(bytes));
     return Status::OK();
   }

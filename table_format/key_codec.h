@@ -15,6 +15,8 @@
 //                      round-trips; order -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN
 //   text, ascii, blob  the bytes with 0x00 written as 0x00 0xFF, then the terminator 0x00 0x01
 //   uuid               its 16 bytes
+//   frozen<...>, tuple its canonical bytes (frozen_value.h, memcmp-ordered as Cassandra orders
+//                      the values), escaped and terminated like blob
 //
 // Every encoding is prefix-free, so a tuple's encoding sorts like the tuple and a reader can
 // walk the components without knowing the values. A DESC clustering column's component has

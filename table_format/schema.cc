@@ -6,6 +6,7 @@
 
 #include "table_format/chunk.h"
 #include "table_format/cql_lexer.h"
+#include "table_format/cql_parser.h"
 #include "table_format/encoding.h"
 
 namespace columnar {
@@ -192,7 +193,7 @@ bool ReadColumn(SerializedReader* in, uint32_t id, ColumnDef* column) {
       !in->Uint32(&column->dropped_in_version) || !in->Char(')')) {
     return false;
   }
-  if (!ParseLogicalTypeName(type_name, &column->type) ||
+  if (!ParseCqlTypeName(type_name, &column->type).ok() ||
       type_name != LogicalTypeName(column->type)) {
     return false;
   }
@@ -451,7 +452,9 @@ std::string TableSchema::Serialize() const {
     if (column.id > 0) out.push_back(',');
     out.push_back('(');
     AppendEscaped(column.name, &out);
-    out += std::string(":") + LogicalTypeName(column.type) + ":" + RoleCode(column.role) + ":" +
+    out.push_back(':');
+    AppendEscaped(LogicalTypeName(column.type), &out);  // frozen<map<text, int>> has ' ' ','
+    out += std::string(":") + RoleCode(column.role) + ":" +
            (column.order == ClusteringOrder::kAsc ? "a" : "d") + ":" +
            std::to_string(column.added_in_version) + ":" +
            std::to_string(column.dropped_in_version) + ")";

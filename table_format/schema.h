@@ -22,7 +22,8 @@
 //
 // (written without the line break). The three pair lists are column_encodings,
 // column_compression and the other options (name -> CQL text of the value), each sorted by
-// key. Columns are listed in id order. Names, keys and values are percent-escaped: every
+// key. Columns are listed in id order. Names, types (frozen<list<int>>), keys and values are
+// percent-escaped (scalar type names need no escape): every
 // byte outside [A-Za-z0-9_.-] is written as %XX (upper-case hex). Numbers are decimal
 // without leading zeros.
 #pragma once

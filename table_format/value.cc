@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "table_format/cql_lexer.h"
+#include "table_format/frozen_value.h"
 
 namespace columnar {
 namespace {
@@ -32,7 +33,12 @@ constexpr TypeInfo kTypeInfo[kNumLogicalTypes] = {
     {"uuid", PhysicalType::kBytes, 16},
 };
 
-const TypeInfo& InfoOf(LogicalType type) { return kTypeInfo[static_cast<int>(type)]; }
+// Frozen types are canonical byte strings (frozen_value.h); their names live in the registry.
+constexpr TypeInfo kFrozenTypeInfo = {nullptr, PhysicalType::kBytes, 0};
+
+const TypeInfo& InfoOf(LogicalType type) {
+  return IsFrozenType(type) ? kFrozenTypeInfo : kTypeInfo[static_cast<int>(type)];
+}
 
 std::string ToLower(const Slice& s) {
   std::string out(s.data(), s.size());
@@ -426,7 +432,9 @@ int CompareSigned(int64_t a, int64_t b) { return a < b ? -1 : (a > b ? 1 : 0); }
 
 }  // namespace
 
-const char* LogicalTypeName(LogicalType type) { return InfoOf(type).name; }
+const char* LogicalTypeName(LogicalType type) {
+  return IsFrozenType(type) ? FrozenTypeOf(type).name.c_str() : InfoOf(type).name;
+}
 
 bool ParseLogicalTypeName(const std::string& name, LogicalType* type) {
   const std::string lower = ToLower(name);
@@ -532,6 +540,11 @@ std::string Value::ToCqlLiteral() const {
     }
     case LogicalType::kUuid:
       return bytes_.size() == 16 ? FormatUuid(bytes_) : "<malformed uuid>";
+    default:
+      break;
+  }
+  if (IsFrozenType(type_)) {
+    return FormatFrozenValue(*this, [](const Value& element) { return element.ToCqlLiteral(); });
   }
   return "";
 }
@@ -541,6 +554,7 @@ Status Value::FromCqlLiteral(LogicalType type, const Slice& literal, Value* out)
     *out = Value();
     return Status::OK();
   }
+  if (IsFrozenType(type)) return ParseFrozenLiteral(type, literal, out);
   return IsBytesType(type) ? ParseBytesLiteral(type, literal, out)
                            : ParseFixedLiteral(type, literal, out);
 }
@@ -582,6 +596,7 @@ bool IsWellFormedBytes(LogicalType type, const Slice& bytes) {
     case LogicalType::kUuid:
       return bytes.size() == 16;
     default:
+      if (IsFrozenType(type)) return IsCanonicalFrozenValue(type, bytes);
       return IsBytesType(type);
   }
 }

@@ -25,7 +25,9 @@
 namespace columnar {
 
 // CQL column types. The numbering is internal (schemas are serialized with the CQL names).
-enum class LogicalType : uint8_t {
+// Values from kFirstFrozenType up are handles of frozen collection and tuple types
+// (frozen_type.h); every function below accepts them (they are byte-string types).
+enum class LogicalType : uint16_t {
   kBoolean,
   kInt,        // int32
   kBigInt,     // int64
@@ -41,9 +43,10 @@ enum class LogicalType : uint8_t {
 
 inline constexpr int kNumLogicalTypes = 11;
 
-// The CQL name ("bigint", "timestamp", ...).
+// The CQL name ("bigint", "timestamp", "frozen<list<int>>", ...).
 const char* LogicalTypeName(LogicalType type);
-// Accepts the CQL names, case-insensitively, and "varchar" as text.
+// Accepts the scalar CQL names, case-insensitively, and "varchar" as text (frozen types:
+// ParseCqlTypeName in cql_parser.h).
 bool ParseLogicalTypeName(const std::string& name, LogicalType* type);
 // In-memory / column-chunk representation: boolean -> int32 (0 or 1), date -> int32,
 // timestamp -> int64, uuid -> 16-byte string, text/ascii/blob -> byte string.
@@ -51,7 +54,7 @@ PhysicalType PhysicalTypeOfLogical(LogicalType type);
 // Bytes of a fixed-width value in the row codec and key codec (boolean 1, uuid 16), or 0
 // for length-prefixed byte strings (text, ascii, blob).
 size_t EncodedFixedWidth(LogicalType type);
-// True for types held as a byte string (text, ascii, blob, uuid).
+// True for types held as a byte string (text, ascii, blob, uuid, frozen types).
 bool IsBytesType(LogicalType type);
 
 class Value {

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "table_api/json_text.h"
+#include "table_format/cql_lexer.h"
+#include "table_format/frozen_value.h"
 
 namespace columnar {
 
@@ -68,8 +70,25 @@ std::string Unquoted(const std::string& literal) {
 
 // A value as cqlsh shows it: text as is, timestamps as 2024-05-01 10:00:05.000000+0000 (UTC),
 // dates as 2024-05-01, booleans as True / False, floats with cqlsh's precision, null as null.
+std::string CqlshText(const Value& value);
+
+// An element of a collection or tuple as cqlsh shows it: like a cell, but text, timestamps and
+// dates in quotes ('a', '2024-05-01'), so {'a': 1} and ('x', 2) read as CQL.
+std::string CqlshElementText(const Value& value) {
+  switch (value.type()) {
+    case LogicalType::kText:
+    case LogicalType::kAscii:
+    case LogicalType::kTimestamp:
+    case LogicalType::kDate:
+      return QuoteCqlString(CqlshText(value));
+    default:
+      return CqlshText(value);
+  }
+}
+
 std::string CqlshText(const Value& value) {
   if (value.is_null()) return "null";
+  if (IsFrozenType(value.type())) return FormatFrozenValue(value, CqlshElementText);
   switch (value.type()) {
     case LogicalType::kText:
     case LogicalType::kAscii:

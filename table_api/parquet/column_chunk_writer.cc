@@ -14,6 +14,7 @@
 #include "table_api/parquet/delta_binary_packed.h"
 #include "table_api/parquet/delta_byte_array.h"
 #include "table_api/parquet/rle_hybrid.h"
+#include "table_format/frozen_type.h"
 
 namespace columnar {
 namespace parquet {
@@ -130,6 +131,12 @@ SchemaElement SchemaElementFor(const ColumnSpec& column) {
       element.type_length = 16;
       element.logical.kind = Kind::kUuid;
       break;
+    default:
+      // Frozen collections and tuples: their CQL literal as a UTF8 string (Append).
+      element.type = PhysicalType::kByteArray;
+      element.converted_type = ConvertedType::kUtf8;
+      element.logical.kind = Kind::kString;
+      break;
   }
   return element;
 }
@@ -143,7 +150,10 @@ ColumnChunkWriter::ColumnChunkWriter(ColumnSpec column, const ChunkOptions& opti
 void ColumnChunkWriter::Append(const Value& value) {
   defined_.push_back(value.is_null() ? 0 : 1);
   if (value.is_null()) return;
-  if (is_bytes_) {
+  if (IsFrozenType(column_.type)) {
+    bytes_.append(value.ToCqlLiteral());
+    ends_.push_back(static_cast<uint32_t>(bytes_.size()));
+  } else if (is_bytes_) {
     bytes_.append(value.bytes());
     ends_.push_back(static_cast<uint32_t>(bytes_.size()));
   } else {

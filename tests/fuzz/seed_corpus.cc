@@ -387,6 +387,10 @@ void TextSeeds(const fs::path& root) {
   cql.Add("ALTER TABLE ks.fuzzed DROP (name, code);");
   cql.Add("ALTER TABLE fuzzed WITH default_time_to_live = 0 AND comment = 'it''s'");
   cql.Add(fuzz::FuzzSchema().Serialize());
+  cql.Add(
+      "CREATE TABLE ks.f (k frozen<tuple<int, text>>, c frozen<list<int>>, "
+      "m frozen<map<text, frozen<set<uuid>>>>, t tuple<double, list<blob>>, "
+      "PRIMARY KEY (k, c)) WITH CLUSTERING ORDER BY (c DESC)");
 
   Corpus binder(root, "statement_binder");
   binder.Add(

@@ -414,17 +414,17 @@ TEST_F(TableApiKeyspaceTest, UnsupportedTypesAreRefusedWithTheAlternative) {
   const auto invalid = &Status::IsInvalidArgument;
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, tags set<text>)", invalid,
                 "non-frozen collection type set<text> is not supported (a cell holds one value "
-                "here, so its elements cannot be added or removed one by one); Cassandra's "
-                "alternative is "
-                "frozen<set<text>>, but frozen collections are not supported yet either at line "
-                "1, column 44");
+                "here, so its elements cannot be added or removed one by one); the alternative "
+                "is frozen<set<text>>: the whole collection is one value, written and replaced "
+                "at once at line 1, column 44");
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, l list<int>)", invalid,
                 "alternative is frozen<list<int>>");
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m map<text,int>)", invalid,
                 "non-frozen collection type map<text, int> is not supported");
-  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m frozen<map<text, list<int>>>)", invalid,
-                "frozen collection type frozen<map<text, list<int>>> is not "
-                "supported yet");
+  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m frozen<int>)", invalid,
+                "frozen<...> applies to collections (list, set, map) and tuples");
+  ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, m frozen<list<counter>>)", invalid,
+                "counter cannot be an element of a collection or tuple");
   ExpectRefused("CREATE TABLE ks.s (k int PRIMARY KEY, n counter)", invalid,
                 "counter columns are not supported: ");
   ExpectRefused("ALTER TABLE ks.t ADD tags set<text>", invalid, "alternative is frozen<set<text>>");

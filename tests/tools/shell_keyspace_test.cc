@@ -136,10 +136,9 @@ TEST_F(ShellTest, RefusedStatementsSayWhatAndWhereAndChangeNothing) {
       "UPDATE ... SET c = c + n, a read-modify-write this store does not run (use a bigint "
       "written by INSERT) at line 5, column 8 (near 'counter')\n"
       "test:6:1: Invalid argument: non-frozen collection type set<text> is not supported (a "
-      "cell holds one value here, so its elements cannot be added or removed one by one); "
-      "Cassandra's alternative is frozen<set<text>>, but frozen collections are not supported yet "
-      "either "
-      "at line 6, column 27 (near 'set')\n"
+      "cell holds one value here, so its elements cannot be added or removed one by one); the "
+      "alternative is frozen<set<text>>: the whole collection is one value, written and "
+      "replaced at once at line 6, column 27 (near 'set')\n"
       "test:7:3: Not implemented: SET c = c + n (a counter or collection update) is not "
       "supported: assign whole values (SET c = literal) at line 7, column 23 (near 'v')\n"
       "test:8:1: Invalid argument: unknown replication strategy class 'Everywhere' (use "
@@ -147,9 +146,8 @@ TEST_F(ShellTest, RefusedStatementsSayWhatAndWhereAndChangeNothing) {
       "'Everywhere')\n"
       "test:9:1: Invalid argument: non-frozen collection type map<text, int> is not supported "
       "(a cell holds one value here, so its elements cannot be added or removed one by one); "
-      "Cassandra's "
-      "alternative is frozen<map<text, int>>, but frozen collections are not supported yet "
-      "either at line 9, column 41 (near 'map')\n");
+      "the alternative is frozen<map<text, int>>: the whole collection is one value, written "
+      "and replaced at once at line 9, column 41 (near 'map')\n");
   EXPECT_EQ(shell_->failures(), 7u);
   EXPECT_EQ(test::DatabaseFingerprint(db_.get()), before);
   EXPECT_EQ(RunOk("DESCRIBE KEYSPACES"), "ks\n");
@@ -161,7 +159,8 @@ TEST_F(ShellTest, SchemaStatementErrorsNameTheirPositionInTheScript) {
   EXPECT_EQ(errors(),
             "test:3:1: Invalid argument: unsupported column type 'nosuchtype' (supported: "
             "boolean, int, bigint, float, double, timestamp, date, text, varchar, ascii, blob, "
-            "uuid) at line 4, column 5 (near 'nosuchtype')\n");
+            "uuid, frozen<list<T>>, frozen<set<T>>, frozen<map<K, V>>, tuple<T, ...>) at line 4, "
+            "column 5 (near 'nosuchtype')\n");
 }
 
 }  // namespace
