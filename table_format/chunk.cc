@@ -20,6 +20,12 @@ constexpr uint8_t kFlagZstd = 1u << 1;
 constexpr uint8_t kFlagChecksum = 1u << 2;
 constexpr uint8_t kKnownFlags = kFlagNulls | kFlagZstd | kFlagChecksum;
 
+// The first byte of a compact header (chunk.h).
+constexpr uint8_t kCompactMarker = 1u << 7;
+constexpr uint8_t kCompactNulls = 1u << 6;
+constexpr uint8_t kCompactZstd = 1u << 5;
+constexpr uint8_t kCompactEncodingMask = 0x1f;
+
 // The non-null values of `values`, in order.
 ColumnVector DenseValues(const ColumnVector& values) {
   ColumnVector dense(values.type());
@@ -173,9 +179,18 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   const std::string& stored = (flags & kFlagZstd) ? compressed : raw;
   if (options.checksum) flags |= kFlagChecksum;
 
-  out->push_back(static_cast<char>(encoding));
-  out->push_back(static_cast<char>(flags));
-  PutVarint32(out, static_cast<uint32_t>(values.size()));
+  const bool compact = options.implied_value_count && !options.checksum &&
+                       static_cast<uint8_t>(encoding) <= kCompactEncodingMask;
+  if (compact) {
+    uint8_t first = kCompactMarker | static_cast<uint8_t>(encoding);
+    if (flags & kFlagNulls) first |= kCompactNulls;
+    if (flags & kFlagZstd) first |= kCompactZstd;
+    out->push_back(static_cast<char>(first));
+  } else {
+    out->push_back(static_cast<char>(encoding));
+    out->push_back(static_cast<char>(flags));
+    PutVarint32(out, static_cast<uint32_t>(values.size()));
+  }
   PutVarint32(out, static_cast<uint32_t>(stored.size()));
   if (flags & kFlagZstd) PutVarint32(out, static_cast<uint32_t>(raw.size()));
   if (flags & kFlagChecksum) PutFixed32(out, ComputeChecksum(stored));
@@ -184,19 +199,35 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   return Status::OK();
 }
 
-Status ParseChunkHeader(const Slice& input, ChunkHeader* header) {
+Status ParseChunkHeader(const Slice& input, ChunkHeader* header, uint32_t implied_values) {
   Slice in = input;
-  uint8_t encoding;
-  uint8_t flags;
-  if (!GetFixed8(&in, &encoding) || !GetFixed8(&in, &flags)) {
-    return Status::Corruption("chunk: truncated header");
+  uint8_t first;
+  if (!GetFixed8(&in, &first)) return Status::Corruption("chunk: truncated header");
+  if (first & kCompactMarker) {
+    if (implied_values == 0) {
+      return Status::Corruption("chunk: compact header where the value count is not known");
+    }
+    header->encoding = static_cast<Encoding>(first & kCompactEncodingMask);
+    header->has_nulls = (first & kCompactNulls) != 0;
+    header->compressed = (first & kCompactZstd) != 0;
+    header->has_checksum = false;
+    header->value_count = implied_values;
+  } else {
+    uint8_t flags;
+    if (!GetFixed8(&in, &flags)) return Status::Corruption("chunk: truncated header");
+    if ((flags & ~kKnownFlags) != 0) return Status::Corruption("chunk: unknown flags");
+    header->encoding = static_cast<Encoding>(first);
+    header->has_nulls = (flags & kFlagNulls) != 0;
+    header->compressed = (flags & kFlagZstd) != 0;
+    header->has_checksum = (flags & kFlagChecksum) != 0;
+    if (!GetVarint32(&in, &header->value_count)) {
+      return Status::Corruption("chunk: truncated header");
+    }
+    if (implied_values != 0 && header->value_count != implied_values) {
+      return Status::Corruption("chunk: value count differs from the row group's");
+    }
   }
-  if ((flags & ~kKnownFlags) != 0) return Status::Corruption("chunk: unknown flags");
-  header->encoding = static_cast<Encoding>(encoding);
-  header->has_nulls = (flags & kFlagNulls) != 0;
-  header->compressed = (flags & kFlagZstd) != 0;
-  header->has_checksum = (flags & kFlagChecksum) != 0;
-  if (!GetVarint32(&in, &header->value_count) || !GetVarint32(&in, &header->stored_length)) {
+  if (!GetVarint32(&in, &header->stored_length)) {
     return Status::Corruption("chunk: truncated header");
   }
   header->raw_length = header->stored_length;
@@ -214,10 +245,10 @@ Status ParseChunkHeader(const Slice& input, ChunkHeader* header) {
   return Status::OK();
 }
 
-Status SkipChunk(Slice* input, ChunkHeader* header) {
+Status SkipChunk(Slice* input, ChunkHeader* header, uint32_t implied_values) {
   ChunkHeader local;
   ChunkHeader* h = header != nullptr ? header : &local;
-  Status s = ParseChunkHeader(*input, h);
+  Status s = ParseChunkHeader(*input, h, implied_values);
   if (s.ok()) input->remove_prefix(h->total_size());
   return s;
 }
@@ -228,11 +259,9 @@ namespace {
 // checks shared by every reader.
 Status OpenChunkBody(const Slice& input, PhysicalType type, const ChunkReadOptions& options,
                      ChunkHeader* header, std::unique_ptr<char[]>* buffer, Slice* raw) {
-  Status s = ParseChunkHeader(input, header);
+  // A full header's count is checked against expected_values by the parse.
+  Status s = ParseChunkHeader(input, header, options.expected_values);
   if (!s.ok()) return s;
-  if (options.expected_values != 0 && header->value_count != options.expected_values) {
-    return Status::Corruption("chunk: value count differs from the row group's");
-  }
   if (!EncodingSupports(header->encoding, type)) {
     return Status::Corruption(std::string("chunk: encoding ") + EncodingName(header->encoding) +
                               " cannot hold " + PhysicalTypeName(type) + " values");
@@ -331,7 +360,7 @@ Status ReadChunkDictionary(Slice* input, PhysicalType type, const ChunkReadOptio
                            ColumnVector* dictionary, std::vector<uint32_t>* codes,
                            std::string* presence) {
   ChunkHeader header;
-  Status s = ParseChunkHeader(*input, &header);
+  Status s = ParseChunkHeader(*input, &header, options.expected_values);
   if (!s.ok()) return s;
   if (header.encoding != Encoding::kDictionary) {
     return Status::NotSupported("chunk: not dictionary-encoded");

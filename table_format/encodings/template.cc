@@ -20,6 +20,10 @@ constexpr const char* kName = "template";
 constexpr char kEscape = '\0';
 constexpr char kDecimalSlot = 'd';
 constexpr char kHexSlot = 'x';
+constexpr char kPaddedDecimalSlot = 'z';
+// A digit run of at least this many digits that is not a decimal parameter by itself (a
+// leading zero, or letters in front of it: "u0312345", "INV2024001") still becomes one.
+constexpr size_t kMinSuffixDigits = 4;
 constexpr size_t kMaxDecimalDigits = 19;  // every such number is below 10^19 < 2^64
 constexpr uint64_t kDecimalLimit = 10'000'000'000'000'000'000ull;
 constexpr size_t kMinHexDigits = 8;
@@ -71,13 +75,26 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
     const size_t hex_slots = (length + kMaxHexSlotDigits - 1) / kMaxHexSlotDigits;
     const bool hex =
         !digits_only && lower_hex && has_digit && length >= kMinHexDigits && room >= hex_slots;
-    if (decimal || hex) {
-      AppendLiteral(p + literal_start, i - literal_start, tmpl);
-      if (decimal) {
+    // Otherwise the run's trailing digits, when there are enough of them: the letters before
+    // them stay literal; a leading zero makes the slot fixed-width so that it is kept.
+    size_t suffix = end;
+    while (suffix > i && IsDigit(p[suffix - 1])) suffix--;
+    const size_t suffix_length = end - suffix;
+    const bool digit_suffix = !decimal && !hex && suffix_length >= kMinSuffixDigits &&
+                              suffix_length <= kMaxDecimalDigits && room >= 1;
+    if (decimal || hex || digit_suffix) {
+      const size_t start = digit_suffix ? suffix : i;
+      AppendLiteral(p + literal_start, start - literal_start, tmpl);
+      if (decimal || digit_suffix) {
         uint64_t v = 0;
-        for (size_t k = i; k < end; k++) v = v * 10 + static_cast<uint64_t>(p[k] - '0');
+        for (size_t k = start; k < end; k++) v = v * 10 + static_cast<uint64_t>(p[k] - '0');
         tmpl->push_back(kEscape);
-        tmpl->push_back(kDecimalSlot);
+        if (p[start] == '0' && end - start > 1) {
+          tmpl->push_back(kPaddedDecimalSlot);
+          tmpl->push_back(static_cast<char>(end - start));
+        } else {
+          tmpl->push_back(kDecimalSlot);
+        }
         params->push_back(v);
       } else {
         for (size_t at = i; at < end; at += kMaxHexSlotDigits) {
@@ -95,15 +112,21 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
   AppendLiteral(p + literal_start, n - literal_start, tmpl);
 }
 
+// One parameter slot of a template: how its value is written back.
+struct TemplateSlot {
+  char kind;       // kDecimalSlot, kHexSlot or kPaddedDecimalSlot
+  uint8_t digits;  // hex and padded decimal: the exact digit count
+};
+
 // A template string parsed once: literal pieces around its parameter slots.
 struct ParsedTemplate {
   std::vector<std::string> literals;  // slots + 1 pieces
-  std::vector<uint8_t> hex_digits;    // per slot: 0 = decimal, else the hex digit count
+  std::vector<TemplateSlot> slots;
 };
 
 Status ParseTemplate(const Slice& text, ParsedTemplate* out) {
   out->literals.assign(1, std::string());
-  out->hex_digits.clear();
+  out->slots.clear();
   const char* p = text.data();
   const size_t n = text.size();
   for (size_t i = 0; i < n; i++) {
@@ -116,41 +139,47 @@ Status ParseTemplate(const Slice& text, ParsedTemplate* out) {
       out->literals.back().push_back(kEscape);
       continue;
     }
-    uint8_t digits = 0;
-    if (p[i] == kHexSlot) {
-      if (++i == n) return EncodingCorruption(kName, "truncated hex slot in a template");
-      digits = static_cast<uint8_t>(p[i]);
-      if (digits == 0 || digits > kMaxHexSlotDigits) {
-        return EncodingCorruption(kName, "bad hex slot width in a template");
+    TemplateSlot slot{p[i], 0};
+    if (slot.kind == kHexSlot || slot.kind == kPaddedDecimalSlot) {
+      if (++i == n) return EncodingCorruption(kName, "truncated slot width in a template");
+      slot.digits = static_cast<uint8_t>(p[i]);
+      const size_t widest = slot.kind == kHexSlot ? kMaxHexSlotDigits : kMaxDecimalDigits;
+      if (slot.digits < (slot.kind == kHexSlot ? 1 : 2) || slot.digits > widest) {
+        return EncodingCorruption(kName, "bad slot width in a template");
       }
-    } else if (p[i] != kDecimalSlot) {
+    } else if (slot.kind != kDecimalSlot) {
       return EncodingCorruption(kName, "unknown escape in a template");
     }
-    if (out->hex_digits.size() == kMaxTemplateSlots) {
+    if (out->slots.size() == kMaxTemplateSlots) {
       return EncodingCorruption(kName, "too many slots in a template");
     }
-    out->hex_digits.push_back(digits);
+    out->slots.push_back(slot);
     out->literals.emplace_back();
   }
   return Status::OK();
 }
 
 // Appends parameter `v` as text; false when it is out of its slot's range.
-bool AppendParameter(uint64_t v, uint8_t hex_digits, std::string* out) {
+bool AppendParameter(uint64_t v, const TemplateSlot& slot, std::string* out) {
   char buf[24];
-  if (hex_digits == 0) {
+  if (slot.kind != kHexSlot) {
     if (v >= kDecimalLimit) return false;
     size_t k = sizeof(buf);
     do {
       buf[--k] = static_cast<char>('0' + v % 10);
       v /= 10;
     } while (v != 0);
-    out->append(buf + k, sizeof(buf) - k);
+    const size_t digits = sizeof(buf) - k;
+    if (slot.kind == kPaddedDecimalSlot) {
+      if (digits > slot.digits) return false;
+      out->append(slot.digits - digits, '0');
+    }
+    out->append(buf + k, digits);
     return true;
   }
-  if (hex_digits < kMaxHexSlotDigits && (v >> (4 * hex_digits)) != 0) return false;
+  if (slot.digits < kMaxHexSlotDigits && (v >> (4 * slot.digits)) != 0) return false;
   static constexpr char kDigits[] = "0123456789abcdef";
-  for (int k = hex_digits - 1; k >= 0; k--) out->push_back(kDigits[(v >> (4 * k)) & 15]);
+  for (int k = slot.digits - 1; k >= 0; k--) out->push_back(kDigits[(v >> (4 * k)) & 15]);
   return true;
 }
 
@@ -269,7 +298,7 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
       it = index.emplace(key, static_cast<uint32_t>(parsed.size() - 1)).first;
     }
     row_template[i] = it->second;
-    const size_t slots = parsed[it->second].hex_digits.size();
+    const size_t slots = parsed[it->second].slots.size();
     if (stream_counts.size() < slots) stream_counts.resize(slots, 0);
     for (size_t k = 0; k < slots; k++) stream_counts[k]++;
   }
@@ -299,9 +328,9 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
     const ParsedTemplate& t = parsed[row_template[i]];
     value.clear();
     value.append(t.literals[0]);
-    for (size_t k = 0; k < t.hex_digits.size(); k++) {
+    for (size_t k = 0; k < t.slots.size(); k++) {
       const auto v = static_cast<uint64_t>(streams[k].Get<int64_t>(next[k]++));
-      if (!AppendParameter(v, t.hex_digits[k], &value)) {
+      if (!AppendParameter(v, t.slots[k], &value)) {
         return EncodingCorruption(kName, "parameter out of its slot's range");
       }
       value.append(t.literals[k + 1]);

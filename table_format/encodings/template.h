@@ -9,13 +9,18 @@
 // Tokens: maximal runs of ASCII letters and digits. A run of 1..19 decimal digits without a
 // leading zero ("0" itself included) is a decimal parameter; a run of at least 8 lower-case
 // hex digits with at least one digit and one letter is hex, split into parameters of at most
-// 16 digits (the last one shorter). Everything else is literal. At most kMaxTemplateSlots
-// parameters per string; later tokens stay literal.
+// 16 digits (the last one shorter). Otherwise a run ending in 4..19 digits ("u0312345",
+// "INV2024001", "000123") has those digits split off as a decimal parameter, zero-padded to
+// their exact width when they start with a 0 (the letters before them stay literal).
+// Everything else is literal. At most kMaxTemplateSlots parameters per string; later tokens
+// stay literal.
 //
 // Template string: the literal bytes, with escapes introduced by 0x00:
 //   0x00 0x00     a literal 0x00 byte
 //   0x00 'd'      a decimal parameter
 //   0x00 'x' L    a hex parameter of exactly L digits (u8, 1..16), leading zeros kept
+//   0x00 'z' W    a decimal parameter of exactly W digits (u8, 2..19), leading zeros kept
+//                 (files written before it existed never hold it)
 //
 // Byte layout (n values, n from the chunk header):
 //
@@ -27,7 +32,7 @@
 //   S times:  u8 encoding, varint32 body length, body: parameter k (k = 0..S-1) of every row
 //             whose template has more than k parameters, in row order, as int64 values (the
 //             uint64 parameter's bits); decimal parameters are below 10^19, a hex parameter
-//             of L digits below 16^L
+//             of L digits below 16^L, a padded decimal one of W digits below 10^W
 #pragma once
 
 #include <cstdint>
