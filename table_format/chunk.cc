@@ -75,12 +75,31 @@ void WantedPresentValues(const uint64_t* wanted, const uint8_t* presence, uint32
   }
 }
 
-// The file's dictionary weighed against a local body of `local_size` bytes, in two forms:
-// the whole values as codes (file_dictionary), and, for strings with parameters, their
-// templates as codes plus the parameters (template with file_dictionary templates). The
-// smaller form is written to *body when it beats the local body: true, with *encoding set
-// (on entry, the local body's encoding).
-// Both forms' values are remembered as seen, so either can admit them in a later chunk.
+// The chunk as templates whose templates are codes into the file's dictionary, worked out
+// without changing the dictionary.
+struct TemplateTrial {
+  TemplateSplit split;
+  FileDictionaryTrial templates;
+  std::string body;
+  bool usable = false;
+  size_t cost() const { return body.size() + (templates.cost() - templates.body.size()); }
+};
+
+void TryTemplates(FileDictionaryWriter* dictionary, TemplateTrial* trial) {
+  trial->usable =
+      trial->split.parameters > 0 && dictionary->Trial(trial->split.templates, &trial->templates) &&
+      PutTemplateBody(Encoding::kFileDictionary, trial->templates.body, trial->split, &trial->body)
+          .ok();
+}
+
+// The file's dictionary weighed against a local body of `local_size` bytes, in three forms:
+// the whole values as codes (file_dictionary); for strings with parameters, their templates
+// as codes plus the parameters (template with file_dictionary templates); and the same with
+// the values that recur whole in the file (a fingerprinted asset path among paths with ids)
+// kept whole, as templates without parameters: their parameters recur just as they do, and
+// would cost their bits on every row. The smallest form is written to *body when it beats
+// the local body: true, with *encoding set (on entry, the local body's encoding).
+// Every form's values are remembered as seen, so any can admit them in a later chunk.
 bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               FileDictionaryWriter* dictionary, std::string* body,
                               Encoding* encoding) {
@@ -88,21 +107,32 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
   size_t best = local_size;
   if (dictionary->Trial(values, &whole)) best = std::min(best, whole.cost());
   // Hex strings (ids) would only be split into hex parameters as large as hex's own bytes.
-  TemplateSplit split;
-  if (*encoding != Encoding::kHex) SplitTemplates(values, &split);
-  FileDictionaryTrial templates;
-  std::string template_body;
-  bool use_templates = false;
-  if (split.parameters > 0 && dictionary->Trial(split.templates, &templates) &&
-      PutTemplateBody(Encoding::kFileDictionary, templates.body, split, &template_body).ok()) {
-    const size_t cost = template_body.size() + (templates.cost() - templates.body.size());
-    use_templates = cost < best;
-    if (use_templates) best = cost;
+  TemplateTrial split, mixed;
+  if (*encoding != Encoding::kHex) {
+    SplitTemplates(values, &split.split);
+    TryTemplates(dictionary, &split);
+    std::vector<bool> recurring(values.size());
+    bool any_recurring = false;
+    for (size_t i = 0; i < values.size() && split.split.parameters > 0; i++) {
+      recurring[i] = dictionary->Recurs(values.GetBytes(i));
+      any_recurring |= recurring[i];
+    }
+    if (any_recurring) {
+      SplitTemplates(values, &mixed.split, &recurring);
+      TryTemplates(dictionary, &mixed);
+    }
+  }
+  TemplateTrial* chosen = nullptr;
+  for (TemplateTrial* trial : {&split, &mixed}) {
+    if (trial->usable && trial->cost() < best) {
+      chosen = trial;
+      best = trial->cost();
+    }
   }
   bool written = false;
-  if (use_templates) {
-    dictionary->Commit(&templates);
-    body->append(template_body);
+  if (chosen != nullptr) {
+    dictionary->Commit(&chosen->templates);
+    body->append(chosen->body);
     *encoding = Encoding::kTemplate;
     written = true;
     // The whole values' codes would have made a smaller body, and lost only by the charge for
@@ -110,7 +140,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     // the templates would win for the rest of the file (user agents: 5.9 bytes a row instead
     // of 1.2). Admitted now, the next chunks weigh both forms on their bodies. The trial is
     // redone after the templates' commit so that no entry is admitted twice.
-    if (whole.usable && whole.body.size() < template_body.size()) {
+    if (whole.usable && whole.body.size() < chosen->body.size()) {
       FileDictionaryTrial admit;
       if (dictionary->Trial(values, &admit)) dictionary->Commit(&admit);
     }
@@ -121,7 +151,8 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     written = true;
   }
   dictionary->Remember(whole);
-  if (split.parameters > 0) dictionary->Remember(templates);
+  if (split.split.parameters > 0) dictionary->Remember(split.templates);
+  if (mixed.split.parameters > 0) dictionary->Remember(mixed.templates);
   return written;
 }
 

@@ -100,6 +100,11 @@ void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
   }
 }
 
+bool FileDictionaryWriter::Recurs(const Slice& value) const {
+  const uint64_t hash = HashOf(value);
+  return codes_.Find(hash, value, entries_) != 0 || Seen(hash);
+}
+
 bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial* trial) {
   ColumnVector codes(PhysicalType::kInt32);
   ColumnVector exceptions(PhysicalType::kBytes);

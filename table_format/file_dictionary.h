@@ -100,6 +100,9 @@ class FileDictionaryWriter {
   void Commit(FileDictionaryTrial* trial);
   void Remember(const FileDictionaryTrial& trial);
 
+  // Whether `value` is an entry, or was seen in an earlier chunk (a trial would admit it).
+  bool Recurs(const Slice& value) const;
+
   size_t entry_count() const { return entries_.size(); }
   size_t entry_bytes() const { return entry_bytes_; }
   // The entries in code order.

@@ -218,7 +218,8 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
 
 }  // namespace
 
-void SplitTemplates(const ColumnVector& values, TemplateSplit* split) {
+void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
+                    const std::vector<bool>* whole) {
   const size_t n = values.size();
   split->templates.Reset(PhysicalType::kBytes);
   split->templates.Reserve(n);
@@ -229,7 +230,12 @@ void SplitTemplates(const ColumnVector& values, TemplateSplit* split) {
   for (size_t i = 0; i < n; i++) {
     tmpl.clear();
     params.clear();
-    SplitOne(values.GetBytes(i), &tmpl, &params);
+    const Slice value = values.GetBytes(i);
+    if (whole != nullptr && (*whole)[i]) {
+      AppendLiteral(value.data(), value.size(), &tmpl);
+    } else {
+      SplitOne(value, &tmpl, &params);
+    }
     split->templates.AppendBytes(tmpl);
     while (split->streams.size() < params.size()) split->streams.emplace_back(PhysicalType::kInt64);
     for (size_t k = 0; k < params.size(); k++) {

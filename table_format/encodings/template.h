@@ -53,8 +53,12 @@ struct TemplateSplit {
   size_t parameters = 0;                         // over all streams
 };
 
-// Splits every value of a bytes column (no nulls).
-void SplitTemplates(const ColumnVector& values, TemplateSplit* split);
+// Splits every value of a bytes column (no nulls). Rows set in `whole` (one flag per value;
+// null = none) are not split: their template is the value itself, without parameters (for
+// values a file dictionary holds whole, such as fingerprinted asset paths, whose hex
+// parameter would otherwise cost its bits on every row).
+void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
+                    const std::vector<bool>* whole = nullptr);
 // Splits one value: sets *tmpl to its template and *params to its parameters, in order.
 void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params);
 
