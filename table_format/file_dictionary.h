@@ -115,7 +115,7 @@ class FileDictionaryWriter {
   FileDictionaryLimits limits_;
   std::deque<std::string> entries_;  // code c is entries_[c - 1]
   FileDictionaryIndex codes_;
-  std::vector<uint64_t> seen_bits_;  // bit filter of values seen once (two bits per value)
+  std::vector<uint64_t> seen_bits_;  // bit filter of values seen once (four bits per value)
   size_t remembered_ = 0;
   size_t entry_bytes_ = 0;
   // Per trial, kept to reuse their memory.
