@@ -345,7 +345,14 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
   if (header.encoding == Encoding::kTemplate) {
     // Its templates may be codes into the file's dictionary.
     ColumnVector dense(type);
-    s = DecodeTemplateBody(raw, present, options.file_dictionary, &dense);
+    std::vector<uint64_t> wanted_present;
+    const uint64_t* wanted = options.wanted_rows;
+    if (wanted != nullptr && header.has_nulls) {
+      WantedPresentValues(wanted, reinterpret_cast<const uint8_t*>(bitmap.data()),
+                          header.value_count, present, &wanted_present);
+      wanted = wanted_present.data();
+    }
+    s = DecodeTemplateBody(raw, present, options.file_dictionary, &dense, wanted);
     if (s.ok() && header.has_nulls) {
       s = ScatterPresent(dense, reinterpret_cast<const uint8_t*>(bitmap.data()), header.value_count,
                          out);

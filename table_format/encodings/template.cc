@@ -124,19 +124,21 @@ struct ParsedTemplate {
   std::vector<TemplateSlot> slots;
 };
 
-Status ParseTemplate(const Slice& text, ParsedTemplate* out) {
+// `literals`: also fill out->literals (false: only check the template and list its slots,
+// for templates of rows nobody reads).
+Status ParseTemplate(const Slice& text, ParsedTemplate* out, bool literals = true) {
   out->literals.assign(1, std::string());
   out->slots.clear();
   const char* p = text.data();
   const size_t n = text.size();
   for (size_t i = 0; i < n; i++) {
     if (p[i] != kEscape) {
-      out->literals.back().push_back(p[i]);
+      if (literals) out->literals.back().push_back(p[i]);
       continue;
     }
     if (++i == n) return EncodingCorruption(kName, "truncated escape in a template");
     if (p[i] == kEscape) {
-      out->literals.back().push_back(kEscape);
+      if (literals) out->literals.back().push_back(kEscape);
       continue;
     }
     TemplateSlot slot{p[i], 0};
@@ -154,7 +156,7 @@ Status ParseTemplate(const Slice& text, ParsedTemplate* out) {
       return EncodingCorruption(kName, "too many slots in a template");
     }
     out->slots.push_back(slot);
-    out->literals.emplace_back();
+    if (literals) out->literals.emplace_back();
   }
   return Status::OK();
 }
@@ -266,7 +268,7 @@ Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
 }
 
 Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* file_dictionary,
-                          ColumnVector* out) {
+                          ColumnVector* out, const uint64_t* wanted) {
   Slice in = body;
   uint8_t template_encoding;
   Slice template_body;
@@ -288,8 +290,13 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   }
   if (!s.ok()) return EncodingCorruption(kName, ("templates: " + s.ToString()).c_str());
 
-  // Each distinct template is parsed once; rows refer to it by index.
+  // Each distinct template is parsed once; rows refer to it by index. Templates only unread
+  // rows use are checked and their slots counted, without building their literals.
+  auto is_wanted = [wanted](size_t row) {
+    return wanted == nullptr || ((wanted[row / 64] >> (row % 64)) & 1) != 0;
+  };
   std::vector<ParsedTemplate> parsed;
+  std::vector<bool> has_literals;
   std::unordered_map<std::string_view, uint32_t> index;
   std::vector<uint32_t> row_template(count);
   std::vector<uint64_t> stream_counts;
@@ -299,9 +306,14 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
     auto it = index.find(key);
     if (it == index.end()) {
       parsed.emplace_back();
-      s = ParseTemplate(text, &parsed.back());
+      has_literals.push_back(is_wanted(i));
+      s = ParseTemplate(text, &parsed.back(), has_literals.back());
       if (!s.ok()) return s;
       it = index.emplace(key, static_cast<uint32_t>(parsed.size() - 1)).first;
+    } else if (!has_literals[it->second] && is_wanted(i)) {
+      s = ParseTemplate(text, &parsed[it->second]);
+      if (!s.ok()) return s;
+      has_literals[it->second] = true;
     }
     row_template[i] = it->second;
     const size_t slots = parsed[it->second].slots.size();
@@ -332,6 +344,11 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   std::string value;
   for (size_t i = 0; i < count; i++) {
     const ParsedTemplate& t = parsed[row_template[i]];
+    if (!is_wanted(i)) {
+      for (size_t k = 0; k < t.slots.size(); k++) next[k]++;
+      out->AppendBytes(Slice());
+      continue;
+    }
     value.clear();
     value.append(t.literals[0]);
     for (size_t k = 0; k < t.slots.size(); k++) {

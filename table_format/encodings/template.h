@@ -69,8 +69,9 @@ Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
 
 // Decodes a template body of `count` values, appending them to *out (a bytes column).
 // `file_dictionary`: the entries of the column's file dictionary, needed when the templates
-// are file_dictionary-coded (Corruption without it).
+// are file_dictionary-coded (Corruption without it). `wanted` (bit i of LSB-first words =
+// value i; null = all): values not wanted may be left empty, which spares building them.
 Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* file_dictionary,
-                          ColumnVector* out);
+                          ColumnVector* out, const uint64_t* wanted = nullptr);
 
 }  // namespace columnar

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "table_format/chunk.h"
+#include "table_format/encoding.h"
+#include "table_format/encodings/template.h"
 #include "table_format/row_group.h"
 #include "table_format/varint.h"
 
@@ -199,6 +202,73 @@ TEST(CompactChunkHeaderTest, RowGroupsReadBothForms) {
   wrong[0] = 3;
   RowGroupView view;
   EXPECT_TRUE(view.Parse(wrong).IsCorruption());
+}
+
+}  // namespace
+}  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// Template chunks read with wanted_rows: wanted rows come back exact, nulls stay nulls, and
+// rows nobody reads are left empty (their strings are not built).
+TEST(TemplateWantedRowsTest, WantedRowsAreExactAndNullsStayNulls) {
+  for (bool with_nulls : {false, true}) {
+    SCOPED_TRACE(with_nulls);
+    ColumnVector values(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) {
+      if (with_nulls && i % 5 == 1) {
+        values.AppendNull();
+      } else if (i % 3 == 0) {
+        values.AppendBytes("/static/app." + std::to_string(i % 4) + ".js");
+      } else {
+        values.AppendBytes("/api/v1/users/" + std::to_string(100000 + i * 7919));
+      }
+    }
+    ChunkWriteOptions options;
+    options.encoding = Encoding::kTemplate;
+    options.checksum = false;
+    std::string chunk;
+    ASSERT_TRUE(WriteChunk(values, options, &chunk).ok());
+    std::vector<uint64_t> wanted(2, 0);
+    for (int i = 0; i < 128; i += 7) wanted[i / 64] |= uint64_t{1} << (i % 64);
+    Slice in(chunk);
+    ChunkReadOptions read;
+    read.wanted_rows = wanted.data();
+    ColumnVector decoded;
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, read).ok());
+    ASSERT_EQ(decoded.size(), values.size());
+    size_t left_empty = 0;
+    for (size_t i = 0; i < values.size(); i++) {
+      ASSERT_EQ(decoded.IsNull(i), values.IsNull(i)) << i;
+      if (values.IsNull(i)) continue;
+      if ((wanted[i / 64] >> (i % 64)) & 1) {
+        ASSERT_EQ(decoded.GetBytes(i), values.GetBytes(i)) << i;
+      } else {
+        left_empty += decoded.GetBytes(i).empty() ? 1 : 0;
+      }
+    }
+    EXPECT_GT(left_empty, 60u) << "rows nobody reads are not built";
+    // Without wanted rows, everything.
+    in = Slice(chunk);
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded).ok());
+    EXPECT_TRUE(decoded.Equals(values));
+  }
+}
+
+// A damaged template in a row nobody reads is still Corruption.
+TEST(TemplateWantedRowsTest, UnreadRowsTemplatesAreStillChecked) {
+  ColumnVector values(PhysicalType::kBytes);
+  values.AppendBytes("a-1");
+  values.AppendBytes("b-2");
+  std::string body;
+  ASSERT_TRUE(EncodeValues(Encoding::kTemplate, values, &body).ok());
+  const size_t escape = body.find(std::string("b-\0d", 4));
+  ASSERT_NE(escape, std::string::npos) << Hex(body);
+  body[escape + 3] = 'q';  // an unknown escape in the second row's template
+  std::vector<uint64_t> first_only = {1};
+  ColumnVector out(PhysicalType::kBytes);
+  EXPECT_TRUE(DecodeTemplateBody(body, 2, nullptr, &out, first_only.data()).IsCorruption());
 }
 
 }  // namespace
