@@ -22,12 +22,17 @@
 //
 // Compact header, for chunks whose reader knows the value count (the chunks of a row group:
 // it is the group's row count) and that carry no checksum. Three bytes fewer per chunk; a
-// 128-row group of 22 columns saves 66 bytes before block compression:
+// 128-row group of 22 columns saves 66 bytes before block compression (12 after it):
 //
-//   +-------------------------+---------------+-------------+-------------+
-//   | 1 | nulls | zstd | enc  | stored_length | raw_length? | stored body |
-//   | bit 7 | bit 6 | bit 5 | bits 0-4 | varint32 | varint32 (zstd) | bytes |
-//   +-------------------------+---------------+-------------+-------------+
+//   +---------------+---------------+-------------+-------------+
+//   | first byte    | stored_length | raw_length? | stored body |
+//   | u8            | varint32      | varint32    | bytes       |
+//   +---------------+---------------+-------------+-------------+
+//
+//   first byte     bit 7: 1 (the compact form)
+//                  bit 6: the column has nulls
+//                  bit 5: the stored body is a zstd frame (raw_length follows)
+//                  bits 0-4: the Encoding id
 //
 //   The first byte has bit 7 set (a full header's encoding byte never has), so both forms
 //   are told apart by it; old files hold only full headers. Encoding ids 0..31 fit; a chunk
