@@ -240,4 +240,13 @@ Status ZoneMapSet::Decode(const Slice& input, ZoneMapSet* out) {
   return Status::OK();
 }
 
+Status SkipZoneMapSetColumn(Slice* in, uint8_t version) {
+  if (version != kZoneMapSetVersion && version != kZoneMapSetVersionWithSums) {
+    return Corrupt("unknown version " + std::to_string(version));
+  }
+  uint32_t id;
+  ZoneMap zm;
+  return DecodeZoneMap(in, version, &id, &zm);
+}
+
 }  // namespace columnar

@@ -68,4 +68,9 @@ class ZoneMapSet {
   std::vector<std::pair<uint32_t, ZoneMap>> columns_;
 };
 
+// Advances *in past one column's entry of a set encoding of version `version` (column_id up to
+// and including its sum), checking it as Decode does. For layouts that move a set's column
+// entries around (the column-major zone map block, plugin/zone_map_block.h).
+Status SkipZoneMapSetColumn(Slice* in, uint8_t version);
+
 }  // namespace columnar

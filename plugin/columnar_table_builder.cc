@@ -67,6 +67,10 @@ std::array<char, 16> RandomFileId() {
   return id;
 }
 
+// The zstd level of the zone map block at least: 2.3 MB of access16 zone maps take 0.14 s at
+// level 9 (0.10 s at 3) and compress to 140 kB instead of 172 kB.
+constexpr int kZoneMapBlockZstdLevel = 9;
+
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
   size_t limit = 64u << 20;
@@ -393,13 +397,13 @@ void ColumnarTableBuilder::AppendToFile(const Slice& data) {
   offset_ += data.size();
 }
 
-BlockLocation ColumnarTableBuilder::WriteMetaBlock(const Slice& raw) {
+BlockLocation ColumnarTableBuilder::WriteMetaBlock(const Slice& raw, int min_zstd_level) {
   std::string stored;
   BlockLocation location;
   Status s = WriteBlock(raw,
                         BlockCompressor{compressor_.codec == BlockCodec::kNone ? BlockCodec::kNone
                                                                                : BlockCodec::kZstd,
-                                        compressor_.level, nullptr},
+                                        std::max(compressor_.level, min_zstd_level), nullptr},
                         &stored);
   if (!s.ok()) {
     SetError(s);
@@ -479,7 +483,7 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   if (zone_maps_ != nullptr && !zone_maps_->empty()) {
     std::string raw;
     zone_maps_->Finish(&raw);
-    root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw);
+    root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, kZoneMapBlockZstdLevel);
     meta_index.Add(kZoneMapBlockName, rocksdb::BlockHandle(root.at(FileBlock::kZoneMaps).offset,
                                                            root.at(FileBlock::kZoneMaps).size));
     properties_.user_collected_properties[kFileColumnStatsProperty] =

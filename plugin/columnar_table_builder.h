@@ -76,7 +76,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   void WriteBlockNow(uint32_t ordinal, const Slice& raw);
   void TrainDictionaryAndWriteHeldBlocks();
   // Writes a framed meta block of ours; returns where it went.
-  BlockLocation WriteMetaBlock(const Slice& raw);
+  // `min_zstd_level`: the block is compressed at least this hard (zone maps: written once per
+  // file, read once per open, and much smaller at level 9 than at 3).
+  BlockLocation WriteMetaBlock(const Slice& raw, int min_zstd_level = 0);
   void AppendToFile(const Slice& data);
   void SetError(const Status& s);
   bool ok() const { return status_.ok(); }

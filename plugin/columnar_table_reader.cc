@@ -9,6 +9,7 @@
 #include "plugin/filtered_row_group.h"
 #include "plugin/range_deletions.h"
 #include "plugin/table_file.h"
+#include "plugin/zone_map_block.h"
 #include "rocksdb/snapshot.h"
 #include "rocksdb/table_properties.h"
 #include "table/format.h"
@@ -175,6 +176,7 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   }
   if (table->root_.at(FileBlock::kZoneMaps).present()) {
     s = table->ReadMetaBlock(FileBlock::kZoneMaps, &table->zone_map_bytes_);
+    if (s.ok()) s = ZoneMapBlockToRowMajor(&table->zone_map_bytes_);
     if (s.ok()) {
       s = ParseZoneMapBlock(table->zone_map_bytes_, table->index_.num_row_groups(),
                             &table->zone_maps_);

@@ -6,6 +6,7 @@
 #include "filter/zone_map.h"
 #include "filter/zone_map_usefulness.h"
 #include "plugin/pushdown.h"
+#include "plugin/zone_map_block.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -75,8 +76,15 @@ void ZoneMapCollector::Encode(uint8_t flags, const ZoneMapSet& zone_maps) {
 
 void ZoneMapCollector::Finish(std::string* out) {
   if (!decided_) Decide();
-  columnar::PutVarint32(out, static_cast<uint32_t>(groups_));
-  out->append(encoded_);
+  std::string row_major;
+  columnar::PutVarint32(&row_major, static_cast<uint32_t>(groups_));
+  row_major.append(encoded_);
+  // Readers take both layouts; the row-major one stays should the regrouping ever refuse.
+  const size_t start = out->size();
+  if (!ZoneMapBlockToColumnMajor(row_major, out).ok()) {
+    out->resize(start);
+    out->append(row_major);
+  }
 }
 
 Status ParseZoneMapBlock(const Slice& raw, size_t row_groups, std::vector<ZoneMapEntry>* entries) {

@@ -2,13 +2,16 @@
 // columns (and of row expiry), and the file's merged column statistics. Plugged into the typed
 // layout as its ColumnObserver.
 //
-// Zone map block (raw content, framed with WriteBlock):
+// Zone map block (raw content, framed with WriteBlock), row-major form:
 //
 //   varint32 row_group_count
 //   per row group, in file order:
 //     u8        flags: bit 0 = every row is a typed Put with sequence number 0 (so the group
 //               may be skipped whole when its zone maps rule out every row)
 //     varint32  length of the ZoneMapSet encoding (filter/zone_map_set.h), then the encoding
+//
+// Finish writes the same content column-major (zone_map_block.h), which compresses better;
+// readers turn it back row-major (ZoneMapBlockToRowMajor) before ParseZoneMapBlock.
 //
 // Only the columns whose zone maps can ever exclude a group get them (zone_map_usefulness.h):
 // the collector holds back the first kZoneMapSampleGroups groups of a file, decides per column
@@ -54,7 +57,8 @@ class ZoneMapCollector : public ColumnObserver {
   void EndRowGroup(bool all_sequence_zero_puts);
 
   bool empty() const { return groups_ == 0; }
-  // The zone map block's raw content (decides the omitted columns first if still open).
+  // The zone map block's raw content, column-major (decides the omitted columns first if still
+  // open).
   void Finish(std::string* out);
   // Every row of the file is a typed row.
   bool only_rows() const { return only_rows_; }
@@ -90,8 +94,8 @@ struct ZoneMapEntry {
   Slice encoded;  // the ZoneMapSet encoding
 };
 
-// Splits a zone map block into its entries (slices into `raw`); Corruption when malformed or
-// when it does not hold exactly `row_groups` entries.
+// Splits a row-major zone map block into its entries (slices into `raw`); Corruption when malformed
+// or when it does not hold exactly `row_groups` entries.
 Status ParseZoneMapBlock(const Slice& raw, size_t row_groups, std::vector<ZoneMapEntry>* entries);
 
 }  // namespace columnar

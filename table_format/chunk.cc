@@ -20,6 +20,12 @@ constexpr uint8_t kFlagZstd = 1u << 1;
 constexpr uint8_t kFlagChecksum = 1u << 2;
 constexpr uint8_t kKnownFlags = kFlagNulls | kFlagZstd | kFlagChecksum;
 
+// The first byte of a compact header (chunk.h).
+constexpr uint8_t kCompactMarker = 1u << 7;
+constexpr uint8_t kCompactNulls = 1u << 6;
+constexpr uint8_t kCompactZstd = 1u << 5;
+constexpr uint8_t kCompactEncodingMask = 0x1f;
+
 // The non-null values of `values`, in order.
 ColumnVector DenseValues(const ColumnVector& values) {
   ColumnVector dense(values.type());
@@ -69,12 +75,31 @@ void WantedPresentValues(const uint64_t* wanted, const uint8_t* presence, uint32
   }
 }
 
-// The file's dictionary weighed against a local body of `local_size` bytes, in two forms:
-// the whole values as codes (file_dictionary), and, for strings with parameters, their
-// templates as codes plus the parameters (template with file_dictionary templates). The
-// smaller form is written to *body when it beats the local body: true, with *encoding set
-// (on entry, the local body's encoding).
-// Both forms' values are remembered as seen, so either can admit them in a later chunk.
+// The chunk as templates whose templates are codes into the file's dictionary, worked out
+// without changing the dictionary.
+struct TemplateTrial {
+  TemplateSplit split;
+  FileDictionaryTrial templates;
+  std::string body;
+  bool usable = false;
+  size_t cost() const { return body.size() + (templates.cost() - templates.body.size()); }
+};
+
+void TryTemplates(FileDictionaryWriter* dictionary, TemplateTrial* trial) {
+  trial->usable =
+      trial->split.parameters > 0 && dictionary->Trial(trial->split.templates, &trial->templates) &&
+      PutTemplateBody(Encoding::kFileDictionary, trial->templates.body, trial->split, &trial->body)
+          .ok();
+}
+
+// The file's dictionary weighed against a local body of `local_size` bytes, in three forms:
+// the whole values as codes (file_dictionary); for strings with parameters, their templates
+// as codes plus the parameters (template with file_dictionary templates); and the same with
+// the values that recur whole in the file (a fingerprinted asset path among paths with ids)
+// kept whole, as templates without parameters: their parameters recur just as they do, and
+// would cost their bits on every row. The smallest form is written to *body when it beats
+// the local body: true, with *encoding set (on entry, the local body's encoding).
+// Every form's values are remembered as seen, so any can admit them in a later chunk.
 bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               FileDictionaryWriter* dictionary, std::string* body,
                               Encoding* encoding) {
@@ -82,21 +107,32 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
   size_t best = local_size;
   if (dictionary->Trial(values, &whole)) best = std::min(best, whole.cost());
   // Hex strings (ids) would only be split into hex parameters as large as hex's own bytes.
-  TemplateSplit split;
-  if (*encoding != Encoding::kHex) SplitTemplates(values, &split);
-  FileDictionaryTrial templates;
-  std::string template_body;
-  bool use_templates = false;
-  if (split.parameters > 0 && dictionary->Trial(split.templates, &templates) &&
-      PutTemplateBody(Encoding::kFileDictionary, templates.body, split, &template_body).ok()) {
-    const size_t cost = template_body.size() + (templates.cost() - templates.body.size());
-    use_templates = cost < best;
-    if (use_templates) best = cost;
+  TemplateTrial split, mixed;
+  if (*encoding != Encoding::kHex) {
+    SplitTemplates(values, &split.split);
+    TryTemplates(dictionary, &split);
+    std::vector<bool> recurring(values.size());
+    bool any_recurring = false;
+    for (size_t i = 0; i < values.size() && split.split.parameters > 0; i++) {
+      recurring[i] = dictionary->Recurs(values.GetBytes(i));
+      any_recurring |= recurring[i];
+    }
+    if (any_recurring) {
+      SplitTemplates(values, &mixed.split, &recurring);
+      TryTemplates(dictionary, &mixed);
+    }
+  }
+  TemplateTrial* chosen = nullptr;
+  for (TemplateTrial* trial : {&split, &mixed}) {
+    if (trial->usable && trial->cost() < best) {
+      chosen = trial;
+      best = trial->cost();
+    }
   }
   bool written = false;
-  if (use_templates) {
-    dictionary->Commit(&templates);
-    body->append(template_body);
+  if (chosen != nullptr) {
+    dictionary->Commit(&chosen->templates);
+    body->append(chosen->body);
     *encoding = Encoding::kTemplate;
     written = true;
     // The whole values' codes would have made a smaller body, and lost only by the charge for
@@ -104,7 +140,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     // the templates would win for the rest of the file (user agents: 5.9 bytes a row instead
     // of 1.2). Admitted now, the next chunks weigh both forms on their bodies. The trial is
     // redone after the templates' commit so that no entry is admitted twice.
-    if (whole.usable && whole.body.size() < template_body.size()) {
+    if (whole.usable && whole.body.size() < chosen->body.size()) {
       FileDictionaryTrial admit;
       if (dictionary->Trial(values, &admit)) dictionary->Commit(&admit);
     }
@@ -115,7 +151,8 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     written = true;
   }
   dictionary->Remember(whole);
-  if (split.parameters > 0) dictionary->Remember(templates);
+  if (split.split.parameters > 0) dictionary->Remember(split.templates);
+  if (mixed.split.parameters > 0) dictionary->Remember(mixed.templates);
   return written;
 }
 
@@ -173,9 +210,18 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   const std::string& stored = (flags & kFlagZstd) ? compressed : raw;
   if (options.checksum) flags |= kFlagChecksum;
 
-  out->push_back(static_cast<char>(encoding));
-  out->push_back(static_cast<char>(flags));
-  PutVarint32(out, static_cast<uint32_t>(values.size()));
+  const bool compact = options.implied_value_count && !options.checksum &&
+                       static_cast<uint8_t>(encoding) <= kCompactEncodingMask;
+  if (compact) {
+    uint8_t first = kCompactMarker | static_cast<uint8_t>(encoding);
+    if (flags & kFlagNulls) first |= kCompactNulls;
+    if (flags & kFlagZstd) first |= kCompactZstd;
+    out->push_back(static_cast<char>(first));
+  } else {
+    out->push_back(static_cast<char>(encoding));
+    out->push_back(static_cast<char>(flags));
+    PutVarint32(out, static_cast<uint32_t>(values.size()));
+  }
   PutVarint32(out, static_cast<uint32_t>(stored.size()));
   if (flags & kFlagZstd) PutVarint32(out, static_cast<uint32_t>(raw.size()));
   if (flags & kFlagChecksum) PutFixed32(out, ComputeChecksum(stored));
@@ -184,19 +230,35 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   return Status::OK();
 }
 
-Status ParseChunkHeader(const Slice& input, ChunkHeader* header) {
+Status ParseChunkHeader(const Slice& input, ChunkHeader* header, uint32_t implied_values) {
   Slice in = input;
-  uint8_t encoding;
-  uint8_t flags;
-  if (!GetFixed8(&in, &encoding) || !GetFixed8(&in, &flags)) {
-    return Status::Corruption("chunk: truncated header");
+  uint8_t first;
+  if (!GetFixed8(&in, &first)) return Status::Corruption("chunk: truncated header");
+  if (first & kCompactMarker) {
+    if (implied_values == 0) {
+      return Status::Corruption("chunk: compact header where the value count is not known");
+    }
+    header->encoding = static_cast<Encoding>(first & kCompactEncodingMask);
+    header->has_nulls = (first & kCompactNulls) != 0;
+    header->compressed = (first & kCompactZstd) != 0;
+    header->has_checksum = false;
+    header->value_count = implied_values;
+  } else {
+    uint8_t flags;
+    if (!GetFixed8(&in, &flags)) return Status::Corruption("chunk: truncated header");
+    if ((flags & ~kKnownFlags) != 0) return Status::Corruption("chunk: unknown flags");
+    header->encoding = static_cast<Encoding>(first);
+    header->has_nulls = (flags & kFlagNulls) != 0;
+    header->compressed = (flags & kFlagZstd) != 0;
+    header->has_checksum = (flags & kFlagChecksum) != 0;
+    if (!GetVarint32(&in, &header->value_count)) {
+      return Status::Corruption("chunk: truncated header");
+    }
+    if (implied_values != 0 && header->value_count != implied_values) {
+      return Status::Corruption("chunk: value count differs from the row group's");
+    }
   }
-  if ((flags & ~kKnownFlags) != 0) return Status::Corruption("chunk: unknown flags");
-  header->encoding = static_cast<Encoding>(encoding);
-  header->has_nulls = (flags & kFlagNulls) != 0;
-  header->compressed = (flags & kFlagZstd) != 0;
-  header->has_checksum = (flags & kFlagChecksum) != 0;
-  if (!GetVarint32(&in, &header->value_count) || !GetVarint32(&in, &header->stored_length)) {
+  if (!GetVarint32(&in, &header->stored_length)) {
     return Status::Corruption("chunk: truncated header");
   }
   header->raw_length = header->stored_length;
@@ -214,10 +276,10 @@ Status ParseChunkHeader(const Slice& input, ChunkHeader* header) {
   return Status::OK();
 }
 
-Status SkipChunk(Slice* input, ChunkHeader* header) {
+Status SkipChunk(Slice* input, ChunkHeader* header, uint32_t implied_values) {
   ChunkHeader local;
   ChunkHeader* h = header != nullptr ? header : &local;
-  Status s = ParseChunkHeader(*input, h);
+  Status s = ParseChunkHeader(*input, h, implied_values);
   if (s.ok()) input->remove_prefix(h->total_size());
   return s;
 }
@@ -228,11 +290,9 @@ namespace {
 // checks shared by every reader.
 Status OpenChunkBody(const Slice& input, PhysicalType type, const ChunkReadOptions& options,
                      ChunkHeader* header, std::unique_ptr<char[]>* buffer, Slice* raw) {
-  Status s = ParseChunkHeader(input, header);
+  // A full header's count is checked against expected_values by the parse.
+  Status s = ParseChunkHeader(input, header, options.expected_values);
   if (!s.ok()) return s;
-  if (options.expected_values != 0 && header->value_count != options.expected_values) {
-    return Status::Corruption("chunk: value count differs from the row group's");
-  }
   if (!EncodingSupports(header->encoding, type)) {
     return Status::Corruption(std::string("chunk: encoding ") + EncodingName(header->encoding) +
                               " cannot hold " + PhysicalTypeName(type) + " values");
@@ -285,7 +345,14 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
   if (header.encoding == Encoding::kTemplate) {
     // Its templates may be codes into the file's dictionary.
     ColumnVector dense(type);
-    s = DecodeTemplateBody(raw, present, options.file_dictionary, &dense);
+    std::vector<uint64_t> wanted_present;
+    const uint64_t* wanted = options.wanted_rows;
+    if (wanted != nullptr && header.has_nulls) {
+      WantedPresentValues(wanted, reinterpret_cast<const uint8_t*>(bitmap.data()),
+                          header.value_count, present, &wanted_present);
+      wanted = wanted_present.data();
+    }
+    s = DecodeTemplateBody(raw, present, options.file_dictionary, &dense, wanted);
     if (s.ok() && header.has_nulls) {
       s = ScatterPresent(dense, reinterpret_cast<const uint8_t*>(bitmap.data()), header.value_count,
                          out);
@@ -363,7 +430,7 @@ Status ReadChunkDictionary(Slice* input, PhysicalType type, const ChunkReadOptio
                            ColumnVector* dictionary, std::vector<uint32_t>* codes,
                            std::string* presence) {
   ChunkHeader header;
-  Status s = ParseChunkHeader(*input, &header);
+  Status s = ParseChunkHeader(*input, &header, options.expected_values);
   if (!s.ok()) return s;
   if (header.encoding != Encoding::kDictionary) {
     return Status::NotSupported("chunk: not dictionary-encoded");

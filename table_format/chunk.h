@@ -2,14 +2,14 @@
 // Every encoding shares this one envelope, so readers can identify, verify or skip any chunk
 // without knowing its encoding.
 //
-// Byte layout:
+// Byte layout, full header:
 //
 //   +----------+-------+-------------+---------------+-------------+------------+-------------+
 //   | encoding | flags | value_count | stored_length | raw_length? | checksum?  | stored body |
 //   | u8       | u8    | varint32    | varint32      | varint32    | fixed32 LE | bytes       |
 //   +----------+-------+-------------+---------------+-------------+------------+-------------+
 //
-//   encoding       Encoding id (encoding.h); never kAuto.
+//   encoding       Encoding id (encoding.h), below 0x80; never kAuto.
 //   flags          bit 0: the column has nulls (body starts with the presence bitmap)
 //                  bit 1: the stored body is a zstd frame of the raw body
 //                  bit 2: a checksum is present
@@ -19,6 +19,26 @@
 //   raw_length     length of the raw body before zstd (only with bit 1).
 //   checksum       ComputeChecksum() of the stored body (only with bit 2). Chunks inside a
 //                  table file leave it out: the enclosing block's checksum covers them.
+//
+// Compact header, for chunks whose reader knows the value count (the chunks of a row group:
+// it is the group's row count) and that carry no checksum. Three bytes fewer per chunk; a
+// 128-row group of 22 columns saves 66 bytes before block compression (12 after it):
+//
+//   +---------------+---------------+-------------+-------------+
+//   | first byte    | stored_length | raw_length? | stored body |
+//   | u8            | varint32      | varint32    | bytes       |
+//   +---------------+---------------+-------------+-------------+
+//
+//   first byte     bit 7: 1 (the compact form)
+//                  bit 6: the column has nulls
+//                  bit 5: the stored body is a zstd frame (raw_length follows)
+//                  bits 0-4: the Encoding id
+//
+//   The first byte has bit 7 set (a full header's encoding byte never has), so both forms
+//   are told apart by it; old files hold only full headers. Encoding ids 0..31 fit; a chunk
+//   of a higher id, or with a checksum, gets the full header. value_count is the count the
+//   reader passes in (ChunkReadOptions::expected_values, SkipChunk's implied_values); a
+//   compact chunk read without one is Corruption.
 //
 //   raw body := [presence bitmap] encoded values
 //   presence bitmap: ceil(value_count / 8) bytes, bit i (LSB-first) set = row i present.
@@ -60,6 +80,9 @@ struct ChunkWriteOptions {
   // Auto-encoded columns of a table file: the column's remembered choice (encoding_memo.h),
   // which lets most chunks skip the chooser. Null: every chunk runs the chooser.
   EncodingMemo* memo = nullptr;
+  // Write the compact header (see above) when the chunk allows it: its value count is known
+  // to every reader from elsewhere (the row group's row count). Ignored with a checksum.
+  bool implied_value_count = false;
 };
 
 struct ChunkHeader {
@@ -80,11 +103,14 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
                   Encoding* chosen = nullptr);
 
 // Parses the header at the start of `input` and checks the declared lengths fit in it.
-Status ParseChunkHeader(const Slice& input, ChunkHeader* header);
+// `implied_values`: the value count of a compact header (0: unknown, compact headers are
+// Corruption); a full header must declare the same count when it is non-zero.
+Status ParseChunkHeader(const Slice& input, ChunkHeader* header, uint32_t implied_values = 0);
 
 struct ChunkReadOptions {
   bool verify_checksum = true;
-  // When non-zero the chunk must hold exactly this many values.
+  // When non-zero the chunk must hold exactly this many values (and a compact header, which
+  // does not store its count, holds this many).
   uint32_t expected_values = 0;
   // The entries of the file's dictionary of the column, for chunks encoded file_dictionary.
   const ColumnVector* file_dictionary = nullptr;
@@ -114,7 +140,7 @@ Status ReadChunkDictionary(Slice* input, PhysicalType type, const ChunkReadOptio
                            ColumnVector* dictionary, std::vector<uint32_t>* codes,
                            std::string* presence);
 
-// Advances *input past one chunk without decoding it.
-Status SkipChunk(Slice* input, ChunkHeader* header = nullptr);
+// Advances *input past one chunk without decoding it. `implied_values`: as ParseChunkHeader.
+Status SkipChunk(Slice* input, ChunkHeader* header = nullptr, uint32_t implied_values = 0);
 
 }  // namespace columnar

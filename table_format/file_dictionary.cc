@@ -1,6 +1,7 @@
 #include "table_format/file_dictionary.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <string_view>
 #include <utility>
@@ -31,9 +32,17 @@ Status EncodeNested(const ColumnVector& values, std::string* out) {
 }
 
 // The two bit positions of `hash` in a filter of `bits` (a power of two) bits.
-std::pair<uint64_t, uint64_t> FilterBits(uint64_t hash, uint64_t bits) {
-  const uint64_t second = ((hash >> 32) | (hash << 32)) * 0x9e3779b97f4a7c15ull;
-  return {hash & (bits - 1), (second >> 7) & (bits - 1)};
+// The seen filter's probes of a value: four bits by double hashing. With 8 bits per value,
+// four probes make a false "seen" (which admits a one-off value, an id, into the dictionary
+// for nothing) about 2% likely when the filter is full and well under 1% before, against
+// 4.5% and 2.5% with two.
+constexpr int kFilterProbes = 4;
+
+std::array<uint64_t, kFilterProbes> FilterBits(uint64_t hash, uint64_t bits) {
+  const uint64_t second = (((hash >> 32) | (hash << 32)) * 0x9e3779b97f4a7c15ull) | 1;
+  std::array<uint64_t, kFilterProbes> probes;
+  for (int k = 0; k < kFilterProbes; k++) probes[k] = (hash + k * second) & (bits - 1);
+  return probes;
 }
 
 }  // namespace
@@ -79,13 +88,15 @@ void FileDictionaryIndex::Clear() {
 
 bool FileDictionaryWriter::Seen(uint64_t hash) const {
   if (seen_bits_.empty()) return false;
-  const auto [a, b] = FilterBits(hash, seen_bits_.size() * 64);
-  return (seen_bits_[a / 64] >> (a % 64) & 1) != 0 && (seen_bits_[b / 64] >> (b % 64) & 1) != 0;
+  for (uint64_t bit : FilterBits(hash, seen_bits_.size() * 64)) {
+    if ((seen_bits_[bit / 64] >> (bit % 64) & 1) == 0) return false;
+  }
+  return true;
 }
 
 void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
   if (seen_bits_.empty()) {
-    // 8 bits per value: with two probes, about 5% false "seen" when the filter is full.
+    // 8 bits per value: about 2% false "seen" when the filter is full (FilterBits).
     size_t words = 1;
     while (words * 64 < limits_.max_remembered * 8) words *= 2;
     seen_bits_.assign(words, 0);
@@ -93,11 +104,15 @@ void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
   const uint64_t bits = seen_bits_.size() * 64;
   for (size_t i = 0; i < hashes.size() && remembered_ < limits_.max_remembered; i++) {
     if (Seen(hashes[i])) continue;
-    const auto [a, b] = FilterBits(hashes[i], bits);
-    seen_bits_[a / 64] |= uint64_t{1} << (a % 64);
-    seen_bits_[b / 64] |= uint64_t{1} << (b % 64);
+    for (uint64_t bit : FilterBits(hashes[i], bits))
+      seen_bits_[bit / 64] |= uint64_t{1} << (bit % 64);
     remembered_++;
   }
+}
+
+bool FileDictionaryWriter::Recurs(const Slice& value) const {
+  const uint64_t hash = HashOf(value);
+  return codes_.Find(hash, value, entries_) != 0 || Seen(hash);
 }
 
 bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial* trial) {

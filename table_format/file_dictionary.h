@@ -100,6 +100,9 @@ class FileDictionaryWriter {
   void Commit(FileDictionaryTrial* trial);
   void Remember(const FileDictionaryTrial& trial);
 
+  // Whether `value` is an entry, or was seen in an earlier chunk (a trial would admit it).
+  bool Recurs(const Slice& value) const;
+
   size_t entry_count() const { return entries_.size(); }
   size_t entry_bytes() const { return entry_bytes_; }
   // The entries in code order.
@@ -112,7 +115,7 @@ class FileDictionaryWriter {
   FileDictionaryLimits limits_;
   std::deque<std::string> entries_;  // code c is entries_[c - 1]
   FileDictionaryIndex codes_;
-  std::vector<uint64_t> seen_bits_;  // bit filter of values seen once (two bits per value)
+  std::vector<uint64_t> seen_bits_;  // bit filter of values seen once (four bits per value)
   size_t remembered_ = 0;
   size_t entry_bytes_ = 0;
   // Per trial, kept to reuse their memory.

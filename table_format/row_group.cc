@@ -30,14 +30,13 @@ Status RowGroupWriter::AddColumn(uint32_t slot, const std::string& name, const C
   }
   const size_t before = chunks_.size();
   Encoding chosen;
-  Status s;
+  // Every chunk holds row_count values, which the group header already says.
+  ChunkWriteOptions in_group = options;
+  in_group.implied_value_count = true;
   if (memos_ != nullptr && options.memo == nullptr && options.encoding == Encoding::kAuto) {
-    ChunkWriteOptions remembering = options;
-    remembering.memo = memos_->For(slot);
-    s = WriteChunk(values, remembering, &chunks_, &chosen);
-  } else {
-    s = WriteChunk(values, options, &chunks_, &chosen);
+    in_group.memo = memos_->For(slot);
   }
+  Status s = WriteChunk(values, in_group, &chunks_, &chosen);
   if (!s.ok()) return s;
   slots_.push_back(slot);
   if (stats_ != nullptr) {
@@ -87,11 +86,9 @@ Status RowGroupView::Parse(const Slice& bytes) {
   for (uint32_t i = 0; i < slot_count; i++) {
     const char* start = in.data();
     ChunkHeader header;
-    Status s = SkipChunk(&in, &header);
+    // Compact chunk headers take their count from the group; full ones must agree with it.
+    Status s = SkipChunk(&in, &header, row_count_);
     if (!s.ok()) return s;
-    if (header.value_count != row_count_) {
-      return Status::Corruption("row group: chunk value count differs from the row count");
-    }
     chunks_.emplace_back(start, static_cast<size_t>(in.data() - start));
   }
   size_ = bytes.size() - in.size();

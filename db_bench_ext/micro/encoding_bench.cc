@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <string>
@@ -146,6 +147,16 @@ const std::vector<Dataset>& Datasets() {
              path += "/" + std::to_string(rng->UniformInRange(1, 999999));
            }
            c->AppendBytes(path);
+         }
+       }},
+      {"prefixed_user_ids", PhysicalType::kBytes,
+       [](bench::Random* rng, ColumnVector* c) {
+         // Access-log user ids: "u" + org (2 digits) + user (5 digits, zero-padded).
+         char buf[16];
+         for (size_t i = 0; i < kDatasetValues; i++) {
+           std::snprintf(buf, sizeof(buf), "u%02d%05d", static_cast<int>(rng->Uniform(10) + 1),
+                         static_cast<int>(rng->Uniform(100000)));
+           c->AppendBytes(buf);
          }
        }},
       {"ipv4_addresses", PhysicalType::kBytes,

@@ -20,6 +20,10 @@ constexpr const char* kName = "template";
 constexpr char kEscape = '\0';
 constexpr char kDecimalSlot = 'd';
 constexpr char kHexSlot = 'x';
+constexpr char kPaddedDecimalSlot = 'z';
+// A digit run of at least this many digits that is not a decimal parameter by itself (a
+// leading zero, or letters in front of it: "u0312345", "INV2024001") still becomes one.
+constexpr size_t kMinSuffixDigits = 4;
 constexpr size_t kMaxDecimalDigits = 19;  // every such number is below 10^19 < 2^64
 constexpr uint64_t kDecimalLimit = 10'000'000'000'000'000'000ull;
 constexpr size_t kMinHexDigits = 8;
@@ -71,13 +75,26 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
     const size_t hex_slots = (length + kMaxHexSlotDigits - 1) / kMaxHexSlotDigits;
     const bool hex =
         !digits_only && lower_hex && has_digit && length >= kMinHexDigits && room >= hex_slots;
-    if (decimal || hex) {
-      AppendLiteral(p + literal_start, i - literal_start, tmpl);
-      if (decimal) {
+    // Otherwise the run's trailing digits, when there are enough of them: the letters before
+    // them stay literal; a leading zero makes the slot fixed-width so that it is kept.
+    size_t suffix = end;
+    while (suffix > i && IsDigit(p[suffix - 1])) suffix--;
+    const size_t suffix_length = end - suffix;
+    const bool digit_suffix = !decimal && !hex && suffix_length >= kMinSuffixDigits &&
+                              suffix_length <= kMaxDecimalDigits && room >= 1;
+    if (decimal || hex || digit_suffix) {
+      const size_t start = digit_suffix ? suffix : i;
+      AppendLiteral(p + literal_start, start - literal_start, tmpl);
+      if (decimal || digit_suffix) {
         uint64_t v = 0;
-        for (size_t k = i; k < end; k++) v = v * 10 + static_cast<uint64_t>(p[k] - '0');
+        for (size_t k = start; k < end; k++) v = v * 10 + static_cast<uint64_t>(p[k] - '0');
         tmpl->push_back(kEscape);
-        tmpl->push_back(kDecimalSlot);
+        if (p[start] == '0' && end - start > 1) {
+          tmpl->push_back(kPaddedDecimalSlot);
+          tmpl->push_back(static_cast<char>(end - start));
+        } else {
+          tmpl->push_back(kDecimalSlot);
+        }
         params->push_back(v);
       } else {
         for (size_t at = i; at < end; at += kMaxHexSlotDigits) {
@@ -95,62 +112,76 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
   AppendLiteral(p + literal_start, n - literal_start, tmpl);
 }
 
+// One parameter slot of a template: how its value is written back.
+struct TemplateSlot {
+  char kind;       // kDecimalSlot, kHexSlot or kPaddedDecimalSlot
+  uint8_t digits;  // hex and padded decimal: the exact digit count
+};
+
 // A template string parsed once: literal pieces around its parameter slots.
 struct ParsedTemplate {
   std::vector<std::string> literals;  // slots + 1 pieces
-  std::vector<uint8_t> hex_digits;    // per slot: 0 = decimal, else the hex digit count
+  std::vector<TemplateSlot> slots;
 };
 
-Status ParseTemplate(const Slice& text, ParsedTemplate* out) {
+// `literals`: also fill out->literals (false: only check the template and list its slots,
+// for templates of rows nobody reads).
+Status ParseTemplate(const Slice& text, ParsedTemplate* out, bool literals = true) {
   out->literals.assign(1, std::string());
-  out->hex_digits.clear();
+  out->slots.clear();
   const char* p = text.data();
   const size_t n = text.size();
   for (size_t i = 0; i < n; i++) {
     if (p[i] != kEscape) {
-      out->literals.back().push_back(p[i]);
+      if (literals) out->literals.back().push_back(p[i]);
       continue;
     }
     if (++i == n) return EncodingCorruption(kName, "truncated escape in a template");
     if (p[i] == kEscape) {
-      out->literals.back().push_back(kEscape);
+      if (literals) out->literals.back().push_back(kEscape);
       continue;
     }
-    uint8_t digits = 0;
-    if (p[i] == kHexSlot) {
-      if (++i == n) return EncodingCorruption(kName, "truncated hex slot in a template");
-      digits = static_cast<uint8_t>(p[i]);
-      if (digits == 0 || digits > kMaxHexSlotDigits) {
-        return EncodingCorruption(kName, "bad hex slot width in a template");
+    TemplateSlot slot{p[i], 0};
+    if (slot.kind == kHexSlot || slot.kind == kPaddedDecimalSlot) {
+      if (++i == n) return EncodingCorruption(kName, "truncated slot width in a template");
+      slot.digits = static_cast<uint8_t>(p[i]);
+      const size_t widest = slot.kind == kHexSlot ? kMaxHexSlotDigits : kMaxDecimalDigits;
+      if (slot.digits < (slot.kind == kHexSlot ? 1 : 2) || slot.digits > widest) {
+        return EncodingCorruption(kName, "bad slot width in a template");
       }
-    } else if (p[i] != kDecimalSlot) {
+    } else if (slot.kind != kDecimalSlot) {
       return EncodingCorruption(kName, "unknown escape in a template");
     }
-    if (out->hex_digits.size() == kMaxTemplateSlots) {
+    if (out->slots.size() == kMaxTemplateSlots) {
       return EncodingCorruption(kName, "too many slots in a template");
     }
-    out->hex_digits.push_back(digits);
-    out->literals.emplace_back();
+    out->slots.push_back(slot);
+    if (literals) out->literals.emplace_back();
   }
   return Status::OK();
 }
 
 // Appends parameter `v` as text; false when it is out of its slot's range.
-bool AppendParameter(uint64_t v, uint8_t hex_digits, std::string* out) {
+bool AppendParameter(uint64_t v, const TemplateSlot& slot, std::string* out) {
   char buf[24];
-  if (hex_digits == 0) {
+  if (slot.kind != kHexSlot) {
     if (v >= kDecimalLimit) return false;
     size_t k = sizeof(buf);
     do {
       buf[--k] = static_cast<char>('0' + v % 10);
       v /= 10;
     } while (v != 0);
-    out->append(buf + k, sizeof(buf) - k);
+    const size_t digits = sizeof(buf) - k;
+    if (slot.kind == kPaddedDecimalSlot) {
+      if (digits > slot.digits) return false;
+      out->append(slot.digits - digits, '0');
+    }
+    out->append(buf + k, digits);
     return true;
   }
-  if (hex_digits < kMaxHexSlotDigits && (v >> (4 * hex_digits)) != 0) return false;
+  if (slot.digits < kMaxHexSlotDigits && (v >> (4 * slot.digits)) != 0) return false;
   static constexpr char kDigits[] = "0123456789abcdef";
-  for (int k = hex_digits - 1; k >= 0; k--) out->push_back(kDigits[(v >> (4 * k)) & 15]);
+  for (int k = slot.digits - 1; k >= 0; k--) out->push_back(kDigits[(v >> (4 * k)) & 15]);
   return true;
 }
 
@@ -189,7 +220,8 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
 
 }  // namespace
 
-void SplitTemplates(const ColumnVector& values, TemplateSplit* split) {
+void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
+                    const std::vector<bool>* whole) {
   const size_t n = values.size();
   split->templates.Reset(PhysicalType::kBytes);
   split->templates.Reserve(n);
@@ -200,7 +232,12 @@ void SplitTemplates(const ColumnVector& values, TemplateSplit* split) {
   for (size_t i = 0; i < n; i++) {
     tmpl.clear();
     params.clear();
-    SplitOne(values.GetBytes(i), &tmpl, &params);
+    const Slice value = values.GetBytes(i);
+    if (whole != nullptr && (*whole)[i]) {
+      AppendLiteral(value.data(), value.size(), &tmpl);
+    } else {
+      SplitOne(value, &tmpl, &params);
+    }
     split->templates.AppendBytes(tmpl);
     while (split->streams.size() < params.size()) split->streams.emplace_back(PhysicalType::kInt64);
     for (size_t k = 0; k < params.size(); k++) {
@@ -231,7 +268,7 @@ Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
 }
 
 Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* file_dictionary,
-                          ColumnVector* out) {
+                          ColumnVector* out, const uint64_t* wanted) {
   Slice in = body;
   uint8_t template_encoding;
   Slice template_body;
@@ -253,8 +290,13 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   }
   if (!s.ok()) return EncodingCorruption(kName, ("templates: " + s.ToString()).c_str());
 
-  // Each distinct template is parsed once; rows refer to it by index.
+  // Each distinct template is parsed once; rows refer to it by index. Templates only unread
+  // rows use are checked and their slots counted, without building their literals.
+  auto is_wanted = [wanted](size_t row) {
+    return wanted == nullptr || ((wanted[row / 64] >> (row % 64)) & 1) != 0;
+  };
   std::vector<ParsedTemplate> parsed;
+  std::vector<bool> has_literals;
   std::unordered_map<std::string_view, uint32_t> index;
   std::vector<uint32_t> row_template(count);
   std::vector<uint64_t> stream_counts;
@@ -264,12 +306,17 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
     auto it = index.find(key);
     if (it == index.end()) {
       parsed.emplace_back();
-      s = ParseTemplate(text, &parsed.back());
+      has_literals.push_back(is_wanted(i));
+      s = ParseTemplate(text, &parsed.back(), has_literals.back());
       if (!s.ok()) return s;
       it = index.emplace(key, static_cast<uint32_t>(parsed.size() - 1)).first;
+    } else if (!has_literals[it->second] && is_wanted(i)) {
+      s = ParseTemplate(text, &parsed[it->second]);
+      if (!s.ok()) return s;
+      has_literals[it->second] = true;
     }
     row_template[i] = it->second;
-    const size_t slots = parsed[it->second].hex_digits.size();
+    const size_t slots = parsed[it->second].slots.size();
     if (stream_counts.size() < slots) stream_counts.resize(slots, 0);
     for (size_t k = 0; k < slots; k++) stream_counts[k]++;
   }
@@ -297,11 +344,16 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   std::string value;
   for (size_t i = 0; i < count; i++) {
     const ParsedTemplate& t = parsed[row_template[i]];
+    if (!is_wanted(i)) {
+      for (size_t k = 0; k < t.slots.size(); k++) next[k]++;
+      out->AppendBytes(Slice());
+      continue;
+    }
     value.clear();
     value.append(t.literals[0]);
-    for (size_t k = 0; k < t.hex_digits.size(); k++) {
+    for (size_t k = 0; k < t.slots.size(); k++) {
       const auto v = static_cast<uint64_t>(streams[k].Get<int64_t>(next[k]++));
-      if (!AppendParameter(v, t.hex_digits[k], &value)) {
+      if (!AppendParameter(v, t.slots[k], &value)) {
         return EncodingCorruption(kName, "parameter out of its slot's range");
       }
       value.append(t.literals[k + 1]);

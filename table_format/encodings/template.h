@@ -9,13 +9,18 @@
 // Tokens: maximal runs of ASCII letters and digits. A run of 1..19 decimal digits without a
 // leading zero ("0" itself included) is a decimal parameter; a run of at least 8 lower-case
 // hex digits with at least one digit and one letter is hex, split into parameters of at most
-// 16 digits (the last one shorter). Everything else is literal. At most kMaxTemplateSlots
-// parameters per string; later tokens stay literal.
+// 16 digits (the last one shorter). Otherwise a run ending in 4..19 digits ("u0312345",
+// "INV2024001", "000123") has those digits split off as a decimal parameter, zero-padded to
+// their exact width when they start with a 0 (the letters before them stay literal).
+// Everything else is literal. At most kMaxTemplateSlots parameters per string; later tokens
+// stay literal.
 //
 // Template string: the literal bytes, with escapes introduced by 0x00:
 //   0x00 0x00     a literal 0x00 byte
 //   0x00 'd'      a decimal parameter
 //   0x00 'x' L    a hex parameter of exactly L digits (u8, 1..16), leading zeros kept
+//   0x00 'z' W    a decimal parameter of exactly W digits (u8, 2..19), leading zeros kept
+//                 (files written before it existed never hold it)
 //
 // Byte layout (n values, n from the chunk header):
 //
@@ -27,7 +32,7 @@
 //   S times:  u8 encoding, varint32 body length, body: parameter k (k = 0..S-1) of every row
 //             whose template has more than k parameters, in row order, as int64 values (the
 //             uint64 parameter's bits); decimal parameters are below 10^19, a hex parameter
-//             of L digits below 16^L
+//             of L digits below 16^L, a padded decimal one of W digits below 10^W
 #pragma once
 
 #include <cstdint>
@@ -48,8 +53,12 @@ struct TemplateSplit {
   size_t parameters = 0;                         // over all streams
 };
 
-// Splits every value of a bytes column (no nulls).
-void SplitTemplates(const ColumnVector& values, TemplateSplit* split);
+// Splits every value of a bytes column (no nulls). Rows set in `whole` (one flag per value;
+// null = none) are not split: their template is the value itself, without parameters (for
+// values a file dictionary holds whole, such as fingerprinted asset paths, whose hex
+// parameter would otherwise cost its bits on every row).
+void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
+                    const std::vector<bool>* whole = nullptr);
 // Splits one value: sets *tmpl to its template and *params to its parameters, in order.
 void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params);
 
@@ -60,8 +69,9 @@ Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
 
 // Decodes a template body of `count` values, appending them to *out (a bytes column).
 // `file_dictionary`: the entries of the column's file dictionary, needed when the templates
-// are file_dictionary-coded (Corruption without it).
+// are file_dictionary-coded (Corruption without it). `wanted` (bit i of LSB-first words =
+// value i; null = all): values not wanted may be left empty, which spares building them.
 Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* file_dictionary,
-                          ColumnVector* out);
+                          ColumnVector* out, const uint64_t* wanted = nullptr);
 
 }  // namespace columnar

@@ -15,6 +15,7 @@
 
 #include "filter/zone_map_set.h"
 #include "plugin/range_deletions.h"
+#include "plugin/zone_map_block.h"
 #include "plugin/zone_map_collector.h"
 #include "table_format/data_block.h"
 #include "table_format/file_dictionary.h"
@@ -76,9 +77,10 @@ void ZoneMapBlock(const Slice& bytes) {
   if (bytes.empty()) return;
   std::vector<ZoneMapEntry> entries;
   const size_t groups = static_cast<uint8_t>(bytes[0]);
-  if (!ParseZoneMapBlock(Slice(bytes.data() + 1, bytes.size() - 1), groups, &entries).ok()) {
-    return;
-  }
+  // Either layout (plugin/zone_map_block.h), as the table reader takes it.
+  std::string block(bytes.data() + 1, bytes.size() - 1);
+  if (!ZoneMapBlockToRowMajor(&block).ok()) return;
+  if (!ParseZoneMapBlock(block, groups, &entries).ok()) return;
   FUZZ_CHECK(entries.size() == groups);
   for (const ZoneMapEntry& entry : entries) {
     ZoneMapSet set;

@@ -11,6 +11,7 @@
 
 #include "filter/file_column_stats.h"
 #include "plugin/pushdown.h"
+#include "plugin/zone_map_block.h"
 
 namespace columnar {
 namespace {
@@ -51,8 +52,12 @@ std::string CollectFile(size_t groups, ZoneMapCollector* collector) {
 }
 
 void ExpectColumns(const std::string& block, size_t groups) {
+  ASSERT_FALSE(block.empty());
+  EXPECT_EQ(block[0], static_cast<char>(kZoneMapBlockColumnMajorMarker)) << "written column-major";
+  std::string row_major = block;
+  ASSERT_TRUE(ZoneMapBlockToRowMajor(&row_major).ok());
   std::vector<ZoneMapEntry> entries;
-  ASSERT_TRUE(ParseZoneMapBlock(block, groups, &entries).ok());
+  ASSERT_TRUE(ParseZoneMapBlock(row_major, groups, &entries).ok());
   for (const ZoneMapEntry& entry : entries) {
     EXPECT_EQ(entry.flags, kZoneMapGroupSkippable);
     ZoneMapSet set;

@@ -363,6 +363,25 @@ TEST(EncodingCorruptionTest, TemplateViolations) {
                 "hex slot of 17 digits");
   ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0x\x02", 3), {{0x100, 1}}), 2,
                 "hex parameter wider than its slot");
+  {
+    // A padded decimal slot of 3 digits keeps its leading zeros.
+    ColumnVector out(bytes);
+    ASSERT_TRUE(
+        DecodeCopy(tmpl, bytes, TemplateBody(std::string("u\0z\x03", 4), {{42, 999}}), 2, &out)
+            .ok());
+    EXPECT_EQ(out.GetBytes(0), Slice("u042"));
+    EXPECT_EQ(out.GetBytes(1), Slice("u999"));
+  }
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0z", 2), {}), 2,
+                "padded slot without width");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0z\x01", 3), {{1, 1}}), 2,
+                "padded slot of 1 digit");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0z\x14", 3), {{1, 1}}), 2,
+                "padded slot of 20 digits");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0z\x03", 3), {{1000, 1}}), 2,
+                "padded parameter wider than its slot");
+  ExpectCorrupt(tmpl, bytes, TemplateBody(std::string("\0z\x13", 3), {{-1, 1}}), 2,
+                "padded parameter >= 10^19");
   ExpectCorrupt(tmpl, bytes, TemplateBody(dec, {{-1, 1}}), 2, "decimal parameter >= 10^19");
   std::string many;
   for (int k = 0; k < 17; k++) many += std::string("\0d", 2);

@@ -198,6 +198,21 @@ TEST(EncodingFormatTest, Template) {
                   .IsInvalidArgument());
 }
 
+TEST(EncodingFormatTest, TemplateDigitSuffixes) {
+  // Zero-padded digits after a letter: template "u" 00 7a 07 (a decimal slot of exactly 7
+  // digits), constant-coded: 0d, body length 05, template length 04, 75 00 7a 07. One stream
+  // (01): {312345, 42} as delta_of_delta (04), length 06: first zigzag(312345) = 624690
+  // (b2 90 26), first difference zigzag(-312303) = 624605 (dd 8f 26).
+  ExpectBody(Encoding::kTemplate, Strings({"u0312345", "u0000042"}),
+             "0d050475007a0701"
+             "0406b29026dd8f26");
+  // Digits without a leading zero after letters: a plain decimal slot, "INV" 00 64; the
+  // stream {2024001, 2024001} as constant (0d), length 04: zigzag(2024001) = 82 89 f7 01.
+  ExpectBody(Encoding::kTemplate, Strings({"INV2024001", "INV2024001"}),
+             "0d0605494e56006401"
+             "0d048289f701");
+}
+
 TEST(EncodingFormatTest, RleNested) {
   // 2 runs; lengths - 1 {2, 0}: reference 00, width 02, packed 02; then the run values
   // {7, -1} in their own encoding (auto): delta_of_delta (04), first zigzag(7) = 0e, first

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "table_format/encoding.h"
+#include "table_format/encodings/template.h"
 #include "tests/table_format/encoding_test_util.h"
 
 namespace columnar {
@@ -144,6 +145,59 @@ TEST(EncodingCatalogTest, RequestedHexFallsBackToPlainOnNonHex) {
   Encoding chosen;
   ASSERT_TRUE(EncodeWithBestEncoding(Encoding::kHex, strings, &out, &chosen).ok());
   EXPECT_EQ(chosen, Encoding::kPlain);
+}
+
+}  // namespace
+}  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// Digit runs the template splits off or keeps literal, at the edges of its rules: every string
+// comes back byte for byte, and the splits are the documented ones.
+TEST(TemplateRoundTripTest, DigitSuffixesAndPaddedDecimals) {
+  const std::vector<std::string> strings = {"u0312345",
+                                            "u0000000",
+                                            "u9999999",
+                                            "INV2024001",
+                                            "ab123",  // 3 digits: literal
+                                            "x0001",
+                                            "0000",
+                                            "00000000000000000000",  // 20 digits: literal
+                                            "a0000000000000000001",
+                                            "v1",
+                                            "007",
+                                            "id_0042/x/0009",
+                                            "Win64",
+                                            "a1b2c3d4e5f6a7b8c9",  // lower hex
+                                            "Z1234567890123456789"};
+  ColumnVector values(PhysicalType::kBytes);
+  for (const std::string& s : strings) values.AppendBytes(s);
+  std::string body;
+  ASSERT_TRUE(EncodeValues(Encoding::kTemplate, values, &body).ok());
+  ColumnVector decoded(PhysicalType::kBytes);
+  ASSERT_TRUE(
+      DecodeValues(Encoding::kTemplate, PhysicalType::kBytes, body, values.size(), &decoded).ok());
+  ASSERT_TRUE(decoded.Equals(values));
+
+  std::string tmpl;
+  std::vector<uint64_t> params;
+  SplitTemplate("u0312345", &tmpl, &params);
+  EXPECT_EQ(tmpl, std::string("u\0z\x07", 4));
+  EXPECT_EQ(params, std::vector<uint64_t>({312345}));
+  SplitTemplate("INV2024001", &tmpl, &params);
+  EXPECT_EQ(tmpl, std::string("INV\0d", 5));
+  EXPECT_EQ(params, std::vector<uint64_t>({2024001}));
+  SplitTemplate("ab123", &tmpl, &params);
+  EXPECT_EQ(tmpl, "ab123");
+  EXPECT_TRUE(params.empty());
+  SplitTemplate("Win64", &tmpl, &params);
+  EXPECT_EQ(tmpl, "Win64");
+  SplitTemplate("0000", &tmpl, &params);
+  EXPECT_EQ(tmpl, std::string("\0z\x04", 3));
+  EXPECT_EQ(params, std::vector<uint64_t>({0}));
+  SplitTemplate("00000000000000000000", &tmpl, &params);
+  EXPECT_TRUE(params.empty());
 }
 
 }  // namespace

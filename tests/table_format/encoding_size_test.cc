@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <iterator>
 #include <random>
@@ -328,6 +329,21 @@ TEST(EncodingSizeTest, Ipv4AddressesCostTheir32Bits) {
   }
   Encoding chosen;
   EXPECT_LT(BitsPerValue(Encoding::kAuto, addresses, &chosen), 32.5);
+  EXPECT_EQ(chosen, Encoding::kTemplate);
+}
+
+// Prefixed, zero-padded ids ("u0312345": org 03, user 12345 of 100,000): the digits after the
+// letter are one fixed-width parameter, so an id costs its ~17 bits, not its characters.
+TEST(EncodingSizeTest, ZeroPaddedPrefixedIdsGoToTemplate) {
+  std::mt19937_64 rng(13);
+  ColumnVector ids(PhysicalType::kBytes);
+  char buf[16];
+  for (int i = 0; i < 1024; i++) {
+    std::snprintf(buf, sizeof(buf), "u%02d%05d", 3, static_cast<int>(rng() % 100000));
+    ids.AppendBytes(buf);
+  }
+  Encoding chosen;
+  EXPECT_LT(BitsPerValue(Encoding::kAuto, ids, &chosen), 18);
   EXPECT_EQ(chosen, Encoding::kTemplate);
 }
 
