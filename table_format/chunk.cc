@@ -330,6 +330,28 @@ Status TakePresence(const ChunkHeader& header, Slice* raw, Slice* bitmap, uint32
   return Status::OK();
 }
 
+// Decodes a body whose decoder can build only the wanted rows (templates, file-dictionary
+// codes): `decode(wanted among the present values, dense)`, then spreads the values over the
+// chunk's nulls.
+template <typename DecodeBody>
+Status DecodeWantedThenScatter(const ChunkHeader& header, PhysicalType type, const Slice& bitmap,
+                               uint32_t present, const uint64_t* wanted_rows, ColumnVector* out,
+                               const DecodeBody& decode) {
+  const auto* presence = reinterpret_cast<const uint8_t*>(bitmap.data());
+  std::vector<uint64_t> wanted_present;
+  const uint64_t* wanted = wanted_rows;
+  if (wanted != nullptr && header.has_nulls) {
+    WantedPresentValues(wanted, presence, header.value_count, present, &wanted_present);
+    wanted = wanted_present.data();
+  }
+  ColumnVector dense(type);
+  Status s = decode(wanted, &dense);
+  if (!s.ok()) return s;
+  if (header.has_nulls) return ScatterPresent(dense, presence, header.value_count, out);
+  *out = std::move(dense);
+  return Status::OK();
+}
+
 }  // namespace
 
 Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
@@ -344,40 +366,20 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
   if (!s.ok()) return s;
   if (header.encoding == Encoding::kTemplate) {
     // Its templates may be codes into the file's dictionary.
-    ColumnVector dense(type);
-    std::vector<uint64_t> wanted_present;
-    const uint64_t* wanted = options.wanted_rows;
-    if (wanted != nullptr && header.has_nulls) {
-      WantedPresentValues(wanted, reinterpret_cast<const uint8_t*>(bitmap.data()),
-                          header.value_count, present, &wanted_present);
-      wanted = wanted_present.data();
-    }
-    s = DecodeTemplateBody(raw, present, options.file_dictionary, &dense, wanted);
-    if (s.ok() && header.has_nulls) {
-      s = ScatterPresent(dense, reinterpret_cast<const uint8_t*>(bitmap.data()), header.value_count,
-                         out);
-    } else if (s.ok()) {
-      *out = std::move(dense);
-    }
+    s = DecodeWantedThenScatter(header, type, bitmap, present, options.wanted_rows, out,
+                                [&](const uint64_t* wanted, ColumnVector* dense) {
+                                  return DecodeTemplateBody(raw, present, options.file_dictionary,
+                                                            dense, wanted);
+                                });
   } else if (header.encoding == Encoding::kFileDictionary) {
     if (options.file_dictionary == nullptr) {
       return Status::Corruption("chunk: file_dictionary chunk read without the file's dictionary");
     }
-    ColumnVector dense(type);
-    std::vector<uint64_t> wanted_present;
-    const uint64_t* wanted = options.wanted_rows;
-    if (wanted != nullptr && header.has_nulls) {
-      WantedPresentValues(wanted, reinterpret_cast<const uint8_t*>(bitmap.data()),
-                          header.value_count, present, &wanted_present);
-      wanted = wanted_present.data();
-    }
-    s = DecodeFileDictionaryBody(raw, present, *options.file_dictionary, &dense, wanted);
-    if (s.ok() && header.has_nulls) {
-      s = ScatterPresent(dense, reinterpret_cast<const uint8_t*>(bitmap.data()), header.value_count,
-                         out);
-    } else if (s.ok()) {
-      *out = std::move(dense);
-    }
+    s = DecodeWantedThenScatter(header, type, bitmap, present, options.wanted_rows, out,
+                                [&](const uint64_t* wanted, ColumnVector* dense) {
+                                  return DecodeFileDictionaryBody(
+                                      raw, present, *options.file_dictionary, dense, wanted);
+                                });
   } else if (header.has_nulls) {
     ColumnVector dense(type);
     s = DecodeValues(header.encoding, type, raw, present, &dense);
@@ -397,7 +399,7 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
 Status ReadChunkRows(const Slice& input, PhysicalType type, uint32_t begin, uint32_t end,
                      ColumnVector* out, const ChunkReadOptions& options) {
   ChunkHeader header;
-  Status s = ParseChunkHeader(input, &header);
+  Status s = ParseChunkHeader(input, &header, options.expected_values);
   if (!s.ok()) return s;
   if (begin > end || end > header.value_count) {
     return Status::InvalidArgument("chunk: row range outside the chunk");

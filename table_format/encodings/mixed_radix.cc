@@ -74,20 +74,29 @@ Status EncodeTyped(const ColumnVector& values, std::string* out) {
   return Status::OK();
 }
 
+// The body's header: the reference (the minimum) and the span (maximum - minimum).
 template <typename T>
-Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
+Status ReadHeader(Slice* in, UnsignedOf<T>* reference, uint64_t* span) {
   using U = UnsignedOf<T>;
   using S = std::make_signed_t<U>;
-  Slice in = body;
-  U reference;
-  uint64_t span;
-  if (!GetSignedVarint(&in, &reference) || !GetVarint64(&in, &span)) {
+  if (!GetSignedVarint(in, reference) || !GetVarint64(in, span)) {
     return EncodingCorruption(kName, "truncated header");
   }
   // The encoder's maximum, reference + span, is a value of the type.
-  if (span > static_cast<uint64_t>(static_cast<U>(std::numeric_limits<S>::max()) - reference)) {
+  if (*span > static_cast<uint64_t>(static_cast<U>(std::numeric_limits<S>::max()) - *reference)) {
     return EncodingCorruption(kName, "span beyond the type's range");
   }
+  return Status::OK();
+}
+
+template <typename T>
+Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
+  using U = UnsignedOf<T>;
+  Slice in = body;
+  U reference;
+  uint64_t span;
+  Status s = ReadHeader<T>(&in, &reference, &span);
+  if (!s.ok()) return s;
   if (count == 0 && span != 0) return EncodingCorruption(kName, "a span for no values");
   if (span == 0) {
     if (!in.empty()) return EncodingCorruption(kName, "trailing bytes");
@@ -133,16 +142,11 @@ template <typename T>
 Status DecodeRangeTyped(const Slice& body, size_t count, size_t begin, size_t end,
                         ColumnVector* out) {
   using U = UnsignedOf<T>;
-  using S = std::make_signed_t<U>;
   Slice in = body;
   U reference;
   uint64_t span;
-  if (!GetSignedVarint(&in, &reference) || !GetVarint64(&in, &span)) {
-    return EncodingCorruption(kName, "truncated header");
-  }
-  if (span > static_cast<uint64_t>(static_cast<U>(std::numeric_limits<S>::max()) - reference)) {
-    return EncodingCorruption(kName, "span beyond the type's range");
-  }
+  Status s = ReadHeader<T>(&in, &reference, &span);
+  if (!s.ok()) return s;
   U* dst = AppendFixedSlots<T>(out, end - begin);
   if (span == 0) {
     for (size_t i = begin; i < end; i++) dst[i - begin] = reference;

@@ -260,7 +260,8 @@ void DifferentialHarness::Step() {
     }
   } else if (pick < 965) {
     ASSERT_TRUE(reference_->Flush(rocksdb::FlushOptions()).ok());
-    ASSERT_TRUE(tested_->Flush(rocksdb::FlushOptions()).ok());
+    const rocksdb::Status flushed = tested_->Flush(rocksdb::FlushOptions());
+    ASSERT_TRUE(flushed.ok()) << flushed.ToString();
   } else if (pick < 985) {
     std::string begin = RandomKey();
     std::string end = RandomKey();
