@@ -122,7 +122,8 @@ TEST_P(MaintenancePartitionerTest, MetricsAreCutAtPartitionChangesPastTheMinimum
   Table* table = db_.Create(kMetricsCql, GetParam());
   ASSERT_NE(table, nullptr);
   std::mt19937 random(7);
-  for (int series = 0; series < 40; series++) {
+  // Enough points for several files past the minimum size, also as the encodings get denser.
+  for (int series = 0; series < 80; series++) {
     const int points = 20 + static_cast<int>(random() % 200);
     for (int i = 0; i < points; i++) {
       Insert(table, {{"orgid", Value::Text("org" + std::to_string(series % 3))},
