@@ -11,19 +11,12 @@
 #include "table_format/encodings/template.h"
 #include "table_format/row_group.h"
 #include "table_format/varint.h"
+#include "tests/table_format/hex_bytes.h"
 
 namespace columnar {
 namespace {
 
-std::string Hex(const std::string& bytes) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out.push_back(kDigits[c >> 4]);
-    out.push_back(kDigits[c & 15]);
-  }
-  return out;
-}
+using testing_util::Hex;
 
 ColumnVector Ints(std::initializer_list<int32_t> values) {
   ColumnVector out(PhysicalType::kInt32);

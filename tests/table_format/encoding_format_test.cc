@@ -13,19 +13,12 @@
 #include "table_format/encodings/hex_digits.h"
 #include "table_format/encodings/huffman.h"
 #include "table_format/encodings/rice.h"
+#include "tests/table_format/hex_bytes.h"
 
 namespace columnar {
 namespace {
 
-std::string Hex(const std::string& bytes) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out.push_back(kDigits[c >> 4]);
-    out.push_back(kDigits[c & 15]);
-  }
-  return out;
-}
+using testing_util::Hex;
 
 template <typename T>
 ColumnVector Column(std::initializer_list<T> values) {
