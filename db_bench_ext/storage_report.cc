@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "plugin/column_entropy.h"
 #include "table_format/column_stats.h"
 
 namespace columnar {
@@ -19,12 +20,10 @@ Status MeasureStorage(const Table& table, ConfigResult* result) {
   rocksdb::TablePropertiesCollection properties;
   Status s = db->GetPropertiesOfAllTables(table.column_family(), &properties);
   if (!s.ok()) return s;
+  rocksdb::Options options = db->GetOptions(table.column_family());
   StorageBreakdown breakdown;
   std::map<std::string, uint64_t> columns;
   std::map<std::string, double> entropy;
-  // Values of each column in all files, and in the files with an entropy estimate (flushed
-  // files have none): the estimate is scaled from the latter to the former.
-  std::map<std::string, uint64_t> values, estimated_values;
   for (const auto& [path, props] : properties) {
     breakdown.data_bytes += props->data_size;
     breakdown.index_bytes += props->index_size;
@@ -33,19 +32,12 @@ Status MeasureStorage(const Table& table, ConfigResult* result) {
     if (stats_text == props->user_collected_properties.end()) continue;
     ColumnStats stats;
     if (!ColumnStats::Parse(stats_text->second, &stats).ok()) continue;
-    for (const auto& [name, stat] : stats.columns()) {
-      columns[name] += stat.bytes;
-      values[name] += stat.values;
-      if (stat.entropy_bits >= 0) {
-        entropy[name] += stat.entropy_bits;
-        estimated_values[name] += stat.values;
-      }
-    }
-  }
-  for (auto& [name, bits] : entropy) {
-    if (estimated_values[name] > 0 && estimated_values[name] < values[name]) {
-      bits *= static_cast<double>(values[name]) / static_cast<double>(estimated_values[name]);
-    }
+    for (const auto& [name, stat] : stats.columns()) columns[name] += stat.bytes;
+    // The yardstick of each column, from the file read back (files are written without it).
+    std::map<std::string, double> file_entropy;
+    s = EstimateColumnEntropy(options, path, &file_entropy);
+    if (!s.ok()) return s;
+    for (const auto& [name, bits] : file_entropy) entropy[name] += bits;
   }
   const uint64_t components = breakdown.data_bytes + breakdown.index_bytes + breakdown.filter_bytes;
   breakdown.properties_bytes = total > components ? total - components : 0;

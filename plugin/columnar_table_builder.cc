@@ -112,11 +112,6 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
       dictionaries_ = std::make_unique<FileDictionaryWriters>();
     }
   }
-  // For the same reason flushed files skip the columns' entropy estimates (a storage report's
-  // yardstick, entropy_estimate.h): in profiles of flushes they took 30-40% of the CPU.
-  if (options.reason == rocksdb::TableFileCreationReason::kFlush) {
-    column_stats_.set_estimate_entropy(false);
-  }
   compressor_.codec = CodecFor(options.compression_type);
   compressor_.level = ZstdLevel(options.compression_opts);
   if (compressor_.codec == BlockCodec::kZstd && options.compression_opts.max_dict_bytes > 0) {

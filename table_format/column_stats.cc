@@ -22,6 +22,12 @@ void ColumnStats::Observe(const std::string& column, const ColumnVector& values)
   estimator->Add(values);
 }
 
+std::map<std::string, double> ColumnStats::EntropyEstimates() const {
+  std::map<std::string, double> bits;
+  for (const auto& [name, estimator] : estimators_) bits[name] = estimator->bits();
+  return bits;
+}
+
 uint64_t ColumnStats::total_bytes() const {
   uint64_t total = 0;
   for (const auto& entry : columns_) total += entry.second.bytes;

@@ -31,10 +31,14 @@ struct ColumnStat {
 class ColumnStats {
  public:
   void Record(const std::string& column, size_t bytes, Encoding encoding, size_t values);
-  // Feeds a chunk's values (nulls included) to the column's entropy estimate, unless disabled.
+  // Feeds a chunk's values (nulls included) to the column's entropy estimate, when enabled.
   void Observe(const std::string& column, const ColumnVector& values);
-  // Whether Observe estimates entropy (default true). Without, entries carry no entropy_bits.
+  // Whether Observe estimates entropy (default false: table files are written without it;
+  // plugin/column_entropy.h estimates a written file by reading it back). Without, entries
+  // carry no entropy_bits.
   void set_estimate_entropy(bool estimate) { estimate_entropy_ = estimate; }
+  // The estimate in bits of every column observed so far.
+  std::map<std::string, double> EntropyEstimates() const;
   const std::map<std::string, ColumnStat>& columns() const { return columns_; }
   uint64_t total_bytes() const;
 
@@ -44,7 +48,7 @@ class ColumnStats {
  private:
   std::map<std::string, ColumnStat> columns_;
   std::map<std::string, std::shared_ptr<EntropyEstimator>> estimators_;
-  bool estimate_entropy_ = true;
+  bool estimate_entropy_ = false;
 };
 
 }  // namespace columnar

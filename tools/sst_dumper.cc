@@ -10,9 +10,11 @@
 #include <cstdarg>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <set>
 
+#include "plugin/column_entropy.h"
 #include "plugin/columnar_table.h"
 #include "plugin/raw_table_entries.h"
 #include "plugin/table_file.h"
@@ -130,8 +132,10 @@ std::string EncodingList(const ColumnStat& stat) {
   return list;
 }
 
+// `entropy_bits`: each column's estimate, from the file read back (column_entropy.h); files
+// written before estimates moved out of the writer may carry their own in the property.
 void PrintColumnStorage(const rocksdb::UserCollectedProperties& props, uint64_t rows,
-                        std::ostream& out) {
+                        const std::map<std::string, double>& entropy_bits, std::ostream& out) {
   const auto serialized = props.find(kColumnStatsProperty);
   if (serialized == props.end()) return;
   ColumnStats stats;
@@ -151,10 +155,11 @@ void PrintColumnStorage(const rocksdb::UserCollectedProperties& props, uint64_t 
   out << "Column storage (encoded chunk bytes, before outer block compression; " << rows
       << " rows):\n";
   // The entropy estimate (table_format/entropy_estimate.h), in bytes a row: how far each
-  // column's bytes are from what its values carry ("-" in files written without it).
-  const auto entropy_per_row = [rows](const ColumnStat& stat) {
-    return rows == 0 || stat.entropy_bits < 0 ? std::string("-")
-                                              : Format("%.2f", stat.entropy_bits / 8 / rows);
+  // column's bytes are from what its values carry ("-" when the file could not be read back).
+  const auto entropy_per_row = [&](const std::string& name, const ColumnStat& stat) {
+    const auto estimate = entropy_bits.find(name);
+    const double bits = estimate != entropy_bits.end() ? estimate->second : stat.entropy_bits;
+    return rows == 0 || bits < 0 ? std::string("-") : Format("%.2f", bits / 8 / rows);
   };
   out << Format("  %-*s %12s %10s %11s %7s %7s  %s\n", width, "column", "bytes", "bytes/row",
                 "entropy/row", "share", "chunks", "encodings (chunks)");
@@ -162,7 +167,7 @@ void PrintColumnStorage(const rocksdb::UserCollectedProperties& props, uint64_t 
     const double share = total == 0 ? 0.0 : 100.0 * static_cast<double>(stat.bytes) / total;
     out << Format("  %-*s %12llu %10s %11s %6.1f%% %7llu  %s\n", width, name.c_str(),
                   static_cast<unsigned long long>(stat.bytes), bytes_per_row(stat.bytes).c_str(),
-                  entropy_per_row(stat).c_str(), share,
+                  entropy_per_row(name, stat).c_str(), share,
                   static_cast<unsigned long long>(stat.chunks), EncodingList(stat).c_str());
   }
   out << Format("  %-*s %12llu %10s %11s %6.1f%%\n", width, "total",
@@ -170,13 +175,14 @@ void PrintColumnStorage(const rocksdb::UserCollectedProperties& props, uint64_t 
                 total == 0 ? 0.0 : 100.0);
 }
 
-void PrintProperties(const rocksdb::TableProperties& properties, std::ostream& out) {
+void PrintProperties(const rocksdb::TableProperties& properties,
+                     const std::map<std::string, double>& entropy_bits, std::ostream& out) {
   out << "Table properties:\n  " << TrimTrailingSpace(properties.ToString("\n  ", ": ")) << "\n";
   PrintColumnarProperties(properties.user_collected_properties, out);
   PrintOtherUserProperties(properties.user_collected_properties, out);
   // num_entries counts range deletions too (as BlockBasedTable does); they are not rows.
   PrintColumnStorage(properties.user_collected_properties,
-                     properties.num_entries - properties.num_range_deletions, out);
+                     properties.num_entries - properties.num_range_deletions, entropy_bits, out);
 }
 
 std::string EntityText(const rocksdb::Slice& value, bool hex) {
@@ -272,7 +278,13 @@ Status DumpSstFile(const std::string& path, const DumpOptions& options, std::ost
   std::unique_ptr<rocksdb::SstFileReader> reader;
   Status s = OpenReader(path, &reader_options, &reader);
   if (!s.ok()) return s;
-  if (options.show_properties) PrintProperties(*reader->GetTableProperties(), out);
+  if (options.show_properties) {
+    // A file that does not read back still gets its properties printed (the verification
+    // below reports what is wrong with it).
+    std::map<std::string, double> entropy_bits;
+    if (!EstimateColumnEntropy(reader_options, path, &entropy_bits).ok()) entropy_bits.clear();
+    PrintProperties(*reader->GetTableProperties(), entropy_bits, out);
+  }
   Status result;
   if (options.verify) result = Verify(reader.get(), out);
   if (options.show_entries) {

@@ -102,7 +102,13 @@ TEST(EntropyEstimateTest, ColumnStatsCarryTheEstimateAndReadOldEntries) {
   ColumnVector v(PhysicalType::kBytes);
   for (int i = 0; i < 8; i++) v.AppendBytes(i % 2 ? "a" : "b");
   stats.Record("method", 10, Encoding::kDictionary, v.size());
+  // Off by default (table files are written without it): nothing is estimated.
   stats.Observe("method", v);
+  EXPECT_EQ(stats.Serialize(), "method\t10\t1\t8\tdictionary=1");
+  EXPECT_TRUE(stats.EntropyEstimates().empty());
+  stats.set_estimate_entropy(true);
+  stats.Observe("method", v);
+  EXPECT_EQ(stats.EntropyEstimates().at("method"), 24);
   const std::string text = stats.Serialize();
   // 8 values of 1 bit, and each of the 2 strings' content once (8 bits each).
   EXPECT_EQ(text, "method\t10\t1\t8\tdictionary=1\t24");

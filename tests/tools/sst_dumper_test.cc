@@ -10,6 +10,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "plugin/columnar_table.h"
 #include "tests/plugin/sst_file_fixtures.h"
@@ -59,6 +60,20 @@ size_t CountLinesStartingWith(const std::string& text, const std::string& prefix
   return count;
 }
 
+// Field `field` (0: the name) of the column storage line of `column`, or "" without one.
+std::string ColumnStorageField(const std::string& text, const std::string& column, size_t field) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::vector<std::string> parts;
+    for (std::string part; fields >> part;) parts.push_back(part);
+    if (parts.size() > field && parts[0] == column && line.rfind("  " + column + " ", 0) == 0) {
+      return parts[field];
+    }
+  }
+  return "";
+}
+
 TEST(ColumnarSstDumpTest, EscapesBytes) {
   EXPECT_EQ(EscapeBytes(rocksdb::Slice("ab\x01\\'", 5), false), "ab\\x01\\x5c\\x27");
   EXPECT_EQ(EscapeBytes(rocksdb::Slice("\x00\xff", 2), true), "0x00FF");
@@ -84,6 +99,10 @@ TEST(ColumnarSstDumpTest, PrintsPropertiesColumnsEntriesAndVerification) {
             std::string::npos)
       << text;
   EXPECT_EQ(CountLinesStartingWith(text, "  total "), 1u) << text;
+  // The value column's entropy estimate, from the file read back: "value<7i>" below 1000
+  // stays whole in the template split and counts 8 bits a byte, above it splits into a template
+  // and a parameter.
+  EXPECT_EQ(ColumnStorageField(text, "value", 3), "3.91") << text;
   EXPECT_NE(text.find("100.0%"), std::string::npos) << text;
   EXPECT_NE(text.find("Checksum verification: OK\n"), std::string::npos) << text;
   EXPECT_NE(text.find("  'key0000' @0 PUT => 'value0'\n"), std::string::npos) << text;
