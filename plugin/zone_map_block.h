@@ -12,7 +12,7 @@
 // access16's zone maps compress to 172 kB instead of 258 kB.
 //
 //   u8        0x00      marks this layout (a row-major block starts with a non-zero varint)
-//   u8        1         layout version
+//   u8        1 or 2    layout version (writers produce 2)
 //   varint32  row_group_count (>= 1)
 //   row_group_count x u8 flags
 //   row_group_count x (u8 set version, varint32 column_count): each set's header
@@ -22,6 +22,15 @@
 //
 // Reassembling a group's set encoding is its header followed by its entries in order, byte for
 // byte the row-major encoding.
+//
+// Version 2 codes fixed-width bounds (int32, int64, float32, float64 entries with bounds and
+// no value set) as differences, wrapping at the value's width over its little-endian bit
+// pattern: the min is stored minus the min of the column's previous entry in block order that
+// had one of the same width (0 for the first), the max minus the entry's own min. A time or
+// expiry column moves by the same step from group to group (a series' groups, 128 points
+// 300 s apart), so its entries become the same bytes, which zstd then removes: metrics' zone
+// maps shrink from 6.85 to 6.46 bytes a row group. Lengths do not change, so entries are found
+// as in version 1 once their bounds are restored.
 #pragma once
 
 #include <string>
@@ -32,6 +41,8 @@ namespace columnar {
 
 inline constexpr uint8_t kZoneMapBlockColumnMajorMarker = 0x00;
 inline constexpr uint8_t kZoneMapBlockColumnMajorVersion = 1;
+// Version 2: fixed-width bounds stored as differences (above).
+inline constexpr uint8_t kZoneMapBlockColumnMajorVersionDeltas = 2;
 
 // Rewrites a row-major block (as ZoneMapCollector builds it) column-major, appended to *out.
 Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out);
