@@ -112,12 +112,13 @@ class BoundDeltas {
 
 }  // namespace
 
-Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out) {
+Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out, bool bound_deltas) {
   std::vector<SplitSet> groups;
   Status s = SplitRowMajor(row_major, &groups);
   if (!s.ok()) return s;
   out->push_back(static_cast<char>(kZoneMapBlockColumnMajorMarker));
-  out->push_back(static_cast<char>(kZoneMapBlockColumnMajorVersionDeltas));
+  out->push_back(static_cast<char>(bound_deltas ? kZoneMapBlockColumnMajorVersionDeltas
+                                                : kZoneMapBlockColumnMajorVersion));
   PutVarint32(out, static_cast<uint32_t>(groups.size()));
   uint32_t widest = 0;
   for (const SplitSet& group : groups) out->push_back(static_cast<char>(group.flags));
@@ -132,8 +133,10 @@ Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out) {
       if (j >= group.column_count) continue;
       const size_t at = out->size();
       out->append(group.entries[j].data(), group.entries[j].size());
-      s = deltas.Apply(&(*out)[at], group.entries[j].size());
-      if (!s.ok()) return s;
+      if (bound_deltas) {
+        s = deltas.Apply(&(*out)[at], group.entries[j].size());
+        if (!s.ok()) return s;
+      }
     }
   }
   return Status::OK();
