@@ -67,9 +67,10 @@ std::array<char, 16> RandomFileId() {
   return id;
 }
 
-// The zstd level of the zone map block at least: 2.3 MB of access16 zone maps take 0.14 s at
-// level 9 (0.10 s at 3) and compress to 140 kB instead of 172 kB.
-constexpr int kZoneMapBlockZstdLevel = 9;
+// The zstd level of the index and zone map blocks at least: 2.3 MB of access16 zone maps take
+// 0.14 s at level 9 (0.10 s at 3) and compress to 140 kB instead of 172 kB; metrics' index
+// (27,000 groups' first keys) takes 35.9 kB instead of 40.2 kB.
+constexpr int kMetaBlockZstdLevel = 9;
 
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
@@ -452,7 +453,7 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   std::string index_raw;
   Status s = index_.Finish(&index_raw);
   if (!s.ok()) return status_ = s;
-  root.at(FileBlock::kIndex) = WriteMetaBlock(index_raw);
+  root.at(FileBlock::kIndex) = WriteMetaBlock(index_raw, kMetaBlockZstdLevel);
   properties_.index_size = root.at(FileBlock::kIndex).size;
   meta_index.Add(kIndexBlockName, rocksdb::BlockHandle(root.at(FileBlock::kIndex).offset,
                                                        root.at(FileBlock::kIndex).size));
@@ -478,7 +479,7 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   if (zone_maps_ != nullptr && !zone_maps_->empty()) {
     std::string raw;
     zone_maps_->Finish(&raw);
-    root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, kZoneMapBlockZstdLevel);
+    root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, kMetaBlockZstdLevel);
     meta_index.Add(kZoneMapBlockName, rocksdb::BlockHandle(root.at(FileBlock::kZoneMaps).offset,
                                                            root.at(FileBlock::kZoneMaps).size));
     properties_.user_collected_properties[kFileColumnStatsProperty] =

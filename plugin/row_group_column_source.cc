@@ -37,6 +37,13 @@ Status RowGroupColumnSource::Fetch(uint32_t column_id, ColumnData* data) {
   }
   uint32_t slot;
   PhysicalType type = types_.count(column_id) ? types_[column_id] : PhysicalType::kInt64;
+  if (column != nullptr && column->role == ColumnRole::kClustering &&
+      layout_.ColumnSlot(column_id, &slot, &type) && !view_.HasSlot(slot)) {
+    // Not in its slot: all null, or stored against the group's first key.
+    Status s = layout_.ClusteringColumnValues(view_, first_user_key_, column_id, &decoded.values);
+    if (s.ok()) *data = ColumnData::Plain(&decoded.values);
+    return s;
+  }
   if (!layout_.ColumnSlot(column_id, &slot, &type) || !view_.HasSlot(slot)) {
     decoded.values.Reset(type);
     for (uint32_t i = 0; i < view_.row_count(); i++) decoded.values.AppendNull();

@@ -12,7 +12,7 @@
 // access16's zone maps compress to 172 kB instead of 258 kB.
 //
 //   u8        0x00      marks this layout (a row-major block starts with a non-zero varint)
-//   u8        1         layout version
+//   u8        1 or 2    layout version (writers produce the one that compresses smaller)
 //   varint32  row_group_count (>= 1)
 //   row_group_count x u8 flags
 //   row_group_count x (u8 set version, varint32 column_count): each set's header
@@ -22,6 +22,17 @@
 //
 // Reassembling a group's set encoding is its header followed by its entries in order, byte for
 // byte the row-major encoding.
+//
+// Version 2 codes fixed-width bounds (int32, int64, float32, float64 entries with bounds and
+// no value set) as differences, wrapping at the value's width over its little-endian bit
+// pattern: the min is stored minus the min of the column's previous entry in block order that
+// had one of the same width (0 for the first), the max minus the entry's own min. A time or
+// expiry column moves by the same step from group to group (a series' groups, 128 points
+// 300 s apart), so its entries become the same bytes, which zstd then removes: metrics' zone
+// maps shrink from 6.85 to 6.46 bytes a row group. Bounds that vary at random lose the bytes
+// they share (devops' grew 60 kB), so the writer keeps version 1 when that compresses
+// smaller. Lengths do not change, so entries are found as in version 1 once their bounds are
+// restored.
 #pragma once
 
 #include <string>
@@ -32,9 +43,13 @@ namespace columnar {
 
 inline constexpr uint8_t kZoneMapBlockColumnMajorMarker = 0x00;
 inline constexpr uint8_t kZoneMapBlockColumnMajorVersion = 1;
+// Version 2: fixed-width bounds stored as differences (above).
+inline constexpr uint8_t kZoneMapBlockColumnMajorVersionDeltas = 2;
 
-// Rewrites a row-major block (as ZoneMapCollector builds it) column-major, appended to *out.
-Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out);
+// Rewrites a row-major block (as ZoneMapCollector builds it) column-major, appended to *out:
+// version 2 with `bound_deltas`, else version 1.
+Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out,
+                                 bool bound_deltas = true);
 
 // Leaves a row-major *block as it is; rewrites a column-major one row-major. Corruption when
 // a column-major block is malformed (the row-major result is checked by ParseZoneMapBlock).

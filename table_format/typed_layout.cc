@@ -16,6 +16,9 @@ namespace {
 constexpr uint32_t kOpaqueKeySlot = kFirstLayoutSlot;        // 3
 constexpr uint32_t kRowVersionSlot = kFirstLayoutSlot + 1;   // 4
 constexpr uint32_t kOpaqueValueSlot = kFirstLayoutSlot + 2;  // 5
+constexpr uint32_t kClusteringFromKeySlot = 6;
+constexpr uint32_t kEarlyExpirySlot = 7;
+constexpr int kEarlyExpiryTransform = 1;
 constexpr uint32_t kWriteTimeSlot = 8;
 constexpr uint32_t kExpirySlot = 16;
 constexpr uint32_t kClusteringSlot = 24;
@@ -188,9 +191,28 @@ class TypedLayout::Splitter {
       s = AddIfAny(&writer, kRowVersionSlot, "row_version", versions_, settings);
     }
     if (s.ok()) s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_, settings);
-    if (s.ok()) s = AddMetadata(&writer, kWriteTimeSlot, "write_time", write_times_, settings);
-    if (s.ok()) s = AddMetadata(&writer, kExpirySlot, "expiry", expiries_, settings);
-    for (size_t k = 0; s.ok() && k < clustering_.size(); k++) {
+    ColumnVector from_key;
+    const bool first_from_key = FirstClusteringFromKey(&from_key);
+    if (s.ok() && first_from_key) {
+      s = AddSchemaColumn(&writer, kClusteringFromKeySlot, schema_.clustering_column(0).name,
+                          from_key, settings);
+    }
+    // Expiry against the time in seconds goes before the write time (slot 7), so that the
+    // chunks repeating from group to group (slots 6 and 7: a series' times and a fixed TTL)
+    // follow the group header as one run, which block compression finds.
+    ColumnVector expiry(PhysicalType::kInt64);
+    const int expiry_transform = MetadataResiduals(expiries_, &expiry);
+    const bool early_expiry = expiry_transform == kEarlyExpiryTransform;
+    if (s.ok() && early_expiry) s = AddIfAny(&writer, kEarlyExpirySlot, "expiry", expiry, settings);
+    if (s.ok()) {
+      ColumnVector write_time(PhysicalType::kInt64);
+      const int transform = MetadataResiduals(write_times_, &write_time);
+      s = AddIfAny(&writer, kWriteTimeSlot + transform, "write_time", write_time, settings);
+    }
+    if (s.ok() && !early_expiry) {
+      s = AddIfAny(&writer, kExpirySlot + expiry_transform, "expiry", expiry, settings);
+    }
+    for (size_t k = first_from_key ? 1 : 0; s.ok() && k < clustering_.size(); k++) {
       s = AddSchemaColumn(&writer, kClusteringSlot + static_cast<uint32_t>(k),
                           schema_.clustering_column(k).name, clustering_[k], settings);
     }
@@ -251,6 +273,33 @@ class TypedLayout::Splitter {
     }
   }
 
+  // The first clustering column minus its value in row 0's key (slot 6), when that key is
+  // typed and every difference fits the column's type: the group's first key is in the index,
+  // so the chunk need not repeat it (a time series' first time is 4 to 5 bytes a group that
+  // block compression cannot remove).
+  bool FirstClusteringFromKey(ColumnVector* out) const {
+    if (!reference_ok_ || clustering_[0].IsNull(0)) return false;
+    const ColumnVector& column = clustering_[0];
+    const int64_t first = IntegerAt(column, 0);
+    out->Reset(column.type());
+    out->Reserve(column.size());
+    for (size_t row = 0; row < column.size(); row++) {
+      if (column.IsNull(row)) {
+        out->AppendNull();
+        continue;
+      }
+      int64_t difference;
+      if (__builtin_sub_overflow(IntegerAt(column, row), first, &difference)) return false;
+      if (column.type() == PhysicalType::kInt32) {
+        if (difference != static_cast<int32_t>(difference)) return false;
+        out->Append<int32_t>(static_cast<int32_t>(difference));
+      } else {
+        out->Append<int64_t>(difference);
+      }
+    }
+    return true;
+  }
+
   bool AllCurrentVersion() const {
     for (size_t i = 0; i < versions_.size(); i++) {
       if (!versions_.IsNull(i) &&
@@ -301,22 +350,22 @@ class TypedLayout::Splitter {
     return writer->AddColumn(slot, name, column, options);
   }
 
-  Status AddMetadata(RowGroupWriter* writer, uint32_t base_slot, const std::string& name,
-                     const std::vector<std::optional<int64_t>>& values,
-                     const ColumnWriteSettings& settings) {
+  // A metadata column minus the transform of the clustering time that leaves the smallest
+  // range, into *column; returns the transform.
+  int MetadataResiduals(const std::vector<std::optional<int64_t>>& values,
+                        ColumnVector* column) const {
     const int transform = reference_ok_ ? ChooseTransform(values, references_) : 0;
-    ColumnVector column(PhysicalType::kInt64);
-    column.Reserve(values.size());
+    column->Reserve(values.size());
     for (size_t i = 0; i < values.size(); i++) {
       if (!values[i]) {
-        column.AppendNull();
+        column->AppendNull();
         continue;
       }
       const __int128 residual =
           static_cast<__int128>(*values[i]) - TransformOf(transform, references_[i].value_or(0));
-      column.Append<int64_t>(static_cast<int64_t>(residual));
+      column->Append<int64_t>(static_cast<int64_t>(residual));
     }
-    return AddIfAny(writer, base_slot + static_cast<uint32_t>(transform), name, column, settings);
+    return transform;
   }
 
   const RowCodec& codec_;
@@ -381,22 +430,97 @@ Status DecodeOptionalSlot(const RowGroupView& view, uint32_t slot, PhysicalType 
   return view.DecodeSlot(slot, type, out, false, file_dictionary);
 }
 
-// Finds which transform variant of a metadata column the group holds (at most one).
+// Finds which transform variant of a metadata column the group holds (at most one); expiry
+// may also be in slot 7 (transform 1).
 Status DecodeMetadata(const RowGroupView& view, uint32_t base_slot, ColumnVector* out,
                       int* transform) {
   *transform = 0;
+  uint32_t slot = base_slot;
   int found = 0;
   for (int t = 0; t < kTransformCount; t++) {
     if (view.HasSlot(base_slot + t)) {
       *transform = t;
+      slot = base_slot + t;
       found++;
     }
   }
+  if (base_slot == kExpirySlot && view.HasSlot(kEarlyExpirySlot)) {
+    *transform = kEarlyExpiryTransform;
+    slot = kEarlyExpirySlot;
+    found++;
+  }
   if (found > 1) return Status::Corruption("typed layout: metadata column stored twice");
-  return DecodeOptionalSlot(view, base_slot + *transform, PhysicalType::kInt64, out);
+  return DecodeOptionalSlot(view, slot, PhysicalType::kInt64, out);
+}
+
+// The first clustering column's value in the group's first key, as the writer saw it (an
+// integer of the column's physical type).
+Status FirstKeyClusteringValue(const TableSchema& schema, const Slice& first_user_key,
+                               int64_t* value) {
+  size_t partition_length;
+  Status s = PartitionKeyLength(schema, first_user_key, &partition_length);
+  Slice rest(first_user_key.data() + partition_length, first_user_key.size() - partition_length);
+  const ColumnDef& column = schema.clustering_column(0);
+  Value decoded;
+  if (s.ok()) s = DecodeKeyComponent(&rest, column.type, column.order, &decoded);
+  if (!s.ok()) {
+    return Status::Corruption("typed layout: clustering stored against an untyped first key");
+  }
+  ColumnVector one(PhysicalTypeOfLogical(column.type));
+  AppendValue(decoded, &one);
+  *value = IntegerAt(one, 0);
+  return Status::OK();
+}
+
+// Clustering column k of every row: slot 24 + k, or, for k = 0, slot 6 (its differences from
+// its value in the group's first key) resolved against `first_user_key`.
+Status DecodeClusteringColumn(const TypedLayout& layout, const RowGroupView& view,
+                              const Slice& first_user_key, size_t k, ColumnVector* out) {
+  const TableSchema& schema = layout.schema();
+  const uint32_t column_id = schema.clustering_key()[k];
+  const PhysicalType type = PhysicalTypeOfLogical(schema.clustering_column(k).type);
+  if (k != 0 || !view.HasSlot(kClusteringFromKeySlot)) {
+    return DecodeOptionalSlot(view, kClusteringSlot + static_cast<uint32_t>(k), type, out,
+                              layout.FileDictionaryOf(column_id));
+  }
+  if (view.HasSlot(kClusteringSlot) || !IsIntegerLike(schema.clustering_column(0).type)) {
+    return Status::Corruption("typed layout: bad first clustering column against the first key");
+  }
+  int64_t first = 0;
+  Status s = FirstKeyClusteringValue(schema, first_user_key, &first);
+  if (s.ok()) s = view.DecodeSlot(kClusteringFromKeySlot, type, out, false);
+  if (!s.ok()) return s;
+  for (size_t row = 0; row < out->size(); row++) {
+    if (out->IsNull(row)) continue;
+    int64_t value;
+    if (__builtin_add_overflow(first, IntegerAt(*out, row), &value) ||
+        (type == PhysicalType::kInt32 && value != static_cast<int32_t>(value))) {
+      return Status::Corruption("typed layout: clustering value out of range");
+    }
+    if (type == PhysicalType::kInt32) {
+      out->mutable_data<int32_t>()[row] = static_cast<int32_t>(value);
+    } else {
+      out->mutable_data<int64_t>()[row] = value;
+    }
+  }
+  if (out->IsNull(0) || IntegerAt(*out, 0) != first) {
+    return Status::Corruption("typed layout: first clustering value differs from the first key");
+  }
+  return Status::OK();
 }
 
 }  // namespace
+
+Status TypedLayout::ClusteringColumnValues(const RowGroupView& view, const Slice& first_user_key,
+                                           uint32_t column_id, ColumnVector* out) const {
+  const std::vector<uint32_t>& clustering = schema().clustering_key();
+  for (size_t k = 0; k < clustering.size(); k++) {
+    if (clustering[k] == column_id) {
+      return DecodeClusteringColumn(*this, view, first_user_key, k, out);
+    }
+  }
+  return Status::InvalidArgument("typed layout: not a clustering column");
+}
 
 // Rebuilds keys and values from a parsed row group.
 class TypedLayout::Assembler {
@@ -407,6 +531,7 @@ class TypedLayout::Assembler {
   // The columns of the scan path (TypedGroupColumns), sharing the slot decoding of Decode.
   Status DecodeScanColumns(const Slice& first_internal_key, const ScanColumnsWanted& wanted,
                            TypedGroupColumns* out) {
+    first_user_key_ = Slice(first_internal_key.data(), first_internal_key.size() - 8);
     out->rows = view_.row_count();
     out->all_typed = true;
     Status s = DecodeOptionalSlot(view_, kOpaqueValueSlot, PhysicalType::kBytes, &opaque_values_);
@@ -467,6 +592,7 @@ class TypedLayout::Assembler {
   Status Decode(const Slice& first_internal_key, const RowSelection* selection,
                 SelectionCounts* counts, std::unique_ptr<DecodedRowGroup>* out) {
     selection_ = selection;
+    first_user_key_ = Slice(first_internal_key.data(), first_internal_key.size() - 8);
     const uint32_t rows = view_.row_count();
     Status s = DecodeTrailers(view_, &trailers_);
     if (s.ok())
@@ -532,10 +658,7 @@ class TypedLayout::Assembler {
     clustering_decoded_ = true;
     clustering_.resize(schema_.clustering_key().size());
     for (size_t k = 0; k < clustering_.size(); k++) {
-      Status s = DecodeOptionalSlot(view_, kClusteringSlot + static_cast<uint32_t>(k),
-                                    PhysicalTypeOfLogical(schema_.clustering_column(k).type),
-                                    &clustering_[k],
-                                    layout_.FileDictionaryOf(schema_.clustering_key()[k]));
+      Status s = DecodeClusteringColumn(layout_, view_, first_user_key_, k, &clustering_[k]);
       if (!s.ok()) return s;
     }
     return Status::OK();
@@ -705,6 +828,7 @@ class TypedLayout::Assembler {
   const TableSchema& schema_;
   const RowGroupView& view_;
   const RowSelection* selection_ = nullptr;
+  Slice first_user_key_;
   ColumnVector partition_changes_;
   std::vector<Slice> partitions_;
   std::vector<uint64_t> trailers_;

@@ -13,6 +13,16 @@
 //   4        row_version   int32   schema version of a typed row (null for opaque values);
 //                                  absent when every typed row has the file's schema version
 //   5        opaque_value  bytes   null for typed rows
+//   6        clustering column 0 minus its value in the group's first key (the index holds
+//            that key), in its physical type, instead of slot 24; written when row 0's key is
+//            typed, the column is integer-like and every difference fits the type. Files
+//            written before it have slot 24 only; a group never has both.
+//   7        expiry        int64   expiry minus transform 1 (the clustering column: times in
+//                                  seconds, where a fixed TTL makes it constant) instead of
+//                                  slot 17, ahead of the write time so that a group's usually
+//                                  constant chunks (slots 6 and 7) follow its header as one run
+//                                  for block compression (1.3 bytes a metrics group); never
+//                                  with any 16 + t
 //   8 + t    write_time    int64   the row's write time (microseconds) minus transform t of
 //                                  the first clustering column (see below); null = none
 //   16 + t   expiry        int64   the row's expiry (seconds) minus transform t, likewise
@@ -97,6 +107,11 @@ class TypedLayout : public RowLayout {
   // not a partition key of the schema (an opaque key): that row's value is unknown.
   Status PartitionColumnValues(const RowGroupView& view, const Slice& first_user_key,
                                uint32_t column_id, ColumnVector* out, bool* known) const;
+  // The values of clustering column `column_id` for every row of the group (null where a row's
+  // key is not a key of the schema). The first clustering column may be stored against its
+  // value in the group's first key (slot 6), so callers decode it here rather than by its slot.
+  Status ClusteringColumnValues(const RowGroupView& view, const Slice& first_user_key,
+                                uint32_t column_id, ColumnVector* out) const;
   // False when some row of the group has a key that is not a key of the schema: its
   // clustering columns are stored as null although the row has no such values.
   bool ClusteringKnown(const RowGroupView& view) const;

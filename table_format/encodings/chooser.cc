@@ -255,9 +255,13 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
       lo = std::min(lo, static_cast<S>(bits[i]));
       hi = std::max(hi, static_cast<S>(bits[i]));
     }
-    const uint64_t span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
-    estimates->push_back({Encoding::kMixedRadix,
-                          static_cast<double>(MixedRadixSize(static_cast<int64_t>(lo), span, n))});
+    int64_t wide_lo = lo;
+    int64_t wide_hi = hi;
+    MixedRadixBounds(std::numeric_limits<S>::min(), std::numeric_limits<S>::max(), n, &wide_lo,
+                     &wide_hi);
+    const uint64_t span = static_cast<uint64_t>(wide_hi) - static_cast<uint64_t>(wide_lo);
+    estimates->push_back(
+        {Encoding::kMixedRadix, static_cast<double>(MixedRadixSize(wide_lo, span, n))});
     // After the others: their bit-serial decoding is slower, so ties go elsewhere.
     if (huffman_bytes != kUnknown) estimates->push_back({Encoding::kHuffman, huffman_bytes});
     // Every rice code takes at least a bit: sized only when that floor beats the best so far.

@@ -47,6 +47,12 @@ Status EncodeTyped(const ColumnVector& values, std::string* out) {
     lo = std::min(lo, static_cast<S>(bits[i]));
     hi = std::max(hi, static_cast<S>(bits[i]));
   }
+  int64_t wide_lo = lo;
+  int64_t wide_hi = hi;
+  MixedRadixBounds(std::numeric_limits<S>::min(), std::numeric_limits<S>::max(), n, &wide_lo,
+                   &wide_hi);
+  lo = static_cast<S>(wide_lo);
+  hi = static_cast<S>(wide_hi);
   const uint64_t span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
   PutVarint64(out, ZigZagEncode(static_cast<int64_t>(lo)));
   PutVarint64(out, span);
@@ -217,6 +223,40 @@ int MixedRadixGroup(uint64_t radix) {
 }
 
 int MixedRadixGroupBits(uint64_t radix, int m) { return WidthOf(Power(radix, m) - 1); }
+
+// Units grow while the size holds: powers of ten first, powers of two when no power of ten
+// moves the bound.
+void MixedRadixBounds(int64_t type_min, int64_t type_max, size_t n, int64_t* lo, int64_t* hi) {
+  if (*hi <= *lo || (*lo == type_min && *hi == type_max)) return;
+  const size_t size =
+      MixedRadixSize(*lo, static_cast<uint64_t>(*hi) - static_cast<uint64_t>(*lo), n);
+  const auto fits = [&](__int128 l, __int128 h) {
+    return l >= type_min && h <= type_max &&
+           static_cast<unsigned __int128>(h - l) < std::numeric_limits<uint64_t>::max() &&
+           MixedRadixSize(static_cast<int64_t>(l), static_cast<uint64_t>(h - l), n) <= size;
+  };
+  for (int side = 0; side < 2; side++) {
+    for (int base : {10, 2}) {
+      __int128 best = side == 0 ? *lo : *hi;
+      for (__int128 u = base; u <= (__int128{1} << 63); u *= base) {
+        __int128 l = *lo;
+        __int128 h = *hi;
+        if (side == 0) {
+          l = l >= 0 ? l / u * u : -((-l + u - 1) / u) * u;  // floor to a multiple of u
+        } else {
+          const __int128 end = h + 1;  // ceil to a multiple of u, minus one
+          h = (end >= 0 ? (end + u - 1) / u * u : -(-end / u) * u) - 1;
+        }
+        if (!fits(l, h)) break;
+        best = side == 0 ? l : h;
+      }
+      if (best != (side == 0 ? *lo : *hi)) {
+        (side == 0 ? *lo : *hi) = static_cast<int64_t>(best);
+        break;
+      }
+    }
+  }
+}
 
 size_t MixedRadixSize(int64_t reference, uint64_t span, size_t n) {
   size_t header = VarintLength(ZigZagEncode(reference)) + VarintLength(span);

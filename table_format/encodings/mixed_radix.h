@@ -6,9 +6,11 @@
 //
 // Byte layout (n values, n from the chunk header):
 //
-//   reference  zigzag varint   the minimum (signed, at the type's width)
-//   span       varint64        maximum - minimum (R - 1, with R the radix)
-//   digits     bit stream (LSB-first, bit_stream.h): the values minus the minimum, in groups
+//   reference  zigzag varint   a lower bound of the values (signed, at the type's width):
+//                              the minimum, or a rounder one (MixedRadixBounds)
+//   span       varint64        upper bound - reference (R - 1, with R the radix); the upper
+//                              bound is the maximum or a rounder one, within the type
+//   digits     bit stream (LSB-first, bit_stream.h): the values minus the reference, in groups
 //              of k = MixedRadixGroup(R) values (the last group may hold fewer, m). A group
 //              of values d_0..d_{m-1} is the number d_0 + d_1 R + ... + d_{m-1} R^{m-1},
 //              written in BitWidth(R^m - 1) bits; the stream ends with the zero padding of its
@@ -28,6 +30,14 @@ int MixedRadixGroup(uint64_t radix);
 
 // Bits of a group of `m` values in radix R (R >= 2, m <= MixedRadixGroup(R)).
 int MixedRadixGroupBits(uint64_t radix, int m);
+
+// The bounds the encoder stores for n values in [*lo, *hi] of a type spanning
+// [type_min, type_max]: the roundest the body's size allows (the minimum floored to a multiple
+// of a power of ten, or else of two; the maximum raised to one less than such a multiple).
+// The digits' width is quantised (three values of radix 98,000 or 104,000 both take 50 bits),
+// so bounds that vary from chunk to chunk mostly become the same in every chunk (write-time
+// jitter: 0 and 99,999), which the block compressor then removes.
+void MixedRadixBounds(int64_t type_min, int64_t type_max, size_t n, int64_t* lo, int64_t* hi);
 
 // Exact body size for n values spanning `span` (max - min) with the given reference.
 size_t MixedRadixSize(int64_t reference, uint64_t span, size_t n);

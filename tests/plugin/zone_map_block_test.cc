@@ -49,12 +49,12 @@ std::vector<ZoneMapSet> TwoGroups() {
 TEST(ZoneMapBlockTest, FixedBytes) {
   std::string column_major;
   ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(TwoGroups()), &column_major).ok());
-  // Marker 00, version 01, 2 groups, flags 01 01, set headers (version 01, 2 columns)
+  // Marker 00, version 02, 2 groups, flags 01 01, set headers (version 01, 2 columns)
   // (01, 1 column); then the first entries of both groups: column 5 (05), int32 (00),
   // flags 01 (a value set), 2 rows, 0 nulls, 2 values: 1 and 2; and
   // column 5 of the second group: 1 row, value 3; then the first group's column 9.
   std::string expected =
-      "0001020101"
+      "0002020101"
       "0102"
       "0101";
   expected +=
@@ -114,6 +114,89 @@ TEST(ZoneMapBlockTest, BackToRowMajorByteForByte) {
   EXPECT_TRUE(decoded.Find(1)->has_sum);
 }
 
+// Bounds (no value set: a zone map of one row group of a time series has more than 8 values):
+// version 2 stores each fixed-width min minus the column's previous min, each max minus its
+// own min, so groups that move by the same step have the same bytes.
+ColumnVector Int32Range(int32_t first, int32_t step) {
+  ColumnVector out(PhysicalType::kInt32);
+  for (int i = 0; i < 10; i++) out.Append<int32_t>(first + i * step);
+  return out;
+}
+
+std::vector<ZoneMapSet> SeriesGroups() {
+  std::vector<ZoneMapSet> sets(3);
+  for (int g = 0; g < 3; g++) {
+    sets[g].Set(3, BuildZoneMap(Int32Range(1000 - 3000 * g, 300)));  // 1000 .. 3700, ...
+    ColumnVector floats(PhysicalType::kFloat32);
+    for (int i = 0; i < 10; i++) floats.Append<float>(1.0f + 0.25f * i);
+    sets[g].Set(4, BuildZoneMap(floats));  // 1.0 .. 3.25
+  }
+  return sets;
+}
+
+TEST(ZoneMapBlockTest, FixedBytesOfBoundDifferences) {
+  std::string column_major;
+  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(SeriesGroups()), &column_major).ok());
+  // Marker 00, version 02, 3 groups, flags 01 x3, set headers (01, 2 columns) x3.
+  std::string expected = "000203010101010201020102";
+  // Column 3 (int32, 00), flags 1e (bounds, exact min, max, exact max), 10 rows (0a), 0 nulls.
+  // Group 0: min 1000 (e8030000) minus 0, max 3700 minus 1000 = 2700 (8c0a0000); groups 1 and
+  // 2: min minus the previous min = -3000 (48f4ffff), max minus min 2700 again.
+  expected += "03001e0a00e80300008c0a0000";
+  expected += "03001e0a0048f4ffff8c0a0000";
+  expected += "03001e0a0048f4ffff8c0a0000";
+  // Column 4 (float32, 02): min 1.0 (0000803f) as is, max 3.25 (00005040) minus 1.0's bits =
+  // 0x00d00000 (0000d000); then the same min (difference 0) and max.
+  expected += "04021e0a000000803f0000d000";
+  expected += "04021e0a00000000000000d000";
+  expected += "04021e0a00000000000000d000";
+  EXPECT_EQ(Hex(column_major), expected);
+  ASSERT_TRUE(ZoneMapBlockToRowMajor(&column_major).ok());
+  EXPECT_EQ(Hex(column_major), Hex(RowMajor(SeriesGroups())));
+}
+
+// Files written before version 2: the same entries with the bounds as they are.
+TEST(ZoneMapBlockTest, VersionOneBlocksStillRead) {
+  const std::string row_major = RowMajor(SeriesGroups());
+  std::string block(1, static_cast<char>(kZoneMapBlockColumnMajorMarker));
+  block.push_back(static_cast<char>(kZoneMapBlockColumnMajorVersion));
+  PutVarint32(&block, 3);
+  block += std::string("\x01\x01\x01\x01\x02\x01\x02\x01\x02", 9);
+  std::vector<std::string> entries;
+  for (const ZoneMapSet& set : SeriesGroups()) {
+    std::string encoded;
+    set.EncodeTo(&encoded);
+    entries.push_back(encoded.substr(2));  // after the set's version and column count
+  }
+  // Each set's two entries have the same length (13 bytes): regroup them column by column.
+  for (int j = 0; j < 2; j++) {
+    for (const std::string& e : entries) block += e.substr(13 * j, 13);
+  }
+  ASSERT_TRUE(ZoneMapBlockToRowMajor(&block).ok());
+  EXPECT_EQ(Hex(block), Hex(row_major));
+}
+
+TEST(ZoneMapBlockTest, DamagedBoundDifferencesAreRefusedOrParsed) {
+  std::string good;
+  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(SeriesGroups()), &good).ok());
+  for (size_t len = 1; len < good.size(); len++) {
+    std::string cut = good.substr(0, len);
+    EXPECT_TRUE(ZoneMapBlockToRowMajor(&cut).IsCorruption()) << len;
+  }
+  // A max difference that makes the max smaller than the min is refused (the restored entry
+  // is checked as in version 1).
+  std::string inverted = good;
+  inverted[12 + 9 + 3] = static_cast<char>(0xff);  // first entry's max difference, top byte
+  EXPECT_TRUE(ZoneMapBlockToRowMajor(&inverted).IsCorruption());
+  for (size_t i = 0; i < good.size(); i++) {
+    std::string damaged = good;
+    damaged[i] = static_cast<char>(damaged[i] ^ 0x40);
+    if (!ZoneMapBlockToRowMajor(&damaged).ok()) continue;
+    std::vector<ZoneMapEntry> entries;
+    (void)ParseZoneMapBlock(damaged, 3, &entries);
+  }
+}
+
 TEST(ZoneMapBlockTest, RowMajorBlocksAreLeftAlone) {
   const std::string row_major = RowMajor(TwoGroups());
   std::string block = row_major;
@@ -132,7 +215,7 @@ TEST(ZoneMapBlockTest, MalformedColumnMajorBlocksAreRefused) {
   std::string trailing = good + "x";
   EXPECT_TRUE(ZoneMapBlockToRowMajor(&trailing).IsCorruption());
   std::string version = good;
-  version[1] = 2;
+  version[1] = 3;
   EXPECT_TRUE(ZoneMapBlockToRowMajor(&version).IsCorruption());
   std::string no_groups = good;
   no_groups[2] = 0;

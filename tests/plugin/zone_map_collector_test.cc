@@ -85,5 +85,41 @@ TEST(ZoneMapCollectorTest, LeavesOutColumnsThatCannotPrune) {
   }
 }
 
+// The block keeps its bounds as differences (version 2) when that compresses smaller: a time
+// rising by a steady step; bounds that vary at random stay as they are (version 1).
+TEST(ZoneMapCollectorTest, CodesBoundsAsDifferencesOnlyWhenSmaller) {
+  ZoneMapCollector steady;
+  const std::string steady_block = CollectFile(kZoneMapSampleGroups + 9, &steady);
+  ASSERT_GE(steady_block.size(), 2u);
+  EXPECT_EQ(steady_block[1], static_cast<char>(kZoneMapBlockColumnMajorVersionDeltas));
+  ExpectColumns(steady_block, kZoneMapSampleGroups + 9);
+
+  ZoneMapCollector random;
+  std::mt19937_64 rng(9);
+  const size_t groups = kZoneMapSampleGroups + 9;
+  for (size_t g = 0; g < groups; g++) {
+    random.BeginRowGroup(128);
+    ColumnVector times(PhysicalType::kInt64);
+    ColumnVector expiry(PhysicalType::kInt64);
+    // Values anywhere in a wide range: bounds near its ends, varying at random.
+    for (int r = 0; r < 128; r++) {
+      times.Append<int64_t>(static_cast<int64_t>(rng() % (uint64_t{1} << 40)));
+      expiry.Append<int64_t>(static_cast<int64_t>(rng() % (uint64_t{1} << 30)));
+    }
+    random.OnColumn(kTime, times);
+    random.OnExpiry(expiry);
+    random.OnTypedRows(128);
+    random.EndRowGroup(true);
+  }
+  std::string random_block;
+  random.Finish(&random_block);
+  ASSERT_GE(random_block.size(), 2u);
+  EXPECT_EQ(random_block[1], static_cast<char>(kZoneMapBlockColumnMajorVersion));
+  std::string row_major = random_block;
+  ASSERT_TRUE(ZoneMapBlockToRowMajor(&row_major).ok());
+  std::vector<ZoneMapEntry> entries;
+  ASSERT_TRUE(ParseZoneMapBlock(row_major, groups, &entries).ok());
+}
+
 }  // namespace
 }  // namespace columnar

@@ -3,8 +3,11 @@
 // top of the encoding's file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -12,6 +15,7 @@
 #include "table_format/encodings/dictionary.h"
 #include "table_format/encodings/hex_digits.h"
 #include "table_format/encodings/huffman.h"
+#include "table_format/encodings/mixed_radix.h"
 #include "table_format/encodings/rice.h"
 #include "tests/table_format/hex_bytes.h"
 
@@ -221,16 +225,50 @@ TEST(EncodingFormatTest, RleNested) {
 }
 
 TEST(EncodingFormatTest, MixedRadix) {
-  // Minimum 3 (zigzag 06), span 2 (02); radix 3 holds 40 values a group, so one group of 3:
-  // 0 + 2 x 3 + 1 x 9 = 15 in BitWidth(3^3 - 1) = 5 bits: 0f.
-  ExpectBody(Encoding::kMixedRadix, Column<int32_t>({3, 5, 4}), "06020f");
-  // Minimum 0, span 100000 (a0 8d 06); radix 100001 holds 3 values a group in 50 bits:
-  // 100000 + 0 x R + 50000 x R^2 = 500010000150000, then the last value 7 alone in 17 bits
-  // (from bit 50): 67 bits, 9 bytes.
+  // Minimum 3, span 2: radix 3 (40 values a group) takes one byte for the digits, and so does
+  // radix 6, so the encoder widens the bounds to the rounder minimum 0 (00), span 5 (05):
+  // 3 + 5 x 6 + 4 x 36 = 177 in BitWidth(6^3 - 1) = 8 bits: b1.
+  ExpectBody(Encoding::kMixedRadix, Column<int32_t>({3, 5, 4}), "0005b1");
+  // Minimum 0, span 100000; radix 100001 holds 3 values a group in 50 bits and 1 in 17: 67
+  // bits, 9 bytes. Radix 200000 takes 53 + 18 = 71 bits, still 9 bytes, so the maximum
+  // becomes 199999 (bf 9a 0c): 100000 + 0 x R + 50000 x R^2 = 2000000000100000, then the
+  // last value 7 alone from bit 53.
   ExpectBody(Encoding::kMixedRadix, Column<int64_t>({100000, 0, 50000, 7}),
-             "00a08d06f06d71a6c1c61d0000");
+             "00bf9a0ca0868e49fd1ae70000");
+  // Radix 6 in 8 bits: rounding either bound (span 9, 10 bits; span 7, 9 bits) would cost a
+  // byte, so the bounds stay: 0 + 1 x 6 + 5 x 36 = 186 (ba).
+  ExpectBody(Encoding::kMixedRadix, Column<int64_t>({0, 1, 5}), "0005ba");
   // Equal values: no digits.
   ExpectBody(Encoding::kMixedRadix, Column<int64_t>({-5, -5}), "0900");
+}
+
+// Write-time jitter (uniform over 0..99,999): the stored bounds are 0 and 99,999 whatever the
+// chunk's own minimum and maximum, at no cost in size, so they repeat from chunk to chunk.
+TEST(EncodingFormatTest, MixedRadixRoundsTheBoundsAtNoCost) {
+  std::mt19937_64 rng(3);
+  for (int chunk = 0; chunk < 20; chunk++) {
+    ColumnVector jitter(PhysicalType::kInt64);
+    int64_t lo = INT64_MAX;
+    int64_t hi = INT64_MIN;
+    for (int i = 0; i < 128; i++) {
+      const auto v = static_cast<int64_t>(rng() % 100000);
+      jitter.Append<int64_t>(v);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    std::string body;
+    ASSERT_TRUE(EncodeValues(Encoding::kMixedRadix, jitter, &body).ok());
+    EXPECT_EQ(Hex(body.substr(0, 4)), "009f8d06");  // reference 0, span 99,999
+    EXPECT_LE(body.size(), MixedRadixSize(lo, static_cast<uint64_t>(hi - lo), 128));
+    ColumnVector decoded(PhysicalType::kInt64);
+    ASSERT_TRUE(
+        DecodeValues(Encoding::kMixedRadix, PhysicalType::kInt64, body, 128, &decoded).ok());
+    for (size_t i = 0; i < 128; i++) EXPECT_EQ(decoded.Get<int64_t>(i), jitter.Get<int64_t>(i));
+  }
+  // Near the type's limits the bounds stay within it: the minimum floors to 2^31 - 8 (zigzag
+  // f0 ff ff ff 0f), span 7 (radix 8, two values in 6 bits as radix 2's in 2: one byte);
+  // the maximum cannot grow. Digits 6 + 7 x 8 = 62 (3e).
+  ExpectBody(Encoding::kMixedRadix, Column<int32_t>({INT32_MAX - 1, INT32_MAX}), "f0ffffff0f073e");
 }
 
 TEST(EncodingFormatTest, Huffman) {

@@ -112,13 +112,13 @@ TEST(ValueRangeTest, TruncatedDirectAccessBodiesFailCleanly) {
 // range read of that group.
 TEST(ValueRangeTest, MixedRadixGroupNumberBeyondItsDigitsIsCorruption) {
   ColumnVector values(PhysicalType::kInt64);
-  for (int64_t v : {0, 1, 2}) values.Append<int64_t>(v);  // radix 3, one group of 3 digits
+  for (int64_t v : {0, 1, 5}) values.Append<int64_t>(v);  // radix 6, one group of 3 digits
   std::string body;
   ASSERT_TRUE(EncodeValues(Encoding::kMixedRadix, values, &body).ok());
-  // Header: reference 0 (1 byte), span 2 (1 byte); then 5 bits of 0 + 1*3 + 2*9 = 21. 27
-  // (3^3) would need the same 5 bits.
+  // Header: reference 0 (1 byte), span 5 (1 byte); then 8 bits of 0 + 1*6 + 5*36 = 186. 216
+  // (6^3) would need the same 8 bits.
   ASSERT_EQ(body.size(), 3u);
-  body[2] = 27;
+  body[2] = static_cast<char>(216);
   ColumnVector whole(PhysicalType::kInt64);
   EXPECT_TRUE(
       DecodeValues(Encoding::kMixedRadix, PhysicalType::kInt64, body, 3, &whole).IsCorruption());
