@@ -13,6 +13,7 @@
 #include "db/range_tombstone_fragmenter.h"
 #include "file/random_access_file_reader.h"
 #include "plugin/cache_pin.h"
+#include "plugin/cache_room.h"
 #include "plugin/oversized_values.h"
 #include "plugin/pushdown.h"
 #include "plugin/table_settings.h"
@@ -233,6 +234,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // The file's merged column statistics, when it may be skipped by them (ReadFileStats).
   std::unique_ptr<ZoneMapSet> file_stats_;
   size_t dictionary_bytes_ = 0;
+  // Point reads decode a group whole at once while the cache has room (LoadRowsForPointRead).
+  CacheRoom cache_room_;
 };
 
 }  // namespace columnar
