@@ -459,12 +459,12 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
                                                   CachePin<DecodedRowGroup>* out) const {
   *out = CachePin<DecodedRowGroup>::Lookup(settings_->cache(), CacheKey('G', group));
   if (*out) return Status::OK();
-  return DecodeAndCacheRowGroup(group, read_options, block, out);
+  return DecodeAndCacheRowGroup(group, read_options, false, block, out);
 }
 
 rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
-    size_t group, const rocksdb::ReadOptions& read_options, CachePin<RawBlock>* block,
-    CachePin<DecodedRowGroup>* out) const {
+    size_t group, const rocksdb::ReadOptions& read_options, bool for_point_reads,
+    CachePin<RawBlock>* block, CachePin<DecodedRowGroup>* out) const {
   // A block of this group alone is not needed in the cache while the decoded group is there
   // (reads look the group up first): it is not cached when read for this decode, and dropped
   // from the cache when it was, which keeps the group's charge near its block's, one copy as
@@ -492,6 +492,10 @@ rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
   if (s.ok()) s = CheckKeys(group, 0, *decoded);
   if (s.ok()) s = AttachOversizedValues(group, read_options, &decoded);
   if (!s.ok()) return s;
+  // The search prefixes need bytewise order; CheckKeys has just checked the order.
+  if (for_point_reads && comparator_.user_comparator() == rocksdb::BytewiseComparator()) {
+    decoded->BuildSearchPrefixes();
+  }
   const size_t charge = decoded->MemoryUsage();
   rocksdb::Cache* cache = read_options.fill_cache ? settings_->cache() : nullptr;
   *out = CachePin<DecodedRowGroup>::Insert(cache, CacheKey('G', group), std::move(decoded), charge);
@@ -527,7 +531,7 @@ rocksdb::Status ColumnarTableReader::LoadRowsForPointRead(
       Status s = ReadRowsOfColdGroup(group, target, same_user_key, read_options, block, out);
       if (!s.IsNotSupported()) return s;
     }
-    Status s = DecodeAndCacheRowGroup(group, read_options, block, &out->rows);
+    Status s = DecodeAndCacheRowGroup(group, read_options, true, block, &out->rows);
     if (!s.ok()) return s;
   }
   out->whole = true;
@@ -611,6 +615,9 @@ size_t ColumnarTableReader::LowerBound(const DecodedRowGroup& group,
                                        const rocksdb::Slice& target) const {
   size_t lo = 0;
   size_t hi = group.row_count();
+  if (group.has_search_prefixes()) {
+    group.NarrowBySearchPrefix(rocksdb::ExtractUserKey(target), &lo, &hi);
+  }
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
     if (comparator_.Compare(group.internal_key(mid), target) < 0) {

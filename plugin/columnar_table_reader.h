@@ -171,9 +171,10 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // CheckKeys's checks of one entry's value type and sequence number.
   rocksdb::Status CheckTrailer(uint64_t trailer) const;
   // Decodes `group` whole from its block (loading it into *block unless it holds it already)
-  // and caches it: LoadRowGroup after a cache miss.
+  // and caches it: LoadRowGroup after a cache miss. `for_point_reads`: with search prefixes
+  // (DecodedRowGroup::BuildSearchPrefixes) when the keys allow them.
   rocksdb::Status DecodeAndCacheRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
-                                         CachePin<RawBlock>* block,
+                                         bool for_point_reads, CachePin<RawBlock>* block,
                                          CachePin<DecodedRowGroup>* out) const;
   // The point-read path for a cold group (LoadRowsForPointRead).
   rocksdb::Status ReadRowsOfColdGroup(size_t group, const rocksdb::Slice& target,
