@@ -387,14 +387,18 @@ rocksdb::Status ColumnarTableReader::OpenFilters() {
   return Status::OK();
 }
 
-std::string ColumnarTableReader::CacheKey(char kind, uint64_t ordinal) const {
-  std::string key(root_.file_id.data(), root_.file_id.size());
-  key.push_back(kind);
-  columnar::PutVarint64(&key, ordinal);
+ColumnarTableReader::CacheKeyBytes ColumnarTableReader::CacheKey(char kind,
+                                                                 uint64_t ordinal) const {
+  CacheKeyBytes key;
+  std::memcpy(key.bytes, root_.file_id.data(), root_.file_id.size());
+  char* end = key.bytes + root_.file_id.size();
+  *end++ = kind;
+  end = columnar::EncodeVarint64(end, ordinal);
   if (kind == 'G' && global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
     // Decoded groups carry the sequence number they were opened with.
-    columnar::PutVarint64(&key, global_seqno_);
+    end = columnar::EncodeVarint64(end, global_seqno_);
   }
+  key.size = static_cast<size_t>(end - key.bytes);
   return key;
 }
 
@@ -402,7 +406,7 @@ rocksdb::Status ColumnarTableReader::LoadBlock(uint32_t block,
                                                const rocksdb::ReadOptions& read_options,
                                                CachePin<RawBlock>* out) const {
   rocksdb::Cache* cache = settings_->cache();
-  const std::string key = CacheKey('B', block);
+  const CacheKeyBytes key = CacheKey('B', block);
   *out = CachePin<RawBlock>::Lookup(cache, key);
   if (*out) return Status::OK();
   if (read_options.read_tier == rocksdb::kBlockCacheTier) {
@@ -759,7 +763,7 @@ rocksdb::Status ColumnarTableReader::CheckTrailer(uint64_t trailer) const {
 
 rocksdb::Status ColumnarTableReader::LoadZoneMaps(size_t group, CachePin<ZoneMapSet>* out) const {
   rocksdb::Cache* cache = settings_->cache();
-  const std::string key = CacheKey('Z', group);
+  const CacheKeyBytes key = CacheKey('Z', group);
   *out = CachePin<ZoneMapSet>::Lookup(cache, key);
   if (*out) return Status::OK();
   auto decoded = std::make_unique<ZoneMapSet>();

@@ -194,7 +194,15 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status OpenFilters();
   rocksdb::Status LoadBlock(uint32_t block, const rocksdb::ReadOptions& read_options,
                             CachePin<RawBlock>* out) const;
-  std::string CacheKey(char kind, uint64_t ordinal) const;
+  // A cache key: the file id, the kind ('B' block, 'G' decoded group, 'Z' zone maps), the
+  // ordinal, and for a decoded group of an ingested file its global sequence number. Built on
+  // the stack: as a std::string (over 15 bytes) it cost an allocation on every cache lookup.
+  struct CacheKeyBytes {
+    char bytes[16 + 1 + 10 + 10];
+    size_t size = 0;
+    operator rocksdb::Slice() const { return rocksdb::Slice(bytes, size); }
+  };
+  CacheKeyBytes CacheKey(char kind, uint64_t ordinal) const;
   rocksdb::Status VerifyFooter() const;
   rocksdb::Status VerifyPatchedGlobalSequence(const std::string& properties) const;
 
