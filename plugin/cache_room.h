@@ -13,14 +13,19 @@ class CacheRoom {
  public:
   // The cache's usage is sampled once every this many calls.
   static constexpr uint32_t kSampleEvery = 256;
+  // Room is at least this much (so a cache below it never has room: a one-byte cache, which
+  // tests use to keep nothing cached, keeps every read on the path of cold groups).
+  static constexpr size_t kMinRoom = size_t{1} << 20;
 
-  // True while the cache, at its last sample, had at least a sixteenth of its capacity free.
-  // Thread-safe; a stale answer is harmless (it only picks between two correct read paths).
+  // True while the cache, at its last sample, had a sixteenth of its capacity free, and at
+  // least kMinRoom. Thread-safe; a stale answer is harmless (it only picks between two
+  // correct read paths).
   bool HasRoom(rocksdb::Cache* cache) const {
     if (cache == nullptr) return false;
     if (calls_.fetch_add(1, std::memory_order_relaxed) % kSampleEvery == 0) {
       const size_t capacity = cache->GetCapacity();
-      room_.store(cache->GetUsage() + capacity / 16 <= capacity, std::memory_order_relaxed);
+      const size_t room = capacity / 16 > kMinRoom ? capacity / 16 : kMinRoom;
+      room_.store(cache->GetUsage() + room <= capacity, std::memory_order_relaxed);
     }
     return room_.load(std::memory_order_relaxed);
   }

@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "plugin/cache_room.h"
 #include "plugin/columnar_table.h"
 #include "tests/plugin/test_db.h"
 
@@ -145,6 +146,31 @@ TEST(PointReadCacheTest, ACacheWithRoomGetsTheDecodedGroupAtTheFirstRead) {
   ASSERT_TRUE(it->Valid());
   EXPECT_EQ(it->key().ToString(), "key151");
   EXPECT_EQ(ContentsOf(cache.get()).entries, base.entries + 2);
+}
+
+// CacheRoom: a cache below kMinRoom never has room (tests that keep nothing cached rely on it
+// to take the path of cold groups); a large one has until it fills, seen at the next sample.
+TEST(PointReadCacheTest, CacheRoomOfTinyLargeAndFullCaches) {
+  CacheRoom tiny_room;
+  auto tiny = rocksdb::NewLRUCache(1, 0);
+  EXPECT_FALSE(tiny_room.HasRoom(tiny.get()));
+  CacheRoom small_room;
+  auto small = rocksdb::NewLRUCache(CacheRoom::kMinRoom - 1, 0);
+  EXPECT_FALSE(small_room.HasRoom(small.get()));
+  EXPECT_FALSE(small_room.HasRoom(nullptr));
+
+  CacheRoom room;
+  const size_t capacity = 64 << 20;
+  auto large = rocksdb::NewLRUCache(capacity, 0);
+  EXPECT_TRUE(room.HasRoom(large.get()));
+  rocksdb::Cache::Handle* filler = nullptr;
+  ASSERT_TRUE(large->Insert("filler", nullptr, capacity - capacity / 32, nullptr, &filler).ok());
+  // The answer changes at the next sample only.
+  for (uint32_t call = 1; call < CacheRoom::kSampleEvery; call++) {
+    ASSERT_TRUE(room.HasRoom(large.get())) << call;
+  }
+  EXPECT_FALSE(room.HasRoom(large.get()));
+  large->Release(filler);
 }
 
 }  // namespace
