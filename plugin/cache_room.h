@@ -17,14 +17,16 @@ class CacheRoom {
   // tests use to keep nothing cached, keeps every read on the path of cold groups).
   static constexpr size_t kMinRoom = size_t{1} << 20;
 
-  // True while the cache, at its last sample, had a sixteenth of its capacity free, and at
-  // least kMinRoom. Thread-safe; a stale answer is harmless (it only picks between two
-  // correct read paths).
+  // True while the cache, at its last sample, had half its capacity free, and at least
+  // kMinRoom. (A sixteenth made a cache smaller than the data, full in steady state, still
+  // decode about half of its cold groups whole: 8 MiB, 300k keys, 92.9k instructions per
+  // readrandom against 79.5k without the policy.) Thread-safe; a stale answer is harmless (it only
+  // picks between two correct read paths).
   bool HasRoom(rocksdb::Cache* cache) const {
     if (cache == nullptr) return false;
     if (calls_.fetch_add(1, std::memory_order_relaxed) % kSampleEvery == 0) {
       const size_t capacity = cache->GetCapacity();
-      const size_t room = capacity / 16 > kMinRoom ? capacity / 16 : kMinRoom;
+      const size_t room = capacity / 2 > kMinRoom ? capacity / 2 : kMinRoom;
       room_.store(cache->GetUsage() + room <= capacity, std::memory_order_relaxed);
     }
     return room_.load(std::memory_order_relaxed);

@@ -164,7 +164,7 @@ TEST(PointReadCacheTest, CacheRoomOfTinyLargeAndFullCaches) {
   auto large = rocksdb::NewLRUCache(capacity, 0);
   EXPECT_TRUE(room.HasRoom(large.get()));
   rocksdb::Cache::Handle* filler = nullptr;
-  ASSERT_TRUE(large->Insert("filler", nullptr, capacity - capacity / 32, nullptr, &filler).ok());
+  ASSERT_TRUE(large->Insert("filler", nullptr, capacity / 2 + 1, nullptr, &filler).ok());
   // The answer changes at the next sample only.
   for (uint32_t call = 1; call < CacheRoom::kSampleEvery; call++) {
     ASSERT_TRUE(room.HasRoom(large.get())) << call;
