@@ -13,6 +13,7 @@
 #include "db/range_tombstone_fragmenter.h"
 #include "file/random_access_file_reader.h"
 #include "plugin/cache_pin.h"
+#include "plugin/cache_room.h"
 #include "plugin/oversized_values.h"
 #include "plugin/pushdown.h"
 #include "plugin/table_settings.h"
@@ -170,9 +171,10 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // CheckKeys's checks of one entry's value type and sequence number.
   rocksdb::Status CheckTrailer(uint64_t trailer) const;
   // Decodes `group` whole from its block (loading it into *block unless it holds it already)
-  // and caches it: LoadRowGroup after a cache miss.
+  // and caches it: LoadRowGroup after a cache miss. `for_point_reads`: with search prefixes
+  // (DecodedRowGroup::BuildSearchPrefixes) when the keys allow them.
   rocksdb::Status DecodeAndCacheRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
-                                         CachePin<RawBlock>* block,
+                                         bool for_point_reads, CachePin<RawBlock>* block,
                                          CachePin<DecodedRowGroup>* out) const;
   // The point-read path for a cold group (LoadRowsForPointRead).
   rocksdb::Status ReadRowsOfColdGroup(size_t group, const rocksdb::Slice& target,
@@ -192,7 +194,15 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status OpenFilters();
   rocksdb::Status LoadBlock(uint32_t block, const rocksdb::ReadOptions& read_options,
                             CachePin<RawBlock>* out) const;
-  std::string CacheKey(char kind, uint64_t ordinal) const;
+  // A cache key: the file id, the kind ('B' block, 'G' decoded group, 'Z' zone maps), the
+  // ordinal, and for a decoded group of an ingested file its global sequence number. Built on
+  // the stack: as a std::string (over 15 bytes) it cost an allocation on every cache lookup.
+  struct CacheKeyBytes {
+    char bytes[16 + 1 + 10 + 10];
+    size_t size = 0;
+    operator rocksdb::Slice() const { return rocksdb::Slice(bytes, size); }
+  };
+  CacheKeyBytes CacheKey(char kind, uint64_t ordinal) const;
   rocksdb::Status VerifyFooter() const;
   rocksdb::Status VerifyPatchedGlobalSequence(const std::string& properties) const;
 
@@ -233,6 +243,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // The file's merged column statistics, when it may be skipped by them (ReadFileStats).
   std::unique_ptr<ZoneMapSet> file_stats_;
   size_t dictionary_bytes_ = 0;
+  // Point reads decode a group whole at once while the cache has room (LoadRowsForPointRead).
+  CacheRoom cache_room_;
 };
 
 }  // namespace columnar

@@ -183,9 +183,10 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   Encoding encoding;
   const ColumnVector dense = has_nulls ? DenseValues(values) : ColumnVector(values.type());
   const ColumnVector& present = has_nulls ? dense : values;
-  Status s = options.memo != nullptr && options.encoding == Encoding::kAuto
-                 ? options.memo->Encode(present, &raw, &encoding)
-                 : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding);
+  Status s =
+      options.memo != nullptr && options.encoding == Encoding::kAuto
+          ? options.memo->Encode(present, &raw, &encoding, options.searched)
+          : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding, options.searched);
   if (!s.ok()) return s;
   if (options.file_dictionary != nullptr && present.type() == PhysicalType::kBytes &&
       !present.empty()) {

@@ -83,6 +83,9 @@ struct ChunkWriteOptions {
   // Write the compact header (see above) when the chunk allows it: its value count is known
   // to every reader from elsewhere (the row group's row count). Ignored with a checksum.
   bool implied_value_count = false;
+  // A key column every point read searches: auto leaves out encodings slow to decode for a
+  // lookup (EncodeWithBestEncoding).
+  bool searched = false;
 };
 
 struct ChunkHeader {

@@ -61,12 +61,13 @@ bool EncodingSupports(Encoding encoding, PhysicalType type) {
          codec->supports(type);
 }
 
-std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type) {
+std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type, bool searched) {
   std::vector<Encoding> candidates;
   if (request == Encoding::kAuto) {
     for (const Codec* codec : CodecTable()) {
       // file_dictionary needs the file's dictionary: the chunk layer weighs it itself.
-      if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary) {
+      if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary &&
+          !(searched && codec->id == Encoding::kTemplate)) {
         candidates.push_back(codec->id);
       }
     }
@@ -122,8 +123,8 @@ Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body,
 }
 
 Status EncodeWithBestEncoding(Encoding request, const ColumnVector& values, std::string* out,
-                              Encoding* chosen) {
-  const std::vector<Encoding> candidates = CandidateEncodings(request, values.type());
+                              Encoding* chosen, bool searched) {
+  const std::vector<Encoding> candidates = CandidateEncodings(request, values.type(), searched);
   if (candidates.size() == 1) {
     Status s = EncodeValues(candidates[0], values, out);
     if (s.IsInvalidArgument() && candidates[0] != Encoding::kPlain && !values.has_nulls()) {

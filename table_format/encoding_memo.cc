@@ -7,7 +7,8 @@
 
 namespace columnar {
 
-Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encoding* chosen) {
+Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encoding* chosen,
+                            bool searched) {
   const size_t n = values.size();
   const bool remembered = valid_ && reuses_left_ > 0 && type_ == values.type() && n > 0;
   if (remembered && IsFloatType(type_)) {
@@ -39,7 +40,7 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   }
   const size_t start = out->size();
   Encoding best;
-  Status s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best);
+  Status s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, searched);
   if (!s.ok()) return s;
   chooser_runs_++;
   *chosen = best;

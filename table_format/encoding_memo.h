@@ -32,7 +32,9 @@ class EncodingMemo {
 
   // Encodes `values` (no nulls) for an auto request, appending the body to *out: with the
   // remembered encoding when that still fits, else through EncodeWithBestEncoding(kAuto).
-  Status Encode(const ColumnVector& values, std::string* out, Encoding* chosen);
+  // `searched`: as EncodeWithBestEncoding's (a slot is always searched, or never).
+  Status Encode(const ColumnVector& values, std::string* out, Encoding* chosen,
+                bool searched = false);
 
   // Chooser runs and reused chunks so far (for tests and statistics).
   uint64_t chooser_runs() const { return chooser_runs_; }

@@ -114,8 +114,11 @@ Status GenericLayout::WriteRowGroup(const Entry* entries, size_t count,
     values.AppendBytes(entries[i].value);
     any_value |= !entries[i].value.empty();
   }
-  s = writer.AddColumn(kKeySuffixSlot, "key_suffix", suffixes,
-                       settings.For("key_suffix", PhysicalType::kBytes));
+  // Every point read searches the key suffixes (GroupKeys): an encoding slow to decode for
+  // a lookup is left out of auto's choice.
+  ChunkWriteOptions suffix_options = settings.For("key_suffix", PhysicalType::kBytes);
+  suffix_options.searched = true;
+  s = writer.AddColumn(kKeySuffixSlot, "key_suffix", suffixes, suffix_options);
   if (s.ok() && any_value) {
     s = writer.AddColumn(kValueSlot, "value", values, settings.For("value", PhysicalType::kBytes));
   }

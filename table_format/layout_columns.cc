@@ -20,8 +20,10 @@ Status WritePartitionColumn(const Entry* entries, size_t count,
     previous = partition;
   }
   if (!any_change) return Status::OK();
-  return writer->AddColumn(kPartitionSlot, "partition", changes,
-                           settings.For("partition", PhysicalType::kBytes));
+  // Point reads decode the partitions with the key columns (a searched column).
+  ChunkWriteOptions options = settings.For("partition", PhysicalType::kBytes);
+  options.searched = true;
+  return writer->AddColumn(kPartitionSlot, "partition", changes, options);
 }
 
 Status WriteTrailerColumns(const Entry* entries, size_t count, const ColumnWriteSettings& settings,

@@ -47,9 +47,25 @@ class DecodedRowGroup {
   // global sequence number applies. Call before the group is shared.
   void AssignSequence(uint64_t sequence);
 
+  // Search prefixes, for point reads of user keys in bytewise order: the bytes every row's
+  // user key shares with row 0's, and per row the 8 bytes after them as a big-endian word
+  // (zero-padded), in one contiguous array. A lookup's binary search then compares words
+  // instead of reaching into keys_ for every probe (each probe a likely cache miss once
+  // decoded groups outgrow the CPU caches). Call before the group is shared, and only when
+  // the rows are in bytewise order of their user keys.
+  void BuildSearchPrefixes();
+  bool has_search_prefixes() const { return !search_words_.empty(); }
+  // Narrows [*begin, *end) (initially every row) to the rows whose user key may equal
+  // `user_key`: rows before *begin have smaller user keys, rows from *end on larger ones.
+  void NarrowBySearchPrefix(const Slice& user_key, size_t* begin, size_t* end) const;
+
  protected:
   std::string keys_;
   std::vector<uint32_t> key_offsets_{0};
+
+ private:
+  size_t shared_prefix_ = 0;            // bytes shared by every row's user key
+  std::vector<uint64_t> search_words_;  // per row; empty without search prefixes
 };
 
 // The keys of a parsed row group for a point read: its user-key columns decoded, each user
