@@ -21,7 +21,7 @@ const std::array<const Codec*, 256>& CodecTable() {
                                &FrontCodingCodec(), &ForCodec(),          &HexCodec(),
                                &RiceDeltaCodec(),   &ConstantCodec(),     &FileDictionaryCodec(),
                                &TemplateCodec(),    &MixedRadixCodec(),   &RleNestedCodec(),
-                               &HuffmanCodec(),     &RiceCodec()}) {
+                               &HuffmanCodec(),     &RiceCodec(),         &FileHuffmanCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;
@@ -65,8 +65,10 @@ std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type) {
   std::vector<Encoding> candidates;
   if (request == Encoding::kAuto) {
     for (const Codec* codec : CodecTable()) {
-      // file_dictionary needs the file's dictionary: the chunk layer weighs it itself.
-      if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary) {
+      // file_dictionary and file_huffman need the file's dictionary: the chunk layer weighs
+      // them itself.
+      if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary &&
+          codec->id != Encoding::kFileHuffman) {
         candidates.push_back(codec->id);
       }
     }

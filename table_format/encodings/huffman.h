@@ -25,6 +25,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
+
+#include "table_format/types.h"
 
 namespace columnar {
 
@@ -37,5 +41,43 @@ inline constexpr int kMaxHuffmanCodeLength = 15;
 // would refuse them (more than kMaxHuffmanSymbols distinct values).
 template <typename U>
 size_t HuffmanSize(const U* bits, size_t n);
+
+// The parts of a body shared with file_huffman (file_huffman.h, whose table is the "symbols",
+// "values" and "lengths" above, kept once per file).
+
+// Code lengths for `counts` (each >= 1), none longer than kMaxHuffmanCodeLength; the lengths
+// depend on the counts only.
+std::vector<int> HuffmanCodeLengths(std::vector<uint64_t> counts);
+
+// A code table: the distinct values ascending (read as signed at the type's width, held
+// sign-extended) and their code lengths.
+struct HuffmanTable {
+  std::vector<int64_t> symbols;
+  std::vector<int> lengths;
+
+  // Appends "symbols", "values" and "lengths" (k >= 1).
+  void Append(std::string* out) const;
+  size_t AppendedSize() const;
+  // Each symbol's code as it goes into the LSB-first stream (its bits reversed).
+  std::vector<uint32_t> StreamCodes() const;
+  // Parses a table of 1..max_symbols values that fit in `bits` (32 or 64) bits, with lengths
+  // that satisfy Kraft's inequality; Corruption (naming `encoding`) otherwise.
+  static Status Parse(Slice* in, int bits, size_t max_symbols, const char* encoding,
+                      HuffmanTable* out);
+};
+
+// Canonical decoding of a parsed table's codes.
+class HuffmanDecoder {
+ public:
+  explicit HuffmanDecoder(const HuffmanTable& table);
+  // The symbol index of the code starting at bit *pos of `stream` (total_bits long), *pos
+  // moved past it; false when the stream ends first or the bits are no value's code.
+  bool Next(const uint8_t* stream, size_t total_bits, size_t* pos, uint32_t* index) const;
+
+ private:
+  std::vector<uint32_t> canonical_;  // symbol indices ordered by (length, value)
+  int counts_[kMaxHuffmanCodeLength + 1] = {};
+  int max_length_ = 0;
+};
 
 }  // namespace columnar
