@@ -66,6 +66,7 @@ Status FileHuffmanTable::Parse(const Slice& entry, FileHuffmanTable* out) {
   if (out->table_.symbols.size() < 2 || !in.empty()) {
     return EncodingCorruption(kName, "malformed table entry");
   }
+  out->decoder_ = std::make_shared<HuffmanDecoder>(out->table_);
   return Status::OK();  // no encoder state: readers only decode
 }
 
@@ -117,7 +118,8 @@ Status FileHuffmanTable::Decode(const Slice& stream_and_escapes, size_t count, P
     const size_t total_bits = stream_and_escapes.size() * 8;
     // Every value costs at least one bit: refuse counts the body cannot hold before looping.
     if (count > total_bits) return EncodingCorruption(kName, "body shorter than its values");
-    const HuffmanDecoder decoder(table_);
+    if (decoder_ == nullptr) return EncodingCorruption(kName, "table not parsed");
+    const HuffmanDecoder& decoder = *decoder_;
     const uint32_t escape = static_cast<uint32_t>(table_.symbols.size() - 1);
     U* dst = AppendFixedSlots<T>(out, count);
     std::vector<uint32_t> escaped;
@@ -184,6 +186,44 @@ bool FileHuffmanTableMaker::TakeDueTable(FileHuffmanTable* table, std::string* e
   return true;
 }
 
+namespace {
+
+// The tables this thread parsed last: a table entry is parsed once per file and column, not
+// once per chunk. Keyed by the entry's bytes, compared whole, so a table freed and another
+// made at the same address are never confused.
+struct ParsedTable {
+  std::string entry;
+  FileHuffmanTable table;
+};
+constexpr size_t kParsedTables = 8;
+
+Status ParseCached(const Slice& entry, const FileHuffmanTable** table) {
+  thread_local std::vector<ParsedTable> cache;
+  thread_local size_t next = 0;
+  if (cache.capacity() == 0) cache.reserve(kParsedTables);  // pointers stay valid
+  for (const ParsedTable& parsed : cache) {
+    if (Slice(parsed.entry) == entry) {
+      *table = &parsed.table;
+      return Status::OK();
+    }
+  }
+  ParsedTable parsed;
+  Status s = FileHuffmanTable::Parse(entry, &parsed.table);
+  if (!s.ok()) return s;
+  parsed.entry.assign(entry.data(), entry.size());
+  if (cache.size() < kParsedTables) {
+    cache.push_back(std::move(parsed));
+    *table = &cache.back().table;
+  } else {
+    cache[next] = std::move(parsed);
+    *table = &cache[next].table;
+    next = (next + 1) % kParsedTables;
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
 Status DecodeFileHuffmanBody(const Slice& body, size_t count, const ColumnVector& entries,
                              PhysicalType type, ColumnVector* out) {
   Slice in = body;
@@ -192,10 +232,10 @@ Status DecodeFileHuffmanBody(const Slice& body, size_t count, const ColumnVector
   if (table_code == 0 || table_code > entries.size()) {
     return EncodingCorruption(kName, "table code outside the dictionary");
   }
-  FileHuffmanTable table;
-  Status s = FileHuffmanTable::Parse(entries.GetBytes(table_code - 1), &table);
+  const FileHuffmanTable* table = nullptr;
+  Status s = ParseCached(entries.GetBytes(table_code - 1), &table);
   if (!s.ok()) return s;
-  return table.Decode(in, count, type, out);
+  return table->Decode(in, count, type, out);
 }
 
 const Codec& FileHuffmanCodec() {

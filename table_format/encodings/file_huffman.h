@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -57,7 +58,7 @@ class FileHuffmanTable {
   // Appends the body of int32 (a built table only) or int64 `values` (no nulls), the table being
   // entry `table_code`.
   void Encode(uint32_t table_code, const ColumnVector& values, std::string* out) const;
-  // Decodes a body's stream and escapes (after the table code) into *out.
+  // Decodes a body's stream and escapes (after the table code) into *out (a parsed table).
   Status Decode(const Slice& stream, size_t count, PhysicalType type, ColumnVector* out) const;
 
   size_t symbol_count() const { return table_.symbols.size(); }
@@ -65,7 +66,8 @@ class FileHuffmanTable {
  private:
   void Prepare();
 
-  HuffmanTable table_;  // the last symbol is the escape
+  HuffmanTable table_;                             // the last symbol is the escape
+  std::shared_ptr<const HuffmanDecoder> decoder_;  // made by Parse
   std::vector<uint32_t> codes_;
   std::unordered_map<int64_t, uint32_t> index_;  // real symbol -> index
 };
