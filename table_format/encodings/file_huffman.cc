@@ -66,7 +66,7 @@ Status FileHuffmanTable::Parse(const Slice& entry, FileHuffmanTable* out) {
   if (out->table_.symbols.size() < 2 || !in.empty()) {
     return EncodingCorruption(kName, "malformed table entry");
   }
-  out->decoder_ = std::make_shared<HuffmanDecoder>(out->table_);
+  out->decoder_ = std::make_shared<HuffmanDecoder>(out->table_, /*with_lookup=*/true);
   return Status::OK();  // no encoder state: readers only decode
 }
 

@@ -242,7 +242,7 @@ Status HuffmanTable::Parse(Slice* in, int bits, size_t max_symbols, const char* 
   return Status::OK();
 }
 
-HuffmanDecoder::HuffmanDecoder(const HuffmanTable& table) {
+HuffmanDecoder::HuffmanDecoder(const HuffmanTable& table, bool with_lookup) {
   const size_t k = table.symbols.size();
   for (int length : table.lengths) counts_[length]++;
   // The values in canonical order: by length, then ascending.
@@ -253,10 +253,21 @@ HuffmanDecoder::HuffmanDecoder(const HuffmanTable& table) {
     }
     if (counts_[length] > 0) max_length_ = length;
   }
+  if (!with_lookup) return;
+  lookup_.assign(size_t{1} << kLookupBits, 0);
+  const std::vector<uint32_t> codes = table.StreamCodes();
+  for (size_t i = 0; i < k; i++) {
+    const int length = table.lengths[i];
+    if (length > kLookupBits) continue;
+    // Every window that starts with this code (its bits first, anything after).
+    for (uint32_t rest = 0; rest < (1u << (kLookupBits - length)); rest++) {
+      lookup_[codes[i] | rest << length] = static_cast<uint16_t>(i << 4 | length);
+    }
+  }
 }
 
-bool HuffmanDecoder::Next(const uint8_t* stream, size_t total_bits, size_t* pos,
-                          uint32_t* index) const {
+bool HuffmanDecoder::NextBitByBit(const uint8_t* stream, size_t total_bits, size_t* pos,
+                                  uint32_t* index) const {
   // Canonical decoding: at each length, codes first..first+counts-1 are that length's values.
   uint32_t code = 0;
   uint32_t first = 0;

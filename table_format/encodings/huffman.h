@@ -69,15 +69,44 @@ struct HuffmanTable {
 // Canonical decoding of a parsed table's codes.
 class HuffmanDecoder {
  public:
-  explicit HuffmanDecoder(const HuffmanTable& table);
+  // Codes of up to this many bits are decoded in one step with a lookup table.
+  static constexpr int kLookupBits = 10;
+
+  // `with_lookup`: build the lookup table (2 KiB), worth it when the decoder serves many
+  // chunks (file_huffman's tables); without it codes are decoded bit by bit.
+  explicit HuffmanDecoder(const HuffmanTable& table, bool with_lookup = false);
   // The symbol index of the code starting at bit *pos of `stream` (total_bits long), *pos
   // moved past it; false when the stream ends first or the bits are no value's code.
-  bool Next(const uint8_t* stream, size_t total_bits, size_t* pos, uint32_t* index) const;
+  bool Next(const uint8_t* stream, size_t total_bits, size_t* pos, uint32_t* index) const {
+    if (!lookup_.empty()) {
+      const uint16_t entry = lookup_[Peek(stream, total_bits, *pos)];
+      const int length = entry & 15;
+      if (length != 0 && *pos + length <= total_bits) {
+        *index = entry >> 4;
+        *pos += length;
+        return true;
+      }
+    }
+    return NextBitByBit(stream, total_bits, pos, index);
+  }
 
  private:
+  // The kLookupBits bits from `pos` (zeros past the end), the first in bit 0.
+  static uint32_t Peek(const uint8_t* stream, size_t total_bits, size_t pos) {
+    const size_t byte = pos >> 3;
+    const size_t bytes = total_bits >> 3;
+    uint32_t window = 0;
+    for (size_t b = 0; b < 3 && byte + b < bytes; b++)
+      window |= uint32_t{stream[byte + b]} << (8 * b);
+    return (window >> (pos & 7)) & ((1u << kLookupBits) - 1);
+  }
+  bool NextBitByBit(const uint8_t* stream, size_t total_bits, size_t* pos, uint32_t* index) const;
+
   std::vector<uint32_t> canonical_;  // symbol indices ordered by (length, value)
   int counts_[kMaxHuffmanCodeLength + 1] = {};
   int max_length_ = 0;
+  // By the next kLookupBits bits: symbol index << 4 | code length; 0 for a longer code.
+  std::vector<uint16_t> lookup_;
 };
 
 }  // namespace columnar
