@@ -114,6 +114,12 @@ Status FileHuffmanTable::Decode(const Slice& stream_and_escapes, size_t count, P
   return VisitIntegerType(type, [&](auto tag) -> Status {
     using T = decltype(tag);
     using U = UnsignedOf<T>;
+    // Real symbols are ascending: the first and the one before the escape bound them all.
+    const size_t k = table_.symbols.size();
+    if (table_.symbols[0] < std::numeric_limits<T>::min() ||
+        table_.symbols[k - 2] > std::numeric_limits<T>::max()) {
+      return EncodingCorruption(kName, "table value beyond the column type");
+    }
     const auto* stream = reinterpret_cast<const uint8_t*>(stream_and_escapes.data());
     const size_t total_bits = stream_and_escapes.size() * 8;
     // Every value costs at least one bit: refuse counts the body cannot hold before looping.
@@ -133,11 +139,7 @@ Status FileHuffmanTable::Decode(const Slice& stream_and_escapes, size_t count, P
         escaped.push_back(static_cast<uint32_t>(row));
         continue;
       }
-      const int64_t value = table_.symbols[index];
-      if (value < std::numeric_limits<T>::min() || value > std::numeric_limits<T>::max()) {
-        return EncodingCorruption(kName, "table value beyond the column type");
-      }
-      dst[row] = static_cast<U>(static_cast<T>(value));
+      dst[row] = static_cast<U>(static_cast<T>(table_.symbols[index]));
     }
     const size_t stream_bytes = (pos + 7) / 8;
     if (pos % 8 != 0 && (stream[pos >> 3] >> (pos & 7)) != 0) {
@@ -188,37 +190,31 @@ bool FileHuffmanTableMaker::TakeDueTable(FileHuffmanTable* table, std::string* e
 
 namespace {
 
-// The tables this thread parsed last: a table entry is parsed once per file and column, not
-// once per chunk. Keyed by the entry's bytes, compared whole, so a table freed and another
-// made at the same address are never confused.
+// The tables this thread parsed: a table entry is parsed once per file and column, not once
+// per chunk (a scan reads a dozen columns with a few tables each). Found by the entry's
+// address, then its bytes compared whole, so a table freed and another made at the same
+// address are never confused.
 struct ParsedTable {
   std::string entry;
   FileHuffmanTable table;
 };
-constexpr size_t kParsedTables = 8;
+constexpr size_t kMaxParsedTables = 1024;
 
 Status ParseCached(const Slice& entry, const FileHuffmanTable** table) {
-  thread_local std::vector<ParsedTable> cache;
-  thread_local size_t next = 0;
-  if (cache.capacity() == 0) cache.reserve(kParsedTables);  // pointers stay valid
-  for (const ParsedTable& parsed : cache) {
-    if (Slice(parsed.entry) == entry) {
-      *table = &parsed.table;
-      return Status::OK();
-    }
+  thread_local std::unordered_map<const char*, ParsedTable> cache;
+  auto it = cache.find(entry.data());
+  if (it != cache.end() && Slice(it->second.entry) == entry) {
+    *table = &it->second.table;
+    return Status::OK();
   }
   ParsedTable parsed;
   Status s = FileHuffmanTable::Parse(entry, &parsed.table);
   if (!s.ok()) return s;
   parsed.entry.assign(entry.data(), entry.size());
-  if (cache.size() < kParsedTables) {
-    cache.push_back(std::move(parsed));
-    *table = &cache.back().table;
-  } else {
-    cache[next] = std::move(parsed);
-    *table = &cache[next].table;
-    next = (next + 1) % kParsedTables;
-  }
+  if (it == cache.end() && cache.size() >= kMaxParsedTables) cache.clear();
+  ParsedTable& slot = cache[entry.data()];
+  slot = std::move(parsed);
+  *table = &slot.table;
   return Status::OK();
 }
 

@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,10 @@ class HuffmanDecoder {
     const size_t byte = pos >> 3;
     const size_t bytes = total_bits >> 3;
     uint32_t window = 0;
+    if (byte + 4 <= bytes) {
+      std::memcpy(&window, stream + byte, 4);  // little-endian: the first byte lowest
+      return (window >> (pos & 7)) & ((1u << kLookupBits) - 1);
+    }
     for (size_t b = 0; b < 3 && byte + b < bytes; b++)
       window |= uint32_t{stream[byte + b]} << (8 * b);
     return (window >> (pos & 7)) & ((1u << kLookupBits) - 1);
