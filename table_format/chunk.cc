@@ -6,6 +6,7 @@
 #include "table_format/checksum.h"
 #include "table_format/encoding_memo.h"
 #include "table_format/encodings/dictionary.h"
+#include "table_format/encodings/file_huffman.h"
 #include "table_format/encodings/template.h"
 #include "table_format/file_dictionary.h"
 #include "table_format/varint.h"
@@ -103,6 +104,7 @@ void TryTemplates(FileDictionaryWriter* dictionary, TemplateTrial* trial) {
 bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               FileDictionaryWriter* dictionary, std::string* body,
                               Encoding* encoding) {
+  dictionary->RefreshTable();
   FileDictionaryTrial whole;
   size_t best = local_size;
   if (dictionary->Trial(values, &whole)) best = std::min(best, whole.cost());
@@ -196,6 +198,19 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
       raw.resize(bitmap_size);
       raw.append(shared);
     }
+  }
+  if (options.file_dictionary != nullptr &&
+      (present.type() == PhysicalType::kInt32 || present.type() == PhysicalType::kInt64) &&
+      !present.empty()) {
+    // Low-cardinality integers: the file's Huffman table instead of a table in every chunk.
+    options.file_dictionary->RefreshTable();
+    std::string shared;
+    if (options.file_dictionary->EncodeWithTable(present, raw.size() - bitmap_size, &shared)) {
+      raw.resize(bitmap_size);
+      raw.append(shared);
+      encoding = Encoding::kFileHuffman;
+    }
+    options.file_dictionary->CountIntegers(present);
   }
   if (raw.size() > kMaxChunkRawBytes) return Status::InvalidArgument("chunk: body too large");
 
@@ -381,6 +396,15 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
                                   return DecodeFileDictionaryBody(
                                       raw, present, *options.file_dictionary, dense, wanted);
                                 });
+  } else if (header.encoding == Encoding::kFileHuffman) {
+    if (options.file_dictionary == nullptr) {
+      return Status::Corruption("chunk: file_huffman chunk read without the file's dictionary");
+    }
+    s = DecodeWantedThenScatter(header, type, bitmap, present, nullptr, out,
+                                [&](const uint64_t* /*wanted*/, ColumnVector* dense) {
+                                  return DecodeFileHuffmanBody(
+                                      raw, present, *options.file_dictionary, type, dense);
+                                });
   } else if (header.has_nulls) {
     ColumnVector dense(type);
     s = DecodeValues(header.encoding, type, raw, present, &dense);
@@ -409,9 +433,9 @@ Status ReadChunkRows(const Slice& input, PhysicalType type, uint32_t begin, uint
     Slice whole = input;
     return ReadChunk(&whole, type, out, options);
   }
-  // Chunks of the file's dictionary or templates need ReadChunk's extra inputs.
+  // Chunks of the file's dictionary, its tables or templates need ReadChunk's extra inputs.
   if (!header.has_nulls && header.encoding != Encoding::kFileDictionary &&
-      header.encoding != Encoding::kTemplate) {
+      header.encoding != Encoding::kTemplate && header.encoding != Encoding::kFileHuffman) {
     std::unique_ptr<char[]> buffer;
     Slice raw;
     s = OpenChunkBody(input, type, options, &header, &buffer, &raw);

@@ -74,8 +74,9 @@ struct ChunkWriteOptions {
   ColumnCompression compression = ColumnCompression::kNone;
   int zstd_level = 3;
   bool checksum = true;
-  // Byte-string columns of a table file: the file's dictionary of the column. The chunk uses
-  // it (encoding file_dictionary) when that beats its best local encoding.
+  // Byte-string and integer columns of a table file: the file's dictionary of the column. The
+  // chunk uses it (encoding file_dictionary; integers: file_huffman, a Huffman table among its
+  // entries) when that beats its best local encoding.
   FileDictionaryWriter* file_dictionary = nullptr;
   // Auto-encoded columns of a table file: the column's remembered choice (encoding_memo.h),
   // which lets most chunks skip the chooser. Null: every chunk runs the chooser.
@@ -115,7 +116,8 @@ struct ChunkReadOptions {
   // When non-zero the chunk must hold exactly this many values (and a compact header, which
   // does not store its count, holds this many).
   uint32_t expected_values = 0;
-  // The entries of the file's dictionary of the column, for chunks encoded file_dictionary.
+  // The entries of the file's dictionary of the column, for chunks encoded file_dictionary or
+  // file_huffman.
   const ColumnVector* file_dictionary = nullptr;
   // The rows whose values the caller reads (bit i of LSB-first 64-bit words = row i); null
   // means all. Byte strings of other rows may be left empty where that saves copying them

@@ -21,7 +21,7 @@ const std::array<const Codec*, 256>& CodecTable() {
                                &FrontCodingCodec(), &ForCodec(),          &HexCodec(),
                                &RiceDeltaCodec(),   &ConstantCodec(),     &FileDictionaryCodec(),
                                &TemplateCodec(),    &MixedRadixCodec(),   &RleNestedCodec(),
-                               &HuffmanCodec(),     &RiceCodec()}) {
+                               &HuffmanCodec(),     &RiceCodec(),         &FileHuffmanCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;
@@ -65,9 +65,11 @@ std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type, bo
   std::vector<Encoding> candidates;
   if (request == Encoding::kAuto) {
     for (const Codec* codec : CodecTable()) {
-      // file_dictionary needs the file's dictionary: the chunk layer weighs it itself.
+      // file_dictionary and file_huffman need the file's dictionary: the chunk layer weighs
+      // them itself. Searched (key) columns leave out template, whose decoding is too slow
+      // for lookups.
       if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary &&
-          !(searched && codec->id == Encoding::kTemplate)) {
+          codec->id != Encoding::kFileHuffman && !(searched && codec->id == Encoding::kTemplate)) {
         candidates.push_back(codec->id);
       }
     }

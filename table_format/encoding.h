@@ -44,6 +44,8 @@ enum class Encoding : uint8_t {
                          // (statuses, file-dictionary codes; encodings/huffman.h)
   kRice = 19,            // int32/int64: offsets from the minimum Rice-coded, no differences
                          // (log-normal latencies and sizes; encodings/rice.h)
+  kFileHuffman = 20,     // int32/int64: Huffman codes from a table kept once per file, in the
+                         // column's file dictionary (encodings/file_huffman.h); chunk layer only
   kAuto = 255,           // a request only, never stored: smallest candidate for the type
 };
 

@@ -116,7 +116,8 @@ bool FileDictionaryWriter::Recurs(const Slice& value) const {
 }
 
 bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial* trial) {
-  ColumnVector codes(PhysicalType::kInt32);
+  ColumnVector& codes = trial->codes;
+  codes.Reset(PhysicalType::kInt32);
   ColumnVector exceptions(PhysicalType::kBytes);
   codes.Reserve(values.size());
   trial->body.clear();
@@ -152,7 +153,7 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   }
   if (!any_code) return false;
   std::string code_part;
-  Status s = EncodeNested(codes, &code_part);
+  Status s = EncodeCodes(codes, &code_part);
   if (s.ok()) {
     // code_part = encoding byte + body; the layout wants the body length after the byte.
     trial->body.push_back(code_part[0]);
@@ -168,7 +169,50 @@ size_t FileDictionaryTrial::cost() const {
   return body.size() + admitted_bytes / kAdmissionChargeDivisor;
 }
 
+Status FileDictionaryWriter::EncodeCodes(const ColumnVector& codes, std::string* out) const {
+  const size_t start = out->size();
+  Status s = EncodeNested(codes, out);
+  if (!s.ok()) return s;
+  std::string shared;
+  if (EncodeWithTable(codes, out->size() - start - 1, &shared)) {
+    out->resize(start);
+    out->push_back(static_cast<char>(Encoding::kFileHuffman));
+    out->append(shared);
+  }
+  return Status::OK();
+}
+
+void FileDictionaryWriter::RefreshTable() {
+  FileHuffmanTable table;
+  std::string entry;
+  if (!table_maker_.TakeDueTable(&table, &entry)) return;
+  if (entries_.size() >= limits_.max_entries || entry_bytes_ + entry.size() > limits_.max_bytes) {
+    return;
+  }
+  const uint64_t hash = HashOf(entry);
+  uint32_t code = codes_.Find(hash, entry, entries_);
+  if (code == 0) {
+    entry_bytes_ += entry.size();
+    entries_.push_back(std::move(entry));
+    code = static_cast<uint32_t>(entries_.size());
+    codes_.Insert(hash, code);
+  }
+  table_ = std::move(table);
+  table_code_ = code;
+}
+
+bool FileDictionaryWriter::EncodeWithTable(const ColumnVector& values, size_t local_size,
+                                           std::string* body) const {
+  if (table_code_ == 0) return false;
+  const size_t start = body->size();
+  table_.Encode(table_code_, values, body);
+  if (body->size() - start < local_size) return true;
+  body->resize(start);
+  return false;
+}
+
 void FileDictionaryWriter::Commit(FileDictionaryTrial* trial) {
+  table_maker_.Count(trial->codes);
   // Pending codes follow the entries in admission order.
   for (size_t j = 0; j < trial->pending.size(); j++) {
     entry_bytes_ += trial->pending[j].size();
@@ -275,8 +319,11 @@ Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVec
     return Status::Corruption("file_dictionary: truncated codes");
   }
   ColumnVector codes(PhysicalType::kInt32);
-  Status s = DecodeValues(static_cast<Encoding>(code_encoding), PhysicalType::kInt32,
-                          Slice(in.data(), code_length), count, &codes);
+  const Slice code_body(in.data(), code_length);
+  Status s = static_cast<Encoding>(code_encoding) == Encoding::kFileHuffman
+                 ? DecodeFileHuffmanBody(code_body, count, entries, PhysicalType::kInt32, &codes)
+                 : DecodeValues(static_cast<Encoding>(code_encoding), PhysicalType::kInt32,
+                                code_body, count, &codes);
   if (!s.ok()) return s;
   in.remove_prefix(code_length);
   size_t exception_count = 0;

@@ -10,7 +10,8 @@
 //
 // Chunk body of encoding file_dictionary (n present values, from the chunk header):
 //
-//   u8        code encoding     encoding of the codes (int32, n values; encoding.h)
+//   u8        code encoding     encoding of the codes (int32, n values; encoding.h), or
+//                               file_huffman with a table among the entries (file_huffman.h)
 //   varint32  code body length
 //   bytes     code body         code 0 = the value is an exception; code c > 0 = dictionary
 //                               entry c - 1
@@ -35,6 +36,7 @@
 
 #include "table_format/chunk.h"
 #include "table_format/column_vector.h"
+#include "table_format/encodings/file_huffman.h"
 #include "table_format/types.h"
 
 namespace columnar {
@@ -76,7 +78,8 @@ struct FileDictionaryTrial {
   // stored once per file and serve later chunks too).
   size_t cost() const;
 
-  std::vector<uint64_t> hashes;  // of every value, remembered as seen afterwards
+  ColumnVector codes{PhysicalType::kInt32};  // of every value, counted for file tables
+  std::vector<uint64_t> hashes;              // of every value, remembered as seen afterwards
   std::deque<std::string> pending;
   std::vector<uint64_t> pending_hashes;
 };
@@ -103,6 +106,16 @@ class FileDictionaryWriter {
   // Whether `value` is an entry, or was seen in an earlier chunk (a trial would admit it).
   bool Recurs(const Slice& value) const;
 
+  // File Huffman tables (file_huffman.h) of the column's integers: the codes of the chunks
+  // written with the dictionary, or an integer column's values. A new table, when one is due,
+  // becomes an entry; call between chunks, never between a Trial and its Commit.
+  void RefreshTable();
+  // Counts the values of an integer column's chunk for the next table.
+  void CountIntegers(const ColumnVector& values) { table_maker_.Count(values); }
+  // Appends a file_huffman body of `values` (int32/int64, no nulls) when there is a table and
+  // the body is smaller than `local_size`; false otherwise.
+  bool EncodeWithTable(const ColumnVector& values, size_t local_size, std::string* body) const;
+
   size_t entry_count() const { return entries_.size(); }
   size_t entry_bytes() const { return entry_bytes_; }
   // The entries in code order.
@@ -111,6 +124,8 @@ class FileDictionaryWriter {
  private:
   bool Seen(uint64_t hash) const;
   void Remember(const std::vector<uint64_t>& hashes);
+  // Encodes the codes of a trial (encoding byte + body), with the file table when smaller.
+  Status EncodeCodes(const ColumnVector& codes, std::string* out) const;
 
   FileDictionaryLimits limits_;
   std::deque<std::string> entries_;  // code c is entries_[c - 1]
@@ -118,6 +133,9 @@ class FileDictionaryWriter {
   std::vector<uint64_t> seen_bits_;  // bit filter of values seen once (four bits per value)
   size_t remembered_ = 0;
   size_t entry_bytes_ = 0;
+  FileHuffmanTableMaker table_maker_;
+  FileHuffmanTable table_;
+  uint32_t table_code_ = 0;  // 0: no table yet
   // Per trial, kept to reuse their memory.
   FileDictionaryIndex pending_codes_;
   FileDictionaryTrial scratch_trial_;

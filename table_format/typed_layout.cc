@@ -339,12 +339,15 @@ class TypedLayout::Splitter {
     return writer->AddColumn(slot, name, column, settings.For(name, column.type()));
   }
 
-  // Schema columns of byte strings may use the file's dictionary of the column.
+  // Schema columns of byte strings and integers may use the file's dictionary of the column
+  // (integers: its Huffman tables, file_huffman.h).
   Status AddSchemaColumn(RowGroupWriter* writer, uint32_t slot, const std::string& name,
                          const ColumnVector& column, const ColumnWriteSettings& settings) {
     if (AllNull(column)) return Status::OK();
     ChunkWriteOptions options = settings.For(name, column.type());
-    if (dictionaries_ != nullptr && column.type() == PhysicalType::kBytes) {
+    if (dictionaries_ != nullptr &&
+        (column.type() == PhysicalType::kBytes || column.type() == PhysicalType::kInt32 ||
+         column.type() == PhysicalType::kInt64)) {
       options.file_dictionary = dictionaries_->For(name);
     }
     return writer->AddColumn(slot, name, column, options);

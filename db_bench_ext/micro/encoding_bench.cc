@@ -5,7 +5,8 @@
 // and, separately, of 128 values (the row-group size of the real table files): EncodeValues /
 // DecodeValues on one chunk's values at a time, as a row group would. Benchmarks are named
 // <encoding>/<dataset>/<values per chunk>; `auto` is EncodeWithBestEncoding(kAuto), decoded
-// with the encoding it chose. Counters:
+// with the encoding it chose; `file_huffman` codes every chunk with one table made from the whole
+// dataset (as a table file keeps it in the column's file dictionary). Counters:
 //   bits_per_value            encoded body bits / values (bodies only, no chunk envelope)
 //   chunk_bits_per_value      bits / values of the whole chunks as table files store them
 //                             (WriteChunk, no checksum, no compression): envelope included
@@ -30,6 +31,7 @@
 #include "table_format/chunk.h"
 #include "table_format/column_vector.h"
 #include "table_format/encoding.h"
+#include "table_format/encodings/file_huffman.h"
 
 namespace columnar {
 namespace {
@@ -243,6 +245,38 @@ void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* da
   std::vector<std::string> bodies(chunks.size());
   std::vector<Encoding> chosen(chunks.size(), encoding);
   ColumnVector decoded(dataset->type);
+  // file_huffman: the dataset's table, as the file dictionary's entry 1.
+  FileHuffmanTable table;
+  ColumnVector entries(PhysicalType::kBytes);
+  if (encoding == Encoding::kFileHuffman) {
+    std::map<int64_t, uint64_t> counts;
+    for (const ColumnVector& chunk : chunks) {
+      for (size_t i = 0; i < chunk.size(); i++) {
+        counts[dataset->type == PhysicalType::kInt32 ? chunk.Get<int32_t>(i)
+                                                     : chunk.Get<int64_t>(i)]++;
+      }
+    }
+    if (!FileHuffmanTable::Build({counts.begin(), counts.end()}, 0, &table)) {
+      state.SkipWithError("no table");
+      return;
+    }
+    entries.AppendBytes(table.Serialize());
+  }
+  auto encode = [&](size_t c) {
+    if (encoding == Encoding::kFileHuffman) {
+      table.Encode(1, chunks[c], &bodies[c]);
+      return Status::OK();
+    }
+    return encoding == Encoding::kAuto
+               ? EncodeWithBestEncoding(encoding, chunks[c], &bodies[c], &chosen[c])
+               : EncodeValues(encoding, chunks[c], &bodies[c]);
+  };
+  auto decode = [&](size_t c) {
+    return encoding == Encoding::kFileHuffman
+               ? DecodeFileHuffmanBody(bodies[c], chunks[c].size(), entries, dataset->type,
+                                       &decoded)
+               : DecodeValues(chosen[c], dataset->type, bodies[c], chunks[c].size(), &decoded);
+  };
   double encode_seconds = 0;
   double decode_seconds = 0;
   size_t body_bytes = 0;
@@ -250,9 +284,7 @@ void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* da
     const double t0 = ThreadCpuSeconds();
     for (size_t c = 0; c < chunks.size(); c++) {
       bodies[c].clear();
-      Status s = encoding == Encoding::kAuto
-                     ? EncodeWithBestEncoding(encoding, chunks[c], &bodies[c], &chosen[c])
-                     : EncodeValues(encoding, chunks[c], &bodies[c]);
+      Status s = encode(c);
       if (!s.ok()) {
         state.SkipWithError(s.ToString().c_str());
         return;
@@ -261,7 +293,7 @@ void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* da
     const double t1 = ThreadCpuSeconds();
     for (size_t c = 0; c < chunks.size(); c++) {
       decoded.Clear();
-      Status s = DecodeValues(chosen[c], dataset->type, bodies[c], chunks[c].size(), &decoded);
+      Status s = decode(c);
       if (!s.ok()) {
         state.SkipWithError(s.ToString().c_str());
         return;
@@ -277,16 +309,17 @@ void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* da
   // Every chunk must come back exactly.
   for (size_t c = 0; c < chunks.size(); c++) {
     decoded.Clear();
-    if (!DecodeValues(chosen[c], dataset->type, bodies[c], chunks[c].size(), &decoded).ok() ||
-        !decoded.Equals(chunks[c])) {
+    if (!decode(c).ok() || !decoded.Equals(chunks[c])) {
       state.SkipWithError("round trip mismatch");
       return;
     }
   }
   const double values = static_cast<double>(kDatasetValues) * state.iterations();
   state.counters["bits_per_value"] = 8.0 * body_bytes / kDatasetValues;
-  state.counters["chunk_bits_per_value"] =
-      8.0 * StoredChunkBytes(encoding, chunks) / kDatasetValues;
+  if (encoding != Encoding::kFileHuffman) {  // WriteChunk cannot make it without a file
+    state.counters["chunk_bits_per_value"] =
+        8.0 * StoredChunkBytes(encoding, chunks) / kDatasetValues;
+  }
   state.counters["encode_values_per_second"] = values / encode_seconds;
   state.counters["decode_values_per_second"] = values / decode_seconds;
   if (encoding == Encoding::kAuto) {
@@ -333,6 +366,7 @@ void RegisterAll() {
   for (const Dataset& dataset : Datasets()) {
     std::vector<Encoding> encodings = CandidateEncodings(Encoding::kAuto, dataset.type);
     encodings.push_back(Encoding::kAuto);
+    if (dataset.type == PhysicalType::kInt32) encodings.push_back(Encoding::kFileHuffman);
     for (Encoding encoding : encodings) {
       if (encoding == Encoding::kHex && dataset.name != "hex_ids" && dataset.name != "trace_ids") {
         continue;  // not hex

@@ -50,6 +50,7 @@ const Codec& MixedRadixCodec();
 const Codec& RleNestedCodec();
 const Codec& HuffmanCodec();
 const Codec& RiceCodec();
+const Codec& FileHuffmanCodec();
 
 // Byte-string decoders can expand a small body into a large column (a dictionary entry or a
 // run repeated `count` times). They refuse to produce more than this many bytes, which also

@@ -18,11 +18,140 @@ namespace {
 
 constexpr const char* kName = "huffman";
 
-// Huffman code lengths for `counts` (each >= 1), none longer than kMaxHuffmanCodeLength: when
-// the tree is too deep the counts are halved (rounding up) and the tree rebuilt, which
-// converges to a balanced tree. Ties are broken by node number, so the lengths depend on the
-// counts only.
-std::vector<int> CodeLengths(std::vector<uint64_t> counts) {
+// Canonical codes for `lengths` (indexed like the values, ascending), each code's bits
+// reversed so that its first bit comes first in the LSB-first stream.
+std::vector<uint32_t> StreamCodes(const std::vector<int>& lengths) {
+  const size_t k = lengths.size();
+  std::vector<size_t> order(k);
+  for (size_t i = 0; i < k; i++) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return lengths[a] < lengths[b]; });
+  std::vector<uint32_t> codes(k);
+  uint32_t code = 0;
+  int length = lengths[order[0]];
+  for (size_t rank = 0; rank < k; rank++) {
+    const size_t i = order[rank];
+    if (rank > 0) code = (code + 1) << (lengths[i] - length);
+    length = lengths[i];
+    uint32_t reversed = 0;
+    for (int b = 0; b < length; b++) reversed |= ((code >> (length - 1 - b)) & 1u) << b;
+    codes[i] = reversed;
+  }
+  return codes;
+}
+
+// The gap stored before symbol i > 0: its distance to its predecessor minus one, at the
+// symbols' width (the wrap of uint64 equals the one at 32 bits for sign-extended int32s).
+uint64_t Gap(const std::vector<int64_t>& symbols, size_t i) {
+  return static_cast<uint64_t>(symbols[i]) - static_cast<uint64_t>(symbols[i - 1]) - 1;
+}
+
+// The distinct values of a column (ascending, signed reading), their counts and code lengths.
+template <typename U>
+struct Plan {
+  using S = std::make_signed_t<U>;
+  HuffmanTable table;
+  std::vector<uint64_t> counts;
+  bool refused = false;  // more than kMaxHuffmanSymbols distinct values
+
+  Plan(const U* bits, size_t n) {
+    std::vector<S> sorted(n);
+    for (size_t i = 0; i < n; i++) sorted[i] = static_cast<S>(bits[i]);
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 0; i < n; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        table.symbols.push_back(sorted[i]);
+        counts.push_back(0);
+      }
+      counts.back()++;
+    }
+    refused = table.symbols.size() > kMaxHuffmanSymbols;
+    if (!refused && !table.symbols.empty()) table.lengths = HuffmanCodeLengths(counts);
+  }
+
+  uint64_t CodeBits() const {
+    uint64_t total = 0;
+    for (size_t i = 0; i < counts.size(); i++) total += counts[i] * table.lengths[i];
+    return total;
+  }
+};
+
+template <typename T>
+Status EncodeTyped(const ColumnVector& values, std::string* out) {
+  using U = UnsignedOf<T>;
+  using S = std::make_signed_t<U>;
+  const size_t n = values.size();
+  const U* bits = BitsOf<T>(values);
+  const Plan<U> plan(bits, n);
+  if (plan.refused) return Status::InvalidArgument(kName, "too many distinct values");
+  if (plan.table.symbols.empty()) {
+    PutVarint32(out, 0);
+    return Status::OK();
+  }
+  plan.table.Append(out);
+  const std::vector<uint32_t> codes = plan.table.StreamCodes();
+  const std::vector<int64_t>& symbols = plan.table.symbols;
+  BitWriter writer(out);
+  for (size_t i = 0; i < n; i++) {
+    const int64_t symbol = static_cast<S>(bits[i]);
+    const size_t index = std::lower_bound(symbols.begin(), symbols.end(), symbol) - symbols.begin();
+    writer.Write(codes[index], plan.table.lengths[index]);
+  }
+  writer.Finish();
+  return Status::OK();
+}
+
+template <typename T>
+Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
+  using U = UnsignedOf<T>;
+  Slice in = body;
+  if (count == 0) {
+    uint32_t k;
+    if (!GetVarint32(&in, &k)) return EncodingCorruption(kName, "truncated symbol count");
+    if (k != 0 || !in.empty()) return EncodingCorruption(kName, "symbols or codes for no values");
+    return Status::OK();
+  }
+  HuffmanTable table;
+  Status s =
+      HuffmanTable::Parse(&in, sizeof(T) * 8, std::min(count, kMaxHuffmanSymbols), kName, &table);
+  if (!s.ok()) return s;
+  // Every value costs at least one bit: refuse counts the body cannot hold before looping.
+  if (count > in.size() * 8) return EncodingCorruption(kName, "body shorter than its values");
+  const HuffmanDecoder decoder(table);
+  U* dst = AppendFixedSlots<T>(out, count);
+  const auto* stream = reinterpret_cast<const uint8_t*>(in.data());
+  const size_t total_bits = in.size() * 8;
+  size_t pos = 0;
+  for (size_t row = 0; row < count; row++) {
+    uint32_t index;
+    if (!decoder.Next(stream, total_bits, &pos, &index)) {
+      return EncodingCorruption(kName,
+                                pos == total_bits ? "truncated codes" : "bit pattern of no value");
+    }
+    dst[row] = static_cast<U>(table.symbols[index]);
+  }
+  // The stream must end in its last byte, padded with zero bits.
+  if ((pos + 7) / 8 != in.size() || (pos % 8 != 0 && (stream[pos >> 3] >> (pos & 7)) != 0)) {
+    return EncodingCorruption(kName, "trailing bytes");
+  }
+  return Status::OK();
+}
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  return VisitIntegerType(values.type(),
+                          [&](auto tag) { return EncodeTyped<decltype(tag)>(values, out); });
+}
+
+Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* out) {
+  return VisitIntegerType(type,
+                          [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, out); });
+}
+
+}  // namespace
+
+// Huffman code lengths: when the tree is too deep the counts are halved (rounding up) and the
+// tree rebuilt, which converges to a balanced tree. Ties are broken by node number.
+std::vector<int> HuffmanCodeLengths(std::vector<uint64_t> counts) {
   const size_t k = counts.size();
   if (k == 1) return {1};
   while (true) {
@@ -52,209 +181,125 @@ std::vector<int> CodeLengths(std::vector<uint64_t> counts) {
   }
 }
 
-// Canonical codes for `lengths` (indexed like the values, ascending), each code's bits
-// reversed so that its first bit comes first in the LSB-first stream.
-std::vector<uint32_t> StreamCodes(const std::vector<int>& lengths) {
-  const size_t k = lengths.size();
-  std::vector<size_t> order(k);
-  for (size_t i = 0; i < k; i++) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return lengths[a] < lengths[b]; });
-  std::vector<uint32_t> codes(k);
-  uint32_t code = 0;
-  int length = lengths[order[0]];
-  for (size_t rank = 0; rank < k; rank++) {
-    const size_t i = order[rank];
-    if (rank > 0) code = (code + 1) << (lengths[i] - length);
-    length = lengths[i];
-    uint32_t reversed = 0;
-    for (int b = 0; b < length; b++) reversed |= ((code >> (length - 1 - b)) & 1u) << b;
-    codes[i] = reversed;
-  }
-  return codes;
-}
-
-// The distinct values of a column (ascending, signed reading), their counts and code lengths.
-template <typename U>
-struct Plan {
-  using S = std::make_signed_t<U>;
-  std::vector<S> symbols;
-  std::vector<uint64_t> counts;
-  std::vector<int> lengths;
-  bool refused = false;  // more than kMaxHuffmanSymbols distinct values
-
-  Plan(const U* bits, size_t n) {
-    std::vector<S> sorted(n);
-    for (size_t i = 0; i < n; i++) sorted[i] = static_cast<S>(bits[i]);
-    std::sort(sorted.begin(), sorted.end());
-    for (size_t i = 0; i < n; i++) {
-      if (i == 0 || sorted[i] != sorted[i - 1]) {
-        symbols.push_back(sorted[i]);
-        counts.push_back(0);
-      }
-      counts.back()++;
-    }
-    refused = symbols.size() > kMaxHuffmanSymbols;
-    if (!refused && !symbols.empty()) lengths = CodeLengths(counts);
-  }
-
-  // Bytes of everything before the code stream.
-  size_t HeaderSize() const {
-    size_t size = VarintLength(symbols.size());
-    for (size_t i = 0; i < symbols.size(); i++) {
-      size += i == 0 ? VarintLength(ZigZagEncode(static_cast<int64_t>(symbols[0])))
-                     : VarintLength(Gap(i));
-    }
-    return size + (symbols.size() + 1) / 2;
-  }
-  uint64_t Gap(size_t i) const {
-    return static_cast<uint64_t>(static_cast<U>(symbols[i]) - static_cast<U>(symbols[i - 1])) - 1;
-  }
-  uint64_t CodeBits() const {
-    uint64_t total = 0;
-    for (size_t i = 0; i < symbols.size(); i++) total += counts[i] * lengths[i];
-    return total;
-  }
-};
-
-template <typename T>
-Status EncodeTyped(const ColumnVector& values, std::string* out) {
-  using U = UnsignedOf<T>;
-  const size_t n = values.size();
-  const U* bits = BitsOf<T>(values);
-  const Plan<U> plan(bits, n);
-  if (plan.refused) return Status::InvalidArgument(kName, "too many distinct values");
-  const size_t k = plan.symbols.size();
+void HuffmanTable::Append(std::string* out) const {
+  const size_t k = symbols.size();
   PutVarint32(out, static_cast<uint32_t>(k));
-  if (k == 0) return Status::OK();
-  PutSignedVarint(out, static_cast<U>(plan.symbols[0]));
-  for (size_t i = 1; i < k; i++) PutVarint64(out, plan.Gap(i));
+  PutVarint64(out, ZigZagEncode(symbols[0]));
+  for (size_t i = 1; i < k; i++) PutVarint64(out, Gap(symbols, i));
   for (size_t i = 0; i < k; i += 2) {
-    const int high = i + 1 < k ? plan.lengths[i + 1] : 0;
-    out->push_back(static_cast<char>(plan.lengths[i] | high << 4));
+    const int high = i + 1 < k ? lengths[i + 1] : 0;
+    out->push_back(static_cast<char>(lengths[i] | high << 4));
   }
-  const std::vector<uint32_t> codes = StreamCodes(plan.lengths);
-  BitWriter writer(out);
-  for (size_t i = 0; i < n; i++) {
-    const auto symbol = static_cast<std::make_signed_t<U>>(bits[i]);
-    const size_t index =
-        std::lower_bound(plan.symbols.begin(), plan.symbols.end(), symbol) - plan.symbols.begin();
-    writer.Write(codes[index], plan.lengths[index]);
-  }
-  writer.Finish();
-  return Status::OK();
 }
 
-template <typename T>
-Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
-  using U = UnsignedOf<T>;
-  using S = std::make_signed_t<U>;
-  Slice in = body;
+size_t HuffmanTable::AppendedSize() const {
+  size_t size = VarintLength(symbols.size()) + VarintLength(ZigZagEncode(symbols[0]));
+  for (size_t i = 1; i < symbols.size(); i++) size += VarintLength(Gap(symbols, i));
+  return size + (symbols.size() + 1) / 2;
+}
+
+std::vector<uint32_t> HuffmanTable::StreamCodes() const { return columnar::StreamCodes(lengths); }
+
+Status HuffmanTable::Parse(Slice* in, int bits, size_t max_symbols, const char* encoding,
+                           HuffmanTable* out) {
   uint32_t k;
-  if (!GetVarint32(&in, &k)) return EncodingCorruption(kName, "truncated symbol count");
-  if (count == 0) {
-    if (k != 0 || !in.empty()) return EncodingCorruption(kName, "symbols or codes for no values");
-    return Status::OK();
+  if (!GetVarint32(in, &k)) return EncodingCorruption(encoding, "truncated symbol count");
+  if (k == 0 || k > max_symbols) return EncodingCorruption(encoding, "symbol count out of range");
+  const __int128 max_value =
+      bits == 32 ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
+  out->symbols.resize(k);
+  uint64_t first;
+  if (!GetVarint64(in, &first)) return EncodingCorruption(encoding, "truncated values");
+  out->symbols[0] = ZigZagDecode(first);
+  if (out->symbols[0] > max_value || out->symbols[0] < -max_value - 1) {
+    return EncodingCorruption(encoding, "value beyond the type's range");
   }
-  if (k == 0 || k > count || k > kMaxHuffmanSymbols) {
-    return EncodingCorruption(kName, "symbol count out of range");
-  }
-  std::vector<U> symbols(k);
-  if (!GetSignedVarint(&in, &symbols[0])) return EncodingCorruption(kName, "truncated values");
   for (size_t i = 1; i < k; i++) {
     uint64_t gap;
-    if (!GetVarint64(&in, &gap)) return EncodingCorruption(kName, "truncated values");
-    const auto next = static_cast<__int128>(static_cast<S>(symbols[i - 1])) + gap + 1;
-    if (next > std::numeric_limits<S>::max()) {
-      return EncodingCorruption(kName, "value beyond the type's range");
-    }
-    symbols[i] = static_cast<U>(static_cast<S>(next));
+    if (!GetVarint64(in, &gap)) return EncodingCorruption(encoding, "truncated values");
+    const __int128 next = static_cast<__int128>(out->symbols[i - 1]) + gap + 1;
+    if (next > max_value) return EncodingCorruption(encoding, "value beyond the type's range");
+    out->symbols[i] = static_cast<int64_t>(next);
   }
   const size_t length_bytes = (k + 1) / 2;
-  if (in.size() < length_bytes) return EncodingCorruption(kName, "truncated code lengths");
-  std::vector<int> lengths(k);
+  if (in->size() < length_bytes) return EncodingCorruption(encoding, "truncated code lengths");
+  out->lengths.resize(k);
   for (size_t i = 0; i < k; i++) {
-    const auto byte = static_cast<uint8_t>(in[i / 2]);
-    lengths[i] = i % 2 == 0 ? byte & 0x0f : byte >> 4;
-    if (lengths[i] == 0) return EncodingCorruption(kName, "zero code length");
+    const auto byte = static_cast<uint8_t>((*in)[i / 2]);
+    out->lengths[i] = i % 2 == 0 ? byte & 0x0f : byte >> 4;
+    if (out->lengths[i] == 0) return EncodingCorruption(encoding, "zero code length");
   }
-  if (k % 2 == 1 && (static_cast<uint8_t>(in[k / 2]) >> 4) != 0) {
-    return EncodingCorruption(kName, "pad nibble set");
+  if (k % 2 == 1 && (static_cast<uint8_t>((*in)[k / 2]) >> 4) != 0) {
+    return EncodingCorruption(encoding, "pad nibble set");
   }
-  in.remove_prefix(length_bytes);
+  in->remove_prefix(length_bytes);
   // Kraft's inequality, in units of 2^-kMaxHuffmanCodeLength.
   uint64_t kraft = 0;
-  int counts[kMaxHuffmanCodeLength + 1] = {};
-  for (int length : lengths) {
-    kraft += uint64_t{1} << (kMaxHuffmanCodeLength - length);
-    counts[length]++;
-  }
+  for (int length : out->lengths) kraft += uint64_t{1} << (kMaxHuffmanCodeLength - length);
   if (kraft > (uint64_t{1} << kMaxHuffmanCodeLength)) {
-    return EncodingCorruption(kName, "code lengths over-subscribed");
-  }
-  // Every value costs at least one bit: refuse counts the body cannot hold before looping.
-  if (count > in.size() * 8) return EncodingCorruption(kName, "body shorter than its values");
-  // The values in canonical order: by length, then ascending.
-  std::vector<U> canonical;
-  canonical.reserve(k);
-  int max_length = 0;
-  for (int length = 1; length <= kMaxHuffmanCodeLength; length++) {
-    for (size_t i = 0; i < k; i++) {
-      if (lengths[i] == length) canonical.push_back(symbols[i]);
-    }
-    if (counts[length] > 0) max_length = length;
-  }
-  U* dst = AppendFixedSlots<T>(out, count);
-  const auto* stream = reinterpret_cast<const uint8_t*>(in.data());
-  const size_t total_bits = in.size() * 8;
-  size_t pos = 0;
-  for (size_t row = 0; row < count; row++) {
-    // Canonical decoding: at each length, codes first..first+counts-1 are that length's values.
-    uint32_t code = 0;
-    uint32_t first = 0;
-    uint32_t index = 0;
-    bool found = false;
-    for (int length = 1; length <= max_length; length++) {
-      if (pos == total_bits) return EncodingCorruption(kName, "truncated codes");
-      code |= (stream[pos >> 3] >> (pos & 7)) & 1u;
-      pos++;
-      const auto at_length = static_cast<uint32_t>(counts[length]);
-      if (code - first < at_length) {
-        dst[row] = canonical[index + code - first];
-        found = true;
-        break;
-      }
-      index += at_length;
-      first = (first + at_length) << 1;
-      code <<= 1;
-    }
-    if (!found) return EncodingCorruption(kName, "bit pattern of no value");
-  }
-  // The stream must end in its last byte, padded with zero bits.
-  if ((pos + 7) / 8 != in.size() || (pos % 8 != 0 && (stream[pos >> 3] >> (pos & 7)) != 0)) {
-    return EncodingCorruption(kName, "trailing bytes");
+    return EncodingCorruption(encoding, "code lengths over-subscribed");
   }
   return Status::OK();
 }
 
-Status Encode(const ColumnVector& values, std::string* out) {
-  return VisitIntegerType(values.type(),
-                          [&](auto tag) { return EncodeTyped<decltype(tag)>(values, out); });
+HuffmanDecoder::HuffmanDecoder(const HuffmanTable& table, bool with_lookup) {
+  const size_t k = table.symbols.size();
+  for (int length : table.lengths) counts_[length]++;
+  // The values in canonical order: by length, then ascending.
+  canonical_.reserve(k);
+  for (int length = 1; length <= kMaxHuffmanCodeLength; length++) {
+    for (size_t i = 0; i < k; i++) {
+      if (table.lengths[i] == length) canonical_.push_back(static_cast<uint32_t>(i));
+    }
+    if (counts_[length] > 0) max_length_ = length;
+  }
+  if (!with_lookup) return;
+  lookup_.assign(size_t{1} << kLookupBits, 0);
+  const std::vector<uint32_t> codes = table.StreamCodes();
+  for (size_t i = 0; i < k; i++) {
+    const int length = table.lengths[i];
+    if (length > kLookupBits) continue;
+    // Every window that starts with this code (its bits first, anything after).
+    for (uint32_t rest = 0; rest < (1u << (kLookupBits - length)); rest++) {
+      lookup_[codes[i] | rest << length] = static_cast<uint16_t>(i << 4 | length);
+    }
+  }
 }
 
-Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* out) {
-  return VisitIntegerType(type,
-                          [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, out); });
+bool HuffmanDecoder::NextBitByBit(const uint8_t* stream, size_t total_bits, size_t* pos,
+                                  uint32_t* index) const {
+  // Canonical decoding: at each length, codes first..first+counts-1 are that length's values.
+  uint32_t code = 0;
+  uint32_t first = 0;
+  uint32_t base = 0;
+  size_t p = *pos;
+  for (int length = 1; length <= max_length_; length++) {
+    if (p == total_bits) {
+      *pos = p;
+      return false;
+    }
+    code |= (stream[p >> 3] >> (p & 7)) & 1u;
+    p++;
+    const auto at_length = static_cast<uint32_t>(counts_[length]);
+    if (code - first < at_length) {
+      *index = canonical_[base + code - first];
+      *pos = p;
+      return true;
+    }
+    base += at_length;
+    first = (first + at_length) << 1;
+    code <<= 1;
+  }
+  *pos = p;
+  return false;
 }
-
-}  // namespace
 
 template <typename U>
 size_t HuffmanSize(const U* bits, size_t n) {
   const Plan<U> plan(bits, n);
   if (plan.refused) return 0;
-  if (plan.symbols.empty()) return 1;
-  return plan.HeaderSize() + (plan.CodeBits() + 7) / 8;
+  if (plan.table.symbols.empty()) return 1;
+  return plan.table.AppendedSize() + (plan.CodeBits() + 7) / 8;
 }
 
 template size_t HuffmanSize<uint32_t>(const uint32_t* bits, size_t n);
