@@ -491,7 +491,11 @@ Status DecodeClusteringColumn(const TypedLayout& layout, const RowGroupView& vie
   }
   int64_t first = 0;
   Status s = FirstKeyClusteringValue(schema, first_user_key, &first);
-  if (s.ok()) s = view.DecodeSlot(kClusteringFromKeySlot, type, out, false);
+  // Written with the column's file dictionary like slot 24 (its Huffman tables).
+  if (s.ok()) {
+    s = view.DecodeSlot(kClusteringFromKeySlot, type, out, false,
+                        layout.FileDictionaryOf(column_id));
+  }
   if (!s.ok()) return s;
   for (size_t row = 0; row < out->size(); row++) {
     if (out->IsNull(row)) continue;
