@@ -165,6 +165,7 @@ TEST_F(ColumnarScanTest, VersionsKeptForASnapshotGoThroughIterators) {
   ResultSet latest;
   SelectStats stats = SelectBothWays(query, &latest);
   EXPECT_EQ(stats.rows_columnar, 0u);
+  ASSERT_FALSE(latest.rows.empty());  // a failed select must fail the test, not crash it
   EXPECT_EQ(latest.rows[0][4], Value::Float(-static_cast<float>(kRows - 1 - (kRows - 1) % 3)));
   query.snapshot = snapshot;
   stats = SelectBothWays(query);
