@@ -1,6 +1,7 @@
 #include "plugin/zone_map_block.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <optional>
 #include <vector>
@@ -49,6 +50,64 @@ Status SplitRowMajor(const Slice& raw, std::vector<SplitSet>* groups) {
   return Status::OK();
 }
 
+// A column entry's header (zone_map_set.h), and where its fixed-width bounds are, if any.
+struct EntryHeader {
+  uint32_t column_id = 0;
+  uint8_t flags = 0;
+  size_t header_size = 0;  // bytes before the bounds
+  size_t width = 0;        // 4 or 8 when the entry has fixed-width bounds and no value set
+  size_t bounds = 0;       // 1 (min) or 2 (min, max) such bounds; 0 when none
+};
+
+Status ParseEntryHeader(const Slice& entry, EntryHeader* header) {
+  Slice in = entry;
+  uint8_t type;
+  uint64_t rows;
+  uint64_t nulls;
+  if (!GetVarint32(&in, &header->column_id) || !GetFixed8(&in, &type) ||
+      !GetFixed8(&in, &header->flags) || !GetVarint64(&in, &rows) || !GetVarint64(&in, &nulls)) {
+    return Corrupt("truncated column header");
+  }
+  header->header_size = entry.size() - in.size();
+  header->width = type == static_cast<uint8_t>(PhysicalType::kInt32) ||
+                          type == static_cast<uint8_t>(PhysicalType::kFloat32)
+                      ? 4
+                  : type == static_cast<uint8_t>(PhysicalType::kInt64) ||
+                          type == static_cast<uint8_t>(PhysicalType::kFloat64)
+                      ? 8
+                      : 0;
+  // Bit 0: a value set, bit 1: bounds, bit 3: a max (zone_map_set.h).
+  const bool coded =
+      header->width != 0 && (header->flags & 1) == 0 && (header->flags & 2) != 0 && nulls < rows;
+  header->bounds = !coded ? 0 : (header->flags & 8) != 0 ? 2 : 1;
+  return Status::OK();
+}
+
+uint64_t LoadLittleEndian(const char* at, size_t width) {
+  uint64_t value = 0;
+  for (size_t i = 0; i < width; i++) value |= uint64_t{static_cast<uint8_t>(at[i])} << (8 * i);
+  return value;
+}
+
+void StoreLittleEndian(uint64_t value, size_t width, char* at) {
+  for (size_t i = 0; i < width; i++) at[i] = static_cast<char>(value >> (8 * i));
+}
+
+uint64_t WidthMask(size_t width) {
+  return width == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * width)) - 1;
+}
+
+// Zigzag at `width` bytes: the value read as a signed integer of that width.
+uint64_t ZigzagAt(uint64_t value, size_t width) {
+  const int shift = 64 - 8 * static_cast<int>(width);
+  const int64_t s = static_cast<int64_t>(value << shift) >> shift;
+  return ((static_cast<uint64_t>(s) << 1) ^ static_cast<uint64_t>(s >> 63)) & WidthMask(width);
+}
+
+uint64_t UnzigzagAt(uint64_t z, size_t width) {
+  return ((z >> 1) ^ (~(z & 1) + 1)) & WidthMask(width);
+}
+
 // Version 2's bound coding (zone_map_block.h): walks the column entries in block order and,
 // in each fixed-width entry with bounds, replaces the min by its difference from the previous
 // min of the column (`encode`) or back (!encode), and the max by its difference from the
@@ -58,35 +117,20 @@ class BoundDeltas {
   explicit BoundDeltas(bool encode) : encode_(encode) {}
 
   // `entry` starts a column entry (its header is parsed here, its length found afterwards by
-  // SkipZoneMapSetColumn on the restored bytes).
-  Status Apply(char* entry, size_t available) {
-    Slice in(entry, available);
-    uint32_t column_id;
-    uint8_t type;
-    uint8_t flags;
-    uint64_t rows;
-    uint64_t nulls;
-    if (!GetVarint32(&in, &column_id) || !GetFixed8(&in, &type) || !GetFixed8(&in, &flags) ||
-        !GetVarint64(&in, &rows) || !GetVarint64(&in, &nulls)) {
-      return Corrupt("truncated column header");
+  // SkipZoneMapSetColumn on the restored bytes). *header tells where the coded bounds are.
+  Status Apply(char* entry, size_t available, EntryHeader* header) {
+    Status s = ParseEntryHeader(Slice(entry, available), header);
+    if (!s.ok() || header->bounds == 0) return s;
+    const size_t width = header->width;
+    if (available - header->header_size < header->bounds * width) {
+      return Corrupt("truncated bounds");
     }
-    const size_t width = type == static_cast<uint8_t>(PhysicalType::kInt32) ||
-                                 type == static_cast<uint8_t>(PhysicalType::kFloat32)
-                             ? 4
-                         : type == static_cast<uint8_t>(PhysicalType::kInt64) ||
-                                 type == static_cast<uint8_t>(PhysicalType::kFloat64)
-                             ? 8
-                             : 0;
-    // Bit 0: a value set, bit 1: bounds, bit 3: a max (zone_map_set.h).
-    if (width == 0 || (flags & 1) != 0 || (flags & 2) == 0 || nulls >= rows) return Status::OK();
-    const size_t bytes = (flags & 8) != 0 ? 2 * width : width;
-    if (in.size() < bytes) return Corrupt("truncated bounds");
-    char* min_at = const_cast<char*>(in.data());
-    Previous& previous = previous_[column_id];
+    char* min_at = entry + header->header_size;
+    Previous& previous = previous_[header->column_id];
     if (previous.width != width) previous = Previous{width, 0};
     const uint64_t min = Transform(min_at, width, previous.min);
     previous.min = min;
-    if ((flags & 8) != 0) Transform(min_at + width, width, min);
+    if (header->bounds == 2) Transform(min_at + width, width, min);
     return Status::OK();
   }
 
@@ -99,26 +143,56 @@ class BoundDeltas {
   // Replaces the little-endian value at `at` by it minus `base` (encoding) or plus `base`
   // (decoding), wrapping at `width` bytes; returns the original (decoded) value.
   uint64_t Transform(char* at, size_t width, uint64_t base) const {
-    uint64_t stored = 0;
-    for (size_t i = 0; i < width; i++) stored |= uint64_t{static_cast<uint8_t>(at[i])} << (8 * i);
+    const uint64_t stored = LoadLittleEndian(at, width);
     const uint64_t result = encode_ ? stored - base : stored + base;
-    for (size_t i = 0; i < width; i++) at[i] = static_cast<char>(result >> (8 * i));
-    return encode_ ? stored : result;
+    StoreLittleEndian(result, width, at);
+    return encode_ ? stored : result & WidthMask(width);
   }
 
   bool encode_;
   std::map<uint32_t, Previous> previous_;
 };
 
+// Version 3's planes: the zigzagged differences of one width, in block order, stored byte
+// plane by byte plane (every value's byte 0, then every value's byte 1, ...).
+struct BoundPlanes {
+  size_t width;
+  std::vector<uint64_t> values;
+
+  void AppendTo(std::string* out) const {
+    for (size_t k = 0; k < width; k++) {
+      for (uint64_t value : values) out->push_back(static_cast<char>(value >> (8 * k)));
+    }
+  }
+};
+
+// Reads version 3's planes of `count` values of `width` bytes from *in.
+Status ReadPlanes(Slice* in, uint32_t count, BoundPlanes* planes) {
+  if (count > in->size() / planes->width) return Corrupt("truncated bound planes");
+  planes->values.assign(count, 0);
+  const auto* bytes = reinterpret_cast<const uint8_t*>(in->data());
+  for (size_t k = 0; k < planes->width; k++) {
+    for (uint32_t i = 0; i < count; i++) {
+      planes->values[i] |= uint64_t{bytes[k * count + i]} << (8 * k);
+    }
+  }
+  in->remove_prefix(count * planes->width);
+  return Status::OK();
+}
+
 }  // namespace
 
-Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out, bool bound_deltas) {
+Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out, uint8_t version) {
+  if (version != kZoneMapBlockColumnMajorVersion &&
+      version != kZoneMapBlockColumnMajorVersionDeltas &&
+      version != kZoneMapBlockColumnMajorVersionPlanes) {
+    return Status::InvalidArgument("zone maps: unknown column-major version");
+  }
   std::vector<SplitSet> groups;
   Status s = SplitRowMajor(row_major, &groups);
   if (!s.ok()) return s;
   out->push_back(static_cast<char>(kZoneMapBlockColumnMajorMarker));
-  out->push_back(static_cast<char>(bound_deltas ? kZoneMapBlockColumnMajorVersionDeltas
-                                                : kZoneMapBlockColumnMajorVersion));
+  out->push_back(static_cast<char>(version));
   PutVarint32(out, static_cast<uint32_t>(groups.size()));
   uint32_t widest = 0;
   for (const SplitSet& group : groups) out->push_back(static_cast<char>(group.flags));
@@ -127,17 +201,39 @@ Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out, bool 
     PutVarint32(out, group.column_count);
     widest = std::max(widest, group.column_count);
   }
+  const bool planes = version == kZoneMapBlockColumnMajorVersionPlanes;
+  // Version 3 writes the entries without their coded bounds after the planes.
+  std::string stripped;
+  std::string* entries = planes ? &stripped : out;
+  BoundPlanes narrow{4, {}};
+  BoundPlanes wide{8, {}};
   BoundDeltas deltas(/*encode=*/true);
   for (uint32_t j = 0; j < widest; j++) {
     for (const SplitSet& group : groups) {
       if (j >= group.column_count) continue;
-      const size_t at = out->size();
-      out->append(group.entries[j].data(), group.entries[j].size());
-      if (bound_deltas) {
-        s = deltas.Apply(&(*out)[at], group.entries[j].size());
-        if (!s.ok()) return s;
+      const size_t at = entries->size();
+      entries->append(group.entries[j].data(), group.entries[j].size());
+      if (version == kZoneMapBlockColumnMajorVersion) continue;
+      EntryHeader header;
+      s = deltas.Apply(&(*entries)[at], group.entries[j].size(), &header);
+      if (!s.ok()) return s;
+      if (!planes || header.bounds == 0) continue;
+      BoundPlanes& target = header.width == 4 ? narrow : wide;
+      const size_t bounds_at = at + header.header_size;
+      for (size_t b = 0; b < header.bounds; b++) {
+        const uint64_t value =
+            LoadLittleEndian(&(*entries)[bounds_at + b * header.width], header.width);
+        target.values.push_back(ZigzagAt(value, header.width));
       }
+      entries->erase(bounds_at, header.bounds * header.width);
     }
+  }
+  if (planes) {
+    PutVarint32(out, static_cast<uint32_t>(narrow.values.size()));
+    PutVarint32(out, static_cast<uint32_t>(wide.values.size()));
+    narrow.AppendTo(out);
+    wide.AppendTo(out);
+    out->append(stripped);
   }
   return Status::OK();
 }
@@ -151,12 +247,14 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
   uint8_t version;
   uint32_t count;
   if (!GetFixed8(&in, &version) || (version != kZoneMapBlockColumnMajorVersion &&
-                                    version != kZoneMapBlockColumnMajorVersionDeltas)) {
+                                    version != kZoneMapBlockColumnMajorVersionDeltas &&
+                                    version != kZoneMapBlockColumnMajorVersionPlanes)) {
     return Corrupt("unknown layout version");
   }
-  // Version 2 restores the bounds in place, entry by entry, before checking each entry.
+  // Versions 2 and 3 restore the bounds entry by entry, before checking each entry.
   std::optional<BoundDeltas> deltas;
-  if (version == kZoneMapBlockColumnMajorVersionDeltas) deltas.emplace(/*encode=*/false);
+  if (version != kZoneMapBlockColumnMajorVersion) deltas.emplace(/*encode=*/false);
+  const bool planes = version == kZoneMapBlockColumnMajorVersionPlanes;
   // Every group takes at least three bytes (flags, set version, column count).
   if (!GetVarint32(&in, &count) || count == 0 || count > in.size() / 3) {
     return Corrupt("bad row group count");
@@ -174,17 +272,65 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
     widest = std::max(widest, group.column_count);
     total_columns += group.column_count;
   }
-  // Every column entry takes at least five bytes.
+  BoundPlanes narrow{4, {}};
+  BoundPlanes wide{8, {}};
+  if (planes) {
+    uint32_t narrow_count;
+    uint32_t wide_count;
+    if (!GetVarint32(&in, &narrow_count) || !GetVarint32(&in, &wide_count)) {
+      return Corrupt("truncated bound counts");
+    }
+    Status s = ReadPlanes(&in, narrow_count, &narrow);
+    if (s.ok()) s = ReadPlanes(&in, wide_count, &wide);
+    if (!s.ok()) return s;
+  }
+  // Every column entry takes at least five bytes (its header), with or without its bounds.
   if (total_columns > in.size() / 5) return Corrupt("column counts exceed the block");
+  // Version 3's entries, their bounds put back (block order; a deque keeps them in place).
+  std::deque<std::string> restored;
+  size_t next_narrow = 0;
+  size_t next_wide = 0;
   for (uint32_t j = 0; j < widest; j++) {
     for (SplitSet& group : groups) {
       if (j >= group.column_count) continue;
       const char* start = in.data();
-      Status s = deltas ? deltas->Apply(const_cast<char*>(start), in.size()) : Status::OK();
+      EntryHeader header;
+      Status s = ParseEntryHeader(in, &header);
+      if (!s.ok()) return s;
+      if (planes && header.bounds != 0) {
+        // The header, the bounds from the planes, then the sum (bit 5) if any.
+        std::string& entry = restored.emplace_back(start, header.header_size);
+        in.remove_prefix(header.header_size);
+        const BoundPlanes& source = header.width == 4 ? narrow : wide;
+        size_t& next = header.width == 4 ? next_narrow : next_wide;
+        if (next + header.bounds > source.values.size()) return Corrupt("too few bounds");
+        for (size_t b = 0; b < header.bounds; b++) {
+          char bytes[8];
+          StoreLittleEndian(UnzigzagAt(source.values[next++], header.width), header.width, bytes);
+          entry.append(bytes, header.width);
+        }
+        const char* sum_at = in.data();
+        uint64_t sum;
+        if ((header.flags & 0x20) != 0 && !GetVarint64(&in, &sum)) {
+          return Corrupt("truncated sum");
+        }
+        entry.append(sum_at, static_cast<size_t>(in.data() - sum_at));
+        s = deltas->Apply(&entry[0], entry.size(), &header);
+        Slice check(entry);
+        if (s.ok()) s = SkipZoneMapSetColumn(&check, group.version);
+        if (s.ok() && !check.empty()) s = Corrupt("entry longer than its parts");
+        if (!s.ok()) return s;
+        group.entries.emplace_back(entry);
+        continue;
+      }
+      s = deltas ? deltas->Apply(const_cast<char*>(start), in.size(), &header) : Status::OK();
       if (s.ok()) s = SkipZoneMapSetColumn(&in, group.version);
       if (!s.ok()) return s;
       group.entries.emplace_back(start, static_cast<size_t>(in.data() - start));
     }
+  }
+  if (next_narrow != narrow.values.size() || next_wide != wide.values.size()) {
+    return Corrupt("bounds left over");
   }
   if (!in.empty()) return Corrupt("trailing bytes");
   std::string row_major;

@@ -89,12 +89,13 @@ void ZoneMapCollector::Finish(std::string* out) {
   columnar::PutVarint32(&row_major, static_cast<uint32_t>(groups_));
   row_major.append(encoded_);
   // Readers take every layout; the row-major one stays should the regrouping ever refuse.
-  // Bounds coded as differences (version 2) compress smaller for series whose groups move by
-  // a steady step, larger for bounds that vary at random: the smaller one after zstd is kept.
+  // Bounds coded as differences (version 3, in byte planes) compress smaller for series whose
+  // groups move by a steady step or a random walk, larger for bounds that vary at random: the
+  // smaller one after zstd is kept.
   std::string plain;
   std::string deltas;
-  if (!ZoneMapBlockToColumnMajor(row_major, &plain, /*bound_deltas=*/false).ok() ||
-      !ZoneMapBlockToColumnMajor(row_major, &deltas, /*bound_deltas=*/true).ok()) {
+  if (!ZoneMapBlockToColumnMajor(row_major, &plain, kZoneMapBlockColumnMajorVersion).ok() ||
+      !ZoneMapBlockToColumnMajor(row_major, &deltas, kZoneMapBlockColumnMajorVersionPlanes).ok()) {
     out->append(row_major);
     return;
   }

@@ -46,9 +46,11 @@ std::vector<ZoneMapSet> TwoGroups() {
   return {first, second};
 }
 
+constexpr uint8_t kV2 = kZoneMapBlockColumnMajorVersionDeltas;
+
 TEST(ZoneMapBlockTest, FixedBytes) {
   std::string column_major;
-  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(TwoGroups()), &column_major).ok());
+  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(TwoGroups()), &column_major, kV2).ok());
   // Marker 00, version 02, 2 groups, flags 01 01, set headers (version 01, 2 columns)
   // (01, 1 column); then the first entries of both groups: column 5 (05), int32 (00),
   // flags 01 (a value set), 2 rows, 0 nulls, 2 values: 1 and 2; and
@@ -101,11 +103,17 @@ TEST(ZoneMapBlockTest, BackToRowMajorByteForByte) {
   sets.push_back(rich);
   sets.push_back(ZoneMapSet());
   const std::string row_major = RowMajor(sets);
+  for (uint8_t version : {1, 2, 3}) {
+    SCOPED_TRACE(version);
+    std::string block;
+    ASSERT_TRUE(ZoneMapBlockToColumnMajor(row_major, &block, version).ok());
+    EXPECT_NE(block, row_major);
+    ASSERT_TRUE(ZoneMapBlockToRowMajor(&block).ok());
+    EXPECT_EQ(Hex(block), Hex(row_major));
+  }
   std::string block;
   ASSERT_TRUE(ZoneMapBlockToColumnMajor(row_major, &block).ok());
-  EXPECT_NE(block, row_major);
   ASSERT_TRUE(ZoneMapBlockToRowMajor(&block).ok());
-  EXPECT_EQ(Hex(block), Hex(row_major));
   std::vector<ZoneMapEntry> entries;
   ASSERT_TRUE(ParseZoneMapBlock(block, sets.size(), &entries).ok());
   ZoneMapSet decoded;
@@ -136,7 +144,7 @@ std::vector<ZoneMapSet> SeriesGroups() {
 
 TEST(ZoneMapBlockTest, FixedBytesOfBoundDifferences) {
   std::string column_major;
-  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(SeriesGroups()), &column_major).ok());
+  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(SeriesGroups()), &column_major, kV2).ok());
   // Marker 00, version 02, 3 groups, flags 01 x3, set headers (01, 2 columns) x3.
   std::string expected = "000203010101010201020102";
   // Column 3 (int32, 00), flags 1e (bounds, exact min, max, exact max), 10 rows (0a), 0 nulls.
@@ -176,9 +184,66 @@ TEST(ZoneMapBlockTest, VersionOneBlocksStillRead) {
   EXPECT_EQ(Hex(block), Hex(row_major));
 }
 
-TEST(ZoneMapBlockTest, DamagedBoundDifferencesAreRefusedOrParsed) {
+// Version 3: the same differences, zigzagged, out of the entries in byte planes.
+TEST(ZoneMapBlockTest, FixedBytesOfBoundPlanes) {
+  std::string column_major;
+  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(SeriesGroups()), &column_major).ok());
+  // Marker 00, version 03, 3 groups, flags 01 x3, set headers (01, 2 columns) x3.
+  std::string expected = "000303010101010201020102";
+  // 12 four-byte differences, no eight-byte ones.
+  expected += "0c00";
+  // Block order: column 3's (min, max) of groups 0, 1, 2, then column 4's. Zigzagged:
+  // 1000 -> 2000 (0x7d0), 2700 -> 5400 (0x1518), -3000 -> 5999 (0x176f), 0x00d00000 ->
+  // 0x01a00000, 1.0's bits 0x3f800000 -> 0x7f000000, 0 -> 0. Byte 0 of all 12, then byte 1, ...
+  std::string planes;
+  const uint32_t values[12] = {2000,       5400,       5999, 5400,       5999, 5400,
+                               0x7f000000, 0x01a00000, 0,    0x01a00000, 0,    0x01a00000};
+  for (int k = 0; k < 4; k++) {
+    for (uint32_t v : values) planes.push_back(static_cast<char>(v >> (8 * k)));
+  }
+  // Then the entries without their bounds: column 3 (int32 00, flags 1e, 10 rows, 0 nulls)
+  // x3, column 4 (float32 02) x3.
+  const std::string entries = "03001e0a0003001e0a0003001e0a0004021e0a0004021e0a0004021e0a00";
+  EXPECT_EQ(Hex(column_major), expected + Hex(planes) + entries);
+  ASSERT_TRUE(ZoneMapBlockToRowMajor(&column_major).ok());
+  EXPECT_EQ(Hex(column_major), Hex(RowMajor(SeriesGroups())));
+}
+
+TEST(ZoneMapBlockTest, DamagedBoundPlanesAreRefusedOrParsed) {
   std::string good;
   ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(SeriesGroups()), &good).ok());
+  for (size_t len = 1; len < good.size(); len++) {
+    std::string cut = good.substr(0, len);
+    EXPECT_TRUE(ZoneMapBlockToRowMajor(&cut).IsCorruption()) << len;
+  }
+  // Counts that do not match the entries' bounds are refused.
+  std::string fewer = good;
+  fewer[12] = 0x0b;
+  EXPECT_TRUE(ZoneMapBlockToRowMajor(&fewer).IsCorruption());
+  std::string wide = good;
+  wide[13] = 0x01;
+  EXPECT_TRUE(ZoneMapBlockToRowMajor(&wide).IsCorruption());
+  // A max difference that makes the max smaller than the min: the top byte of the first
+  // entry's max difference (plane 3, value 1) set and its lowest bit (plane 0) too: zigzag
+  // 0xff001519 is -2,139,097,741.
+  std::string inverted = good;
+  inverted[14 + 1] = static_cast<char>(0x19);
+  inverted[14 + 3 * 12 + 1] = static_cast<char>(0xff);
+  EXPECT_TRUE(ZoneMapBlockToRowMajor(&inverted).IsCorruption());
+  for (size_t i = 0; i < good.size(); i++) {
+    for (uint8_t flip : {0x01, 0x40, 0x80}) {
+      std::string damaged = good;
+      damaged[i] = static_cast<char>(damaged[i] ^ flip);
+      if (!ZoneMapBlockToRowMajor(&damaged).ok()) continue;
+      std::vector<ZoneMapEntry> entries;
+      (void)ParseZoneMapBlock(damaged, 3, &entries);
+    }
+  }
+}
+
+TEST(ZoneMapBlockTest, DamagedBoundDifferencesAreRefusedOrParsed) {
+  std::string good;
+  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(SeriesGroups()), &good, kV2).ok());
   for (size_t len = 1; len < good.size(); len++) {
     std::string cut = good.substr(0, len);
     EXPECT_TRUE(ZoneMapBlockToRowMajor(&cut).IsCorruption()) << len;
@@ -206,7 +271,7 @@ TEST(ZoneMapBlockTest, RowMajorBlocksAreLeftAlone) {
 
 TEST(ZoneMapBlockTest, MalformedColumnMajorBlocksAreRefused) {
   std::string good;
-  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(TwoGroups()), &good).ok());
+  ASSERT_TRUE(ZoneMapBlockToColumnMajor(RowMajor(TwoGroups()), &good, kV2).ok());
   // Every truncation (past the marker) is refused.
   for (size_t len = 1; len < good.size(); len++) {
     std::string cut = good.substr(0, len);
@@ -215,7 +280,7 @@ TEST(ZoneMapBlockTest, MalformedColumnMajorBlocksAreRefused) {
   std::string trailing = good + "x";
   EXPECT_TRUE(ZoneMapBlockToRowMajor(&trailing).IsCorruption());
   std::string version = good;
-  version[1] = 3;
+  version[1] = 4;
   EXPECT_TRUE(ZoneMapBlockToRowMajor(&version).IsCorruption());
   std::string no_groups = good;
   no_groups[2] = 0;

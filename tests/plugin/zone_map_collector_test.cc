@@ -85,29 +85,32 @@ TEST(ZoneMapCollectorTest, LeavesOutColumnsThatCannotPrune) {
   }
 }
 
-// The block keeps its bounds as differences (version 2) when that compresses smaller: a time
-// rising by a steady step; bounds that vary at random stay as they are (version 1).
+// The block keeps its bounds as differences (version 3) when that compresses smaller: a time
+// rising by a steady step; bounds that jump at random between a few ranges stay as they are
+// (version 1: each group's entry repeats an earlier one whole, which zstd finds).
 TEST(ZoneMapCollectorTest, CodesBoundsAsDifferencesOnlyWhenSmaller) {
   ZoneMapCollector steady;
   const std::string steady_block = CollectFile(kZoneMapSampleGroups + 9, &steady);
   ASSERT_GE(steady_block.size(), 2u);
-  EXPECT_EQ(steady_block[1], static_cast<char>(kZoneMapBlockColumnMajorVersionDeltas));
+  EXPECT_EQ(steady_block[1], static_cast<char>(kZoneMapBlockColumnMajorVersionPlanes));
   ExpectColumns(steady_block, kZoneMapSampleGroups + 9);
 
   ZoneMapCollector random;
   std::mt19937_64 rng(9);
   const size_t groups = kZoneMapSampleGroups + 9;
-  for (size_t g = 0; g < groups; g++) {
-    random.BeginRowGroup(128);
-    ColumnVector times(PhysicalType::kInt64);
-    ColumnVector expiry(PhysicalType::kInt64);
-    // Values anywhere in a wide range: bounds near its ends, varying at random.
+  // 16 ranges of random bounds; each group takes one of them at random.
+  std::vector<ColumnVector> times(16, ColumnVector(PhysicalType::kInt64));
+  std::vector<ColumnVector> expiry(16, ColumnVector(PhysicalType::kInt64));
+  for (size_t k = 0; k < 16; k++) {
     for (int r = 0; r < 128; r++) {
-      times.Append<int64_t>(static_cast<int64_t>(rng() % (uint64_t{1} << 40)));
-      expiry.Append<int64_t>(static_cast<int64_t>(rng() % (uint64_t{1} << 30)));
+      times[k].Append<int64_t>(static_cast<int64_t>(rng()));
+      expiry[k].Append<int64_t>(static_cast<int64_t>(rng()));
     }
-    random.OnColumn(kTime, times);
-    random.OnExpiry(expiry);
+  }
+  for (size_t g = 0; g < groups * 4; g++) {
+    random.BeginRowGroup(128);
+    random.OnColumn(kTime, times[rng() % 16]);
+    random.OnExpiry(expiry[rng() % 16]);
     random.OnTypedRows(128);
     random.EndRowGroup(true);
   }
@@ -118,7 +121,7 @@ TEST(ZoneMapCollectorTest, CodesBoundsAsDifferencesOnlyWhenSmaller) {
   std::string row_major = random_block;
   ASSERT_TRUE(ZoneMapBlockToRowMajor(&row_major).ok());
   std::vector<ZoneMapEntry> entries;
-  ASSERT_TRUE(ParseZoneMapBlock(row_major, groups, &entries).ok());
+  ASSERT_TRUE(ParseZoneMapBlock(row_major, groups * 4, &entries).ok());
 }
 
 }  // namespace
