@@ -144,7 +144,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     // redone after the templates' commit so that no entry is admitted twice.
     if (whole.usable && whole.body.size() < chosen->body.size()) {
       FileDictionaryTrial admit;
-      if (dictionary->Trial(values, &admit)) dictionary->Commit(&admit);
+      if (dictionary->Trial(values, &admit)) dictionary->Commit(&admit, /*body_written=*/false);
     }
   } else if (whole.usable && whole.cost() == best && best < local_size) {
     dictionary->Commit(&whole);

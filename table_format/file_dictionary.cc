@@ -17,6 +17,10 @@ namespace {
 // local encoding.
 constexpr size_t kAdmissionChargeDivisor = 4;
 
+// An integer chunk takes the file's Huffman table only when that saves at least this fraction
+// of its local body.
+constexpr size_t kTableMinSavingDivisor = 8;
+
 uint64_t HashOf(const Slice& value) {
   return std::hash<std::string_view>()(std::string_view(value.data(), value.size()));
 }
@@ -126,6 +130,7 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   trial->hashes.resize(values.size());
   trial->pending.clear();
   trial->pending_hashes.clear();
+  trial->writes_table = false;
   pending_codes_.Clear();
   bool any_code = false;
   for (size_t i = 0; i < values.size(); i++) {
@@ -153,7 +158,7 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   }
   if (!any_code) return false;
   std::string code_part;
-  Status s = EncodeCodes(codes, &code_part);
+  Status s = EncodeCodes(codes, trial, &code_part);
   if (s.ok()) {
     // code_part = encoding byte + body; the layout wants the body length after the byte.
     trial->body.push_back(code_part[0]);
@@ -169,56 +174,83 @@ size_t FileDictionaryTrial::cost() const {
   return body.size() + admitted_bytes / kAdmissionChargeDivisor;
 }
 
-Status FileDictionaryWriter::EncodeCodes(const ColumnVector& codes, std::string* out) const {
+Status FileDictionaryWriter::EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial,
+                                         std::string* out) const {
   const size_t start = out->size();
   Status s = EncodeNested(codes, out);
   if (!s.ok()) return s;
+  // A table not yet written would follow the entries this trial admits.
+  const uint32_t code = TableCode(trial->pending.size(), trial->admitted_bytes);
+  if (code == 0) return Status::OK();
   std::string shared;
-  if (EncodeWithTable(codes, out->size() - start - 1, &shared)) {
+  table_.Encode(code, codes, &shared);
+  if (shared.size() < out->size() - start - 1) {
     out->resize(start);
     out->push_back(static_cast<char>(Encoding::kFileHuffman));
     out->append(shared);
+    trial->writes_table = table_code_ == 0;
   }
   return Status::OK();
+}
+
+uint32_t FileDictionaryWriter::TableCode(size_t pending_entries, size_t pending_bytes) const {
+  if (table_entry_.empty()) return 0;
+  if (table_code_ != 0) return table_code_;
+  if (entries_.size() + pending_entries + 1 > limits_.max_entries ||
+      entry_bytes_ + pending_bytes + table_entry_.size() > limits_.max_bytes) {
+    return 0;
+  }
+  return static_cast<uint32_t>(entries_.size() + pending_entries + 1);
 }
 
 void FileDictionaryWriter::RefreshTable() {
   FileHuffmanTable table;
   std::string entry;
   if (!table_maker_.TakeDueTable(&table, &entry)) return;
-  if (entries_.size() >= limits_.max_entries || entry_bytes_ + entry.size() > limits_.max_bytes) {
-    return;
-  }
-  const uint64_t hash = HashOf(entry);
-  uint32_t code = codes_.Find(hash, entry, entries_);
-  if (code == 0) {
-    entry_bytes_ += entry.size();
-    entries_.push_back(std::move(entry));
-    code = static_cast<uint32_t>(entries_.size());
-    codes_.Insert(hash, code);
-  }
+  // The table becomes an entry only when a chunk uses it (WriteTable): a column whose chunks
+  // all keep their local encodings stores none.
   table_ = std::move(table);
-  table_code_ = code;
+  table_entry_ = std::move(entry);
+  table_code_ = codes_.Find(HashOf(table_entry_), table_entry_, entries_);
+}
+
+void FileDictionaryWriter::WriteTable() {
+  if (table_code_ != 0) return;
+  const uint64_t hash = HashOf(table_entry_);
+  // The same bytes admitted meanwhile as a value keep their code; this entry gets the next one,
+  // which the chunk's body already names.
+  const bool indexed = codes_.Find(hash, table_entry_, entries_) != 0;
+  entry_bytes_ += table_entry_.size();
+  entries_.push_back(table_entry_);
+  table_code_ = static_cast<uint32_t>(entries_.size());
+  if (!indexed) codes_.Insert(hash, table_code_);
 }
 
 bool FileDictionaryWriter::EncodeWithTable(const ColumnVector& values, size_t local_size,
-                                           std::string* body) const {
-  if (table_code_ == 0) return false;
+                                           std::string* body) {
+  const uint32_t code = TableCode(0, 0);
+  if (code == 0) return false;
   const size_t start = body->size();
-  table_.Encode(table_code_, values, body);
-  if (body->size() - start < local_size) return true;
+  table_.Encode(code, values, body);
+  // Only when it saves an eighth: a long Huffman code (log-normal latencies, sizes) decodes
+  // slower than the Rice code it would replace, for a few percent of bytes.
+  if (body->size() - start < local_size - local_size / kTableMinSavingDivisor) {
+    WriteTable();
+    return true;
+  }
   body->resize(start);
   return false;
 }
 
-void FileDictionaryWriter::Commit(FileDictionaryTrial* trial) {
+void FileDictionaryWriter::Commit(FileDictionaryTrial* trial, bool body_written) {
   table_maker_.Count(trial->codes);
-  // Pending codes follow the entries in admission order.
+  // Pending codes follow the entries in admission order, then a table the body uses.
   for (size_t j = 0; j < trial->pending.size(); j++) {
     entry_bytes_ += trial->pending[j].size();
     entries_.push_back(std::move(trial->pending[j]));
     codes_.Insert(trial->pending_hashes[j], static_cast<uint32_t>(entries_.size()));
   }
+  if (trial->writes_table && body_written) WriteTable();
   trial->pending.clear();
   trial->pending_hashes.clear();
 }

@@ -82,6 +82,7 @@ struct FileDictionaryTrial {
   std::vector<uint64_t> hashes;              // of every value, remembered as seen afterwards
   std::deque<std::string> pending;
   std::vector<uint64_t> pending_hashes;
+  bool writes_table = false;  // the codes use the file table, not yet an entry
 };
 
 // One column's dictionary while a file is written.
@@ -100,7 +101,9 @@ class FileDictionaryWriter {
   // Commit admits the entries of the trial that is written; Remember marks a trial's values
   // as seen (every trial's, written or not, so that recurring values get admitted later).
   bool Trial(const ColumnVector& values, FileDictionaryTrial* trial);
-  void Commit(FileDictionaryTrial* trial);
+  // `body_written`: false for a trial committed only to admit its values (its body, and so a
+  // table it would use, is not written).
+  void Commit(FileDictionaryTrial* trial, bool body_written = true);
   void Remember(const FileDictionaryTrial& trial);
 
   // Whether `value` is an entry, or was seen in an earlier chunk (a trial would admit it).
@@ -108,13 +111,15 @@ class FileDictionaryWriter {
 
   // File Huffman tables (file_huffman.h) of the column's integers: the codes of the chunks
   // written with the dictionary, or an integer column's values. A new table, when one is due,
-  // becomes an entry; call between chunks, never between a Trial and its Commit.
+  // replaces the current one, and becomes an entry once a chunk written uses it (after the
+  // entries that chunk admits); call between chunks, never between a Trial and its Commit.
   void RefreshTable();
   // Counts the values of an integer column's chunk for the next table.
   void CountIntegers(const ColumnVector& values) { table_maker_.Count(values); }
   // Appends a file_huffman body of `values` (int32/int64, no nulls) when there is a table and
-  // the body is smaller than `local_size`; false otherwise.
-  bool EncodeWithTable(const ColumnVector& values, size_t local_size, std::string* body) const;
+  // the body is at least an eighth smaller than `local_size` (the table then becomes an entry
+  // if it is not one yet); false otherwise.
+  bool EncodeWithTable(const ColumnVector& values, size_t local_size, std::string* body);
 
   size_t entry_count() const { return entries_.size(); }
   size_t entry_bytes() const { return entry_bytes_; }
@@ -125,7 +130,12 @@ class FileDictionaryWriter {
   bool Seen(uint64_t hash) const;
   void Remember(const std::vector<uint64_t>& hashes);
   // Encodes the codes of a trial (encoding byte + body), with the file table when smaller.
-  Status EncodeCodes(const ColumnVector& codes, std::string* out) const;
+  Status EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial, std::string* out) const;
+  // The table's code, were it used after `pending_entries` entries of `pending_bytes` bytes
+  // are admitted; 0 when there is no table or no room for it.
+  uint32_t TableCode(size_t pending_entries, size_t pending_bytes) const;
+  // Makes the current table an entry (once).
+  void WriteTable();
 
   FileDictionaryLimits limits_;
   std::deque<std::string> entries_;  // code c is entries_[c - 1]
@@ -135,7 +145,8 @@ class FileDictionaryWriter {
   size_t entry_bytes_ = 0;
   FileHuffmanTableMaker table_maker_;
   FileHuffmanTable table_;
-  uint32_t table_code_ = 0;  // 0: no table yet
+  std::string table_entry_;  // empty: no table yet
+  uint32_t table_code_ = 0;  // 0: not an entry (yet)
   // Per trial, kept to reuse their memory.
   FileDictionaryIndex pending_codes_;
   FileDictionaryTrial scratch_trial_;

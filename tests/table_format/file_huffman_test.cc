@@ -212,7 +212,31 @@ TEST(FileHuffmanTest, IntegerChunksRoundTripThroughTheDictionaryBlock) {
   EXPECT_GE(with_table, 60u);
 }
 
-// File-dictionary codes of a low-cardinality string column use the table too.
+// A table no chunk uses is never written: values spread over 2^31 keep their local encoding,
+// and the file has no dictionary at all (a table used to be written anyway, 124 bytes a file
+// of metrics).
+TEST(FileHuffmanTest, UnusedTablesAreNotWritten) {
+  std::mt19937_64 rng(3);
+  FileDictionaryWriters writers;
+  for (int c = 0; c < 80; c++) {
+    ColumnVector values(PhysicalType::kInt32);
+    for (int i = 0; i < 128; i++) values.Append<int32_t>(static_cast<int32_t>(rng() >> 33));
+    ChunkWriteOptions options;
+    options.file_dictionary = writers.For("write_time");
+    std::string chunk;
+    Encoding encoding;
+    ASSERT_TRUE(WriteChunk(values, options, &chunk, &encoding).ok());
+    EXPECT_NE(encoding, Encoding::kFileHuffman);
+  }
+  EXPECT_TRUE(writers.empty());
+  std::string block;
+  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
+  EXPECT_EQ(Hex(block), "00");
+}
+
+// File-dictionary codes of a low-cardinality string column use the table too. New values
+// recur now and then, so that chunks admit entries while they use a table not yet written
+// (it then follows the entries they admit).
 TEST(FileHuffmanTest, FileDictionaryCodesUseTheTable) {
   static const char* const kMethods[] = {"GET", "POST", "PUT", "DELETE", "PATCH"};
   std::mt19937_64 rng(5);
@@ -221,10 +245,13 @@ TEST(FileHuffmanTest, FileDictionaryCodesUseTheTable) {
   std::vector<ColumnVector> columns;
   for (int c = 0; c < 40; c++) {
     ColumnVector values(PhysicalType::kBytes);
-    for (int i = 0; i < 128; i++) {
+    for (int i = 0; i < 126; i++) {
       const uint64_t r = rng() % 100;
       values.AppendBytes(kMethods[r < 70 ? 0 : r < 90 ? 1 : r < 95 ? 2 : r < 98 ? 3 : 4]);
     }
+    // A new value in every chunk, admitted by the next one: every chunk admits an entry.
+    values.AppendBytes("NEW" + std::to_string(c));
+    values.AppendBytes("NEW" + std::to_string(c > 0 ? c - 1 : 0));
     ChunkWriteOptions options;
     options.file_dictionary = writers.For("method");
     std::string chunk;
@@ -246,7 +273,7 @@ TEST(FileHuffmanTest, FileDictionaryCodesUseTheTable) {
     if (header.encoding == Encoding::kFileDictionary &&
         static_cast<Encoding>(chunks[c][header.header_size]) == Encoding::kFileHuffman) {
       with_table++;
-      EXPECT_LE(header.stored_length, 32u) << "about 23 bytes of codes, no table";
+      EXPECT_LE(header.stored_length, 40u) << "about 23 bytes of codes and the new value, no table";
     }
     ChunkReadOptions options;
     options.file_dictionary = entries;
@@ -258,6 +285,11 @@ TEST(FileHuffmanTest, FileDictionaryCodesUseTheTable) {
     }
   }
   EXPECT_GE(with_table, 20u);
+  // The table entries (kind byte 1) are those the chunks used: at most two (after 16 and 64
+  // counted chunks), each after the value entries admitted before or with its first use.
+  size_t tables = 0;
+  for (size_t e = 0; e < entries->size(); e++) tables += entries->GetBytes(e)[0] == 1 ? 1 : 0;
+  EXPECT_EQ(tables, 1u);
 }
 
 }  // namespace
