@@ -393,14 +393,17 @@ void ColumnarTableBuilder::AppendToFile(const Slice& data) {
   offset_ += data.size();
 }
 
-BlockLocation ColumnarTableBuilder::WriteMetaBlock(const Slice& raw, int min_zstd_level) {
+BlockLocation ColumnarTableBuilder::WriteMetaBlock(const Slice& raw, int min_zstd_level,
+                                                   const std::string* zstd_frame, int frame_level) {
   std::string stored;
   BlockLocation location;
-  Status s = WriteBlock(raw,
-                        BlockCompressor{compressor_.codec == BlockCodec::kNone ? BlockCodec::kNone
-                                                                               : BlockCodec::kZstd,
-                                        std::max(compressor_.level, min_zstd_level), nullptr},
-                        &stored);
+  BlockCompressor compressor{
+      compressor_.codec == BlockCodec::kNone ? BlockCodec::kNone : BlockCodec::kZstd,
+      std::max(compressor_.level, min_zstd_level), nullptr};
+  if (zstd_frame != nullptr && !zstd_frame->empty() && compressor.level == frame_level) {
+    compressor.zstd_frame = zstd_frame;
+  }
+  Status s = WriteBlock(raw, compressor, &stored);
   if (!s.ok()) {
     SetError(s);
     return location;
@@ -478,8 +481,10 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   }
   if (zone_maps_ != nullptr && !zone_maps_->empty()) {
     std::string raw;
-    zone_maps_->Finish(&raw);
-    root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, kMetaBlockZstdLevel);
+    std::string frame;  // made while the collector picked its layout: not compressed again
+    zone_maps_->Finish(&raw, &frame);
+    root.at(FileBlock::kZoneMaps) =
+        WriteMetaBlock(raw, kMetaBlockZstdLevel, &frame, kZoneMapCompareLevel);
     meta_index.Add(kZoneMapBlockName, rocksdb::BlockHandle(root.at(FileBlock::kZoneMaps).offset,
                                                            root.at(FileBlock::kZoneMaps).size));
     properties_.user_collected_properties[kFileColumnStatsProperty] =

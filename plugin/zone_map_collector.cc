@@ -12,14 +12,6 @@
 
 namespace columnar {
 
-namespace {
-
-// The level the builder compresses the zone map block at (at least): the two layouts are
-// compared at it.
-constexpr int kZoneMapCompareLevel = 9;
-
-}  // namespace
-
 void ZoneMapCollector::BeginRowGroup(size_t rows) {
   current_ = ZoneMapSet();
   current_rows_ = rows;
@@ -83,7 +75,7 @@ void ZoneMapCollector::Encode(uint8_t flags, const ZoneMapSet& zone_maps) {
   columnar::PutLengthPrefixed(&encoded_, set);
 }
 
-void ZoneMapCollector::Finish(std::string* out) {
+void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame) {
   if (!decided_) Decide();
   std::string row_major;
   columnar::PutVarint32(&row_major, static_cast<uint32_t>(groups_));
@@ -105,6 +97,9 @@ void ZoneMapCollector::Finish(std::string* out) {
                        ZstdCompress(deltas, kZoneMapCompareLevel, nullptr, &deltas_zstd).ok() &&
                        deltas_zstd.size() < plain_zstd.size();
   out->append(smaller ? deltas : plain);
+  if (zstd_frame != nullptr && !plain_zstd.empty() && !deltas_zstd.empty()) {
+    *zstd_frame = std::move(smaller ? deltas_zstd : plain_zstd);
+  }
 }
 
 Status ParseZoneMapBlock(const Slice& raw, size_t row_groups, std::vector<ZoneMapEntry>* entries) {

@@ -41,6 +41,8 @@ namespace columnar {
 inline constexpr uint8_t kZoneMapGroupSkippable = 1;
 // Row groups a file's zone-map decision is made from (fewer when the file has fewer).
 inline constexpr size_t kZoneMapSampleGroups = 32;
+// The zstd level the layouts are compared at: the builder's least level for the block.
+inline constexpr int kZoneMapCompareLevel = 9;
 
 class ZoneMapCollector : public ColumnObserver {
  public:
@@ -58,8 +60,9 @@ class ZoneMapCollector : public ColumnObserver {
 
   bool empty() const { return groups_ == 0; }
   // The zone map block's raw content, column-major (decides the omitted columns first if still
-  // open).
-  void Finish(std::string* out);
+  // open). With `zstd_frame`, also its zstd frame at kZoneMapCompareLevel when one was made
+  // (empty otherwise), for the builder to store without compressing it again.
+  void Finish(std::string* out, std::string* zstd_frame = nullptr);
   // Every row of the file is a typed row.
   bool only_rows() const { return only_rows_; }
   const FileColumnStatsBuilder& file_stats() const { return file_stats_; }
