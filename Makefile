@@ -16,6 +16,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
 # Targets to run (default: all), e.g. make fuzz FUZZ_TARGETS="chunk sst_file"
 FUZZ_TARGETS ?=
+# Targets fuzzed at the same time (libFuzzer is single-threaded; default: one per core).
+FUZZ_JOBS ?= $(JOBS)
 # The concurrency suites: readers and writers racing, tiny caches, the Table API from many
 # threads, ALTER TABLE during reads and writes.
 TSAN_FILTER ?= *Concurrency*:TinyCache*
@@ -58,7 +60,7 @@ fuzz:
 	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 > /dev/null
 	@cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target \
 	  $(if $(FUZZ_TARGETS),$(addsuffix _fuzzer,$(FUZZ_TARGETS)),fuzz_targets)
-	@FUZZ_RUNS=$(FUZZ_RUNS) ./scripts/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_JOBS=$(FUZZ_JOBS) ./scripts/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 tsan: setup
 	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_TSAN=ON \

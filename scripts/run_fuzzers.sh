@@ -20,15 +20,19 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 
 mkdir -p "$build/fuzz-artifacts" "$build/fuzz-logs"
-failed=()
 runs=()
 if [ -n "${FUZZ_RUNS:-}" ]; then runs=(-runs="$FUZZ_RUNS"); fi
-printf '%-18s %12s %10s %8s %8s %s\n' target executions exec/s seconds cov result
-for t in "${targets[@]}"; do
-  work="$build/fuzz-corpus/$t"
+# libFuzzer runs one thread: FUZZ_JOBS targets (default: one per core) run at the same time,
+# each for its full FUZZ_SECONDS, so a short run of all targets takes 1/FUZZ_JOBS of the time.
+jobs=${FUZZ_JOBS:-$(nproc)}
+
+# One target; writes its table line to <build>/fuzz-logs/<target>.result, exits 1 on a crash.
+run_target() {
+  local t=$1
+  local work="$build/fuzz-corpus/$t"
   mkdir -p "$work"
-  log="$build/fuzz-logs/$t.log"
-  started=$(date +%s)
+  local log="$build/fuzz-logs/$t.log"
+  local started=$(date +%s)
   # Leak checking is off: RocksDB keeps process-wide singletons (Env, thread pools).
   ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -36,18 +40,40 @@ for t in "${targets[@]}"; do
       -timeout=30 -rss_limit_mb=3072 -max_len=65536 \
       -artifact_prefix="$build/fuzz-artifacts/$t-" "$work" "$here/tests/fuzz/corpus/$t" \
       >"$log" 2>&1
-  rc=$?
-  elapsed=$(($(date +%s) - started))
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
-  result=ok
-  if [ $rc -ne 0 ]; then
-    result="CRASH (exit $rc, see $log)"
+  local rc=$?
+  local elapsed=$(($(date +%s) - started))
+  local execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  local speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  local cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+  local result=ok
+  [ $rc -eq 0 ] || result="CRASH (exit $rc, see $log)"
+  printf '%-18s %12s %10s %8s %8s %s\n' "$t" "${execs:-?}" "${speed:-?}" "$elapsed" "${cov:-?}" \
+    "$result" > "$build/fuzz-logs/$t.result"
+  [ $rc -eq 0 ]
+}
+
+for t in "${targets[@]}"; do rm -f "$build/fuzz-logs/$t.result"; done
+running=0
+for t in "${targets[@]}"; do
+  if [ $running -ge "$jobs" ]; then
+    wait -n
+    running=$((running - 1))
+  fi
+  run_target "$t" &
+  running=$((running + 1))
+done
+wait
+
+failed=()
+printf '%-18s %12s %10s %8s %8s %s\n' target executions exec/s seconds cov result
+for t in "${targets[@]}"; do
+  if [ -s "$build/fuzz-logs/$t.result" ]; then
+    cat "$build/fuzz-logs/$t.result"
+    grep -q ' ok$' "$build/fuzz-logs/$t.result" || failed+=("$t")
+  else
+    printf '%-18s did not report (see %s)\n' "$t" "$build/fuzz-logs/$t.log"
     failed+=("$t")
   fi
-  printf '%-18s %12s %10s %8s %8s %s\n' "$t" "${execs:-?}" "${speed:-?}" "$elapsed" "${cov:-?}" \
-    "$result"
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz: crashes in ${failed[*]}; reproducers in $build/fuzz-artifacts/" >&2
