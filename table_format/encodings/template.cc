@@ -197,31 +197,7 @@ Status EncodeStream(const ColumnVector& stream, std::string* out) {
 
 bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
 
-Status Encode(const ColumnVector& values, std::string* out) {
-  TemplateSplit split;
-  SplitTemplates(values, &split);
-  if (split.parameters == 0) {
-    return Status::InvalidArgument("template: the values have no parameters to split off");
-  }
-  // The templates get any local encoding but template itself (they hold no parameters).
-  std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
-  candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
-                   candidates.end());
-  std::string template_body;
-  Encoding template_encoding;
-  Status s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
-  if (!s.ok()) return s;
-  return PutTemplateBody(template_encoding, template_body, split, out);
-}
-
-Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) {
-  return DecodeTemplateBody(body, count, nullptr, out);
-}
-
-}  // namespace
-
-void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
-                    const std::vector<bool>* whole) {
+void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split) {
   const size_t n = values.size();
   split->templates.Reset(PhysicalType::kBytes);
   split->templates.Reserve(n);
@@ -247,6 +223,103 @@ void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
   }
 }
 
+Status EncodeSplit(const TemplateSplit& split, std::string* out) {
+  if (split.parameters == 0) {
+    return Status::InvalidArgument("template: the values have no parameters to split off");
+  }
+  // The templates get any local encoding but template itself (they hold no parameters).
+  std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
+  candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
+                   candidates.end());
+  std::string template_body;
+  Encoding template_encoding;
+  Status s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
+  if (!s.ok()) return s;
+  return PutTemplateBody(template_encoding, template_body, split, out);
+}
+
+// While a file is written, one chunk of a string column is split and encoded up to four
+// times: by the chooser's exact template estimate, as the chosen body, and by the file
+// dictionary's template trials (chunk.cc), whose parameter streams are the same as the local
+// body's. Splitting and the streams' encoding are most of what template costs a compaction,
+// so each thread keeps its last results with their inputs, compared whole (never by address),
+// and a repeated call copies the result instead of redoing it. Pure functions of their
+// inputs: the bytes written are the same with or without the memos.
+struct SplitMemo {
+  bool valid = false;
+  ColumnVector values{PhysicalType::kBytes};
+  std::vector<bool> whole;  // empty: no rows kept whole
+  TemplateSplit split;
+  bool encoded = false;  // `body` holds Encode's result for `values` (no rows kept whole)
+  Status status;
+  std::string body;
+};
+
+struct StreamsMemo {
+  bool valid = false;
+  std::vector<ColumnVector> streams;
+  Status status;
+  std::string body;  // the stream count and every stream, as in the byte layout
+};
+
+SplitMemo& ThreadSplitMemo(bool with_whole) {
+  thread_local SplitMemo memos[2];
+  return memos[with_whole ? 1 : 0];
+}
+
+bool SameStreams(const std::vector<ColumnVector>& a, const std::vector<ColumnVector>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); k++) {
+    if (!a[k].Equals(b[k])) return false;
+  }
+  return true;
+}
+
+// The memo of `values` split with `whole`, split anew unless it already holds them.
+SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>* whole) {
+  const bool with_whole =
+      whole != nullptr && std::find(whole->begin(), whole->end(), true) != whole->end();
+  SplitMemo& memo = ThreadSplitMemo(with_whole);
+  const bool hit = memo.valid && memo.values.Equals(values) &&
+                   (!with_whole || memo.whole == *whole);
+  if (!hit) {
+    memo.valid = false;
+    memo.values = values;
+    if (with_whole) {
+      memo.whole = *whole;
+    } else {
+      memo.whole.clear();
+    }
+    SplitAll(values, with_whole ? whole : nullptr, &memo.split);
+    memo.encoded = false;
+    memo.valid = true;
+  }
+  return memo;
+}
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  SplitMemo& memo = SplitThroughMemo(values, nullptr);
+  if (!memo.encoded) {
+    memo.body.clear();
+    memo.status = EncodeSplit(memo.split, &memo.body);
+    memo.encoded = true;
+  }
+  if (memo.status.ok()) out->append(memo.body);
+  return memo.status;
+}
+
+Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) {
+  return DecodeTemplateBody(body, count, nullptr, out);
+}
+
+}  // namespace
+
+void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
+                    const std::vector<bool>* whole) {
+  const SplitMemo& memo = SplitThroughMemo(values, whole);
+  *split = memo.split;
+}
+
 void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
   tmpl->clear();
   params->clear();
@@ -255,15 +328,23 @@ void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>*
 
 Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
                        const TemplateSplit& split, std::string* out) {
-  std::string body;
-  body.push_back(static_cast<char>(template_encoding));
-  PutLengthPrefixed(&body, template_body);
-  PutVarint32(&body, static_cast<uint32_t>(split.streams.size()));
-  for (const ColumnVector& stream : split.streams) {
-    Status s = EncodeStream(stream, &body);
-    if (!s.ok()) return s;
+  thread_local StreamsMemo memo;
+  if (!memo.valid || !SameStreams(memo.streams, split.streams)) {
+    memo.valid = false;
+    memo.streams = split.streams;
+    memo.body.clear();
+    PutVarint32(&memo.body, static_cast<uint32_t>(split.streams.size()));
+    memo.status = Status::OK();
+    for (const ColumnVector& stream : split.streams) {
+      memo.status = EncodeStream(stream, &memo.body);
+      if (!memo.status.ok()) break;
+    }
+    memo.valid = true;
   }
-  out->append(body);
+  if (!memo.status.ok()) return memo.status;
+  out->push_back(static_cast<char>(template_encoding));
+  PutLengthPrefixed(out, template_body);
+  out->append(memo.body);
   return Status::OK();
 }
 
