@@ -2,6 +2,7 @@
 #include "table_format/encodings/template.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string_view>
 #include <unordered_map>
@@ -29,14 +30,31 @@ constexpr uint64_t kDecimalLimit = 10'000'000'000'000'000'000ull;
 constexpr size_t kMinHexDigits = 8;
 constexpr size_t kMaxHexSlotDigits = 16;
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsLowerHexLetter(char c) { return c >= 'a' && c <= 'f'; }
-bool IsAlnum(char c) { return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+// Character classes by table: splitting looks at every byte of every value.
+enum CharClass : uint8_t { kDigitClass = 1, kLowerHexLetterClass = 2, kAlnumClass = 4 };
+
+constexpr std::array<uint8_t, 256> MakeCharClasses() {
+  std::array<uint8_t, 256> classes{};
+  for (int c = '0'; c <= '9'; c++) classes[c] = kDigitClass | kAlnumClass;
+  for (int c = 'a'; c <= 'z'; c++) classes[c] = kAlnumClass | (c <= 'f' ? kLowerHexLetterClass : 0);
+  for (int c = 'A'; c <= 'Z'; c++) classes[c] = kAlnumClass;
+  return classes;
+}
+constexpr std::array<uint8_t, 256> kCharClasses = MakeCharClasses();
+
+bool HasClass(char c, CharClass cls) { return (kCharClasses[static_cast<uint8_t>(c)] & cls) != 0; }
+bool IsDigit(char c) { return HasClass(c, kDigitClass); }
+bool IsLowerHexLetter(char c) { return HasClass(c, kLowerHexLetterClass); }
+bool IsAlnum(char c) { return HasClass(c, kAlnumClass); }
 
 void AppendLiteral(const char* p, size_t n, std::string* out) {
-  for (size_t i = 0; i < n; i++) {
-    out->push_back(p[i]);
-    if (p[i] == kEscape) out->push_back(kEscape);
+  const char* end = p + n;
+  while (p < end) {
+    const void* escape = std::memchr(p, kEscape, static_cast<size_t>(end - p));
+    const char* stop = escape == nullptr ? end : static_cast<const char*>(escape) + 1;
+    out->append(p, static_cast<size_t>(stop - p));
+    if (escape != nullptr) out->push_back(kEscape);
+    p = stop;
   }
 }
 
@@ -195,6 +213,16 @@ Status EncodeStream(const ColumnVector& stream, std::string* out) {
   return Status::OK();
 }
 
+// The stream count and every parameter stream, as in the byte layout.
+Status PutStreams(const TemplateSplit& split, std::string* out) {
+  PutVarint32(out, static_cast<uint32_t>(split.streams.size()));
+  for (const ColumnVector& stream : split.streams) {
+    Status s = EncodeStream(stream, out);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
 bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
 
 void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split) {
@@ -280,8 +308,8 @@ SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>*
   const bool with_whole =
       whole != nullptr && std::find(whole->begin(), whole->end(), true) != whole->end();
   SplitMemo& memo = ThreadSplitMemo(with_whole);
-  const bool hit = memo.valid && memo.values.Equals(values) &&
-                   (!with_whole || memo.whole == *whole);
+  const bool hit =
+      memo.valid && memo.values.Equals(values) && (!with_whole || memo.whole == *whole);
   if (!hit) {
     memo.valid = false;
     memo.values = values;
@@ -297,9 +325,33 @@ SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>*
   return memo;
 }
 
+// Set while a memo's entry is being filled. The chooser may re-enter template (its estimate
+// of the templates column splits them in turn): nested calls bypass the memo then, rather
+// than replace the entry in use.
+thread_local bool split_memo_in_use = false;
+thread_local bool streams_memo_in_use = false;
+
+class MemoInUse {
+ public:
+  explicit MemoInUse(bool* flag) : flag_(flag), before_(*flag) { *flag_ = true; }
+  ~MemoInUse() { *flag_ = before_; }
+  MemoInUse(const MemoInUse&) = delete;
+  MemoInUse& operator=(const MemoInUse&) = delete;
+
+ private:
+  bool* flag_;
+  bool before_;
+};
+
 Status Encode(const ColumnVector& values, std::string* out) {
+  if (split_memo_in_use) {
+    TemplateSplit split;
+    SplitAll(values, nullptr, &split);
+    return EncodeSplit(split, out);
+  }
   SplitMemo& memo = SplitThroughMemo(values, nullptr);
   if (!memo.encoded) {
+    MemoInUse in_use(&split_memo_in_use);
     memo.body.clear();
     memo.status = EncodeSplit(memo.split, &memo.body);
     memo.encoded = true;
@@ -316,8 +368,11 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
 
 void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
                     const std::vector<bool>* whole) {
-  const SplitMemo& memo = SplitThroughMemo(values, whole);
-  *split = memo.split;
+  if (split_memo_in_use) {
+    SplitAll(values, whole, split);
+    return;
+  }
+  *split = SplitThroughMemo(values, whole).split;
 }
 
 void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
@@ -329,22 +384,20 @@ void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>*
 Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
                        const TemplateSplit& split, std::string* out) {
   thread_local StreamsMemo memo;
-  if (!memo.valid || !SameStreams(memo.streams, split.streams)) {
-    memo.valid = false;
-    memo.streams = split.streams;
-    memo.body.clear();
-    PutVarint32(&memo.body, static_cast<uint32_t>(split.streams.size()));
-    memo.status = Status::OK();
-    for (const ColumnVector& stream : split.streams) {
-      memo.status = EncodeStream(stream, &memo.body);
-      if (!memo.status.ok()) break;
-    }
-    memo.valid = true;
+  StreamsMemo nested;
+  StreamsMemo* used = streams_memo_in_use ? &nested : &memo;
+  if (!used->valid || !SameStreams(used->streams, split.streams)) {
+    MemoInUse in_use(&streams_memo_in_use);
+    used->valid = false;
+    if (used == &memo) used->streams = split.streams;
+    used->body.clear();
+    used->status = PutStreams(split, &used->body);
+    used->valid = true;
   }
-  if (!memo.status.ok()) return memo.status;
+  if (!used->status.ok()) return used->status;
   out->push_back(static_cast<char>(template_encoding));
   PutLengthPrefixed(out, template_body);
-  out->append(memo.body);
+  out->append(used->body);
   return Status::OK();
 }
 
