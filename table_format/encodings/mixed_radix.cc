@@ -16,19 +16,15 @@ namespace {
 constexpr const char* kName = "mixed_radix";
 using U128 = unsigned __int128;
 
-// R^m, saturated just above 2^64. By squaring: the chooser sizes this encoding for every
-// integer chunk, many times over while it rounds the bounds (MixedRadixBounds).
+// R^m, saturated just above 2^64.
 U128 Power(uint64_t radix, int m) {
   const U128 cap = (U128{1} << 64) + 1;
-  U128 result = 1;
-  U128 base = radix;
-  for (; m > 0; m >>= 1) {
-    if ((m & 1) != 0 && (__builtin_mul_overflow(result, base, &result) || result > cap)) {
-      return cap;
-    }
-    if (m > 1 && (__builtin_mul_overflow(base, base, &base) || base > cap)) base = cap;
+  U128 p = 1;
+  for (int i = 0; i < m; i++) {
+    p *= radix;
+    if (p > cap) return cap;
   }
-  return result;
+  return p;
 }
 
 int WidthOf(U128 v) {  // bits needed for v (v < 2^65)
@@ -216,11 +212,9 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
 }  // namespace
 
 int MixedRadixGroup(uint64_t radix) {
-  // radix^k, grown while radix^(k+1) <= 2^64 (no overflow: both factors are below 2^65),
-  // from k = 64 / w for a radix of w bits (radix^k < 2^(w k) <= 2^64).
-  const int width = WidthOf(radix);
-  int k = width == 0 ? 1 : std::max(1, 64 / width);
-  U128 power = Power(radix, k);
+  // radix^k, grown while radix^(k+1) <= 2^64 (no overflow: both factors are below 2^65).
+  int k = 1;
+  U128 power = radix;
   while (power * radix <= (U128{1} << 64)) {
     power *= radix;
     k++;
