@@ -86,9 +86,14 @@ struct TemplateTrial {
   size_t cost() const { return body.size() + (templates.cost() - templates.body.size()); }
 };
 
-void TryTemplates(FileDictionaryWriter* dictionary, TemplateTrial* trial) {
+// The body (with the parameter streams, the costly part) is built only when the templates'
+// codes alone leave it a chance to cost less than `best`: a template body holds the codes'
+// body plus at least a byte of encoding, one of its length and one of the stream count.
+void TryTemplates(FileDictionaryWriter* dictionary, size_t best, TemplateTrial* trial) {
+  constexpr size_t kMinBodyOverhead = 3;
   trial->usable =
       trial->split.parameters > 0 && dictionary->Trial(trial->split.templates, &trial->templates) &&
+      trial->templates.cost() + kMinBodyOverhead < best &&
       PutTemplateBody(Encoding::kFileDictionary, trial->templates.body, trial->split, &trial->body)
           .ok();
 }
@@ -108,11 +113,13 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
   FileDictionaryTrial whole;
   size_t best = local_size;
   if (dictionary->Trial(values, &whole)) best = std::min(best, whole.cost());
+  const size_t best_without_templates = best;
   // Hex strings (ids) would only be split into hex parameters as large as hex's own bytes.
   TemplateTrial split, mixed;
   if (*encoding != Encoding::kHex) {
     SplitTemplates(values, &split.split);
-    TryTemplates(dictionary, &split);
+    TryTemplates(dictionary, best, &split);
+    if (split.usable) best = std::min(best, split.cost());
     std::vector<bool> recurring(values.size());
     bool any_recurring = false;
     for (size_t i = 0; i < values.size() && split.split.parameters > 0; i++) {
@@ -121,14 +128,15 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     }
     if (any_recurring) {
       SplitTemplates(values, &mixed.split, &recurring);
-      TryTemplates(dictionary, &mixed);
+      TryTemplates(dictionary, best, &mixed);
     }
   }
   TemplateTrial* chosen = nullptr;
+  size_t chosen_cost = best_without_templates;
   for (TemplateTrial* trial : {&split, &mixed}) {
-    if (trial->usable && trial->cost() < best) {
+    if (trial->usable && trial->cost() < chosen_cost) {
       chosen = trial;
-      best = trial->cost();
+      chosen_cost = trial->cost();
     }
   }
   bool written = false;
@@ -146,7 +154,8 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
       FileDictionaryTrial admit;
       if (dictionary->Trial(values, &admit)) dictionary->Commit(&admit, /*body_written=*/false);
     }
-  } else if (whole.usable && whole.cost() == best && best < local_size) {
+  } else if (whole.usable && whole.cost() == best_without_templates &&
+             best_without_templates < local_size) {
     dictionary->Commit(&whole);
     body->append(whole.body);
     *encoding = Encoding::kFileDictionary;

@@ -290,7 +290,7 @@ bool MostlyHoldDigits(const ColumnVector& values) {
   return sample > 0 && 4 * with_digits >= sample;
 }
 
-void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
+void EstimateBytes(const ColumnVector& values, bool with_template, Estimates* estimates) {
   const size_t n = values.size();
   std::vector<uint32_t> lengths(n);
   std::vector<uint32_t> prefixes(n);
@@ -332,7 +332,7 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
     estimates->push_back(
         {Encoding::kConstant, static_cast<double>(VarintLength(total / n) + total / n)});
   }
-  if (!all_hex && runs > 1 && MostlyHoldDigits(values)) {
+  if (with_template && !all_hex && runs > 1 && MostlyHoldDigits(values)) {
     // Exact: the body is built (hex strings are better served by hex).
     std::string body;
     if (EncodeValues(Encoding::kTemplate, values, &body).ok()) {
@@ -385,12 +385,13 @@ void EstimateBytes(const ColumnVector& values, Estimates* estimates) {
   }
 }
 
-// Every estimate for `values` (alp's only `with_alp`), with the analyses ALP's estimates came
-// from.
-Estimates EstimateAll(const ColumnVector& values, bool with_alp, FloatAnalyses* analyses) {
+// Every estimate for `values` (alp's only `with_alp`, template's only `with_template`: both
+// cost an analysis or a trial encoding), with the analyses ALP's estimates came from.
+Estimates EstimateAll(const ColumnVector& values, bool with_alp, bool with_template,
+                      FloatAnalyses* analyses) {
   Estimates all;
   if (values.type() == PhysicalType::kBytes) {
-    EstimateBytes(values, &all);
+    EstimateBytes(values, with_template, &all);
   } else {
     VisitFixedType(values.type(), [&](auto tag) {
       EstimateFixed<decltype(tag)>(values, with_alp, &all, analyses);
@@ -420,7 +421,8 @@ double EstimateMargin(Encoding encoding, PhysicalType type) {
 std::vector<SizeEstimate> EstimateSizes(const ColumnVector& values) {
   FloatAnalyses analyses;
   std::vector<SizeEstimate> estimates;
-  for (const auto& [encoding, bytes] : EstimateAll(values, /*with_alp=*/true, &analyses)) {
+  for (const auto& [encoding, bytes] :
+       EstimateAll(values, /*with_alp=*/true, /*with_template=*/true, &analyses)) {
     estimates.push_back({encoding, bytes, EstimateMargin(encoding, values.type())});
   }
   return estimates;
@@ -431,7 +433,9 @@ Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVect
   FloatAnalyses analyses;
   const bool with_alp =
       std::find(candidates.begin(), candidates.end(), Encoding::kAlp) != candidates.end();
-  const Estimates all = EstimateAll(values, with_alp, &analyses);
+  const bool with_template =
+      std::find(candidates.begin(), candidates.end(), Encoding::kTemplate) != candidates.end();
+  const Estimates all = EstimateAll(values, with_alp, with_template, &analyses);
   Estimates ranked;
   double gorilla_estimate = kUnknown;
   for (const auto& [encoding, bytes] : all) {

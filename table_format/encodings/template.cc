@@ -2,6 +2,7 @@
 #include "table_format/encodings/template.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string_view>
 #include <unordered_map>
@@ -29,14 +30,31 @@ constexpr uint64_t kDecimalLimit = 10'000'000'000'000'000'000ull;
 constexpr size_t kMinHexDigits = 8;
 constexpr size_t kMaxHexSlotDigits = 16;
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsLowerHexLetter(char c) { return c >= 'a' && c <= 'f'; }
-bool IsAlnum(char c) { return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+// Character classes by table: splitting looks at every byte of every value.
+enum CharClass : uint8_t { kDigitClass = 1, kLowerHexLetterClass = 2, kAlnumClass = 4 };
+
+constexpr std::array<uint8_t, 256> MakeCharClasses() {
+  std::array<uint8_t, 256> classes{};
+  for (int c = '0'; c <= '9'; c++) classes[c] = kDigitClass | kAlnumClass;
+  for (int c = 'a'; c <= 'z'; c++) classes[c] = kAlnumClass | (c <= 'f' ? kLowerHexLetterClass : 0);
+  for (int c = 'A'; c <= 'Z'; c++) classes[c] = kAlnumClass;
+  return classes;
+}
+constexpr std::array<uint8_t, 256> kCharClasses = MakeCharClasses();
+
+bool HasClass(char c, CharClass cls) { return (kCharClasses[static_cast<uint8_t>(c)] & cls) != 0; }
+bool IsDigit(char c) { return HasClass(c, kDigitClass); }
+bool IsLowerHexLetter(char c) { return HasClass(c, kLowerHexLetterClass); }
+bool IsAlnum(char c) { return HasClass(c, kAlnumClass); }
 
 void AppendLiteral(const char* p, size_t n, std::string* out) {
-  for (size_t i = 0; i < n; i++) {
-    out->push_back(p[i]);
-    if (p[i] == kEscape) out->push_back(kEscape);
+  const char* end = p + n;
+  while (p < end) {
+    const void* escape = std::memchr(p, kEscape, static_cast<size_t>(end - p));
+    const char* stop = escape == nullptr ? end : static_cast<const char*>(escape) + 1;
+    out->append(p, static_cast<size_t>(stop - p));
+    if (escape != nullptr) out->push_back(kEscape);
+    p = stop;
   }
 }
 
@@ -195,33 +213,19 @@ Status EncodeStream(const ColumnVector& stream, std::string* out) {
   return Status::OK();
 }
 
+// The stream count and every parameter stream, as in the byte layout.
+Status PutStreams(const TemplateSplit& split, std::string* out) {
+  PutVarint32(out, static_cast<uint32_t>(split.streams.size()));
+  for (const ColumnVector& stream : split.streams) {
+    Status s = EncodeStream(stream, out);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
 bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
 
-Status Encode(const ColumnVector& values, std::string* out) {
-  TemplateSplit split;
-  SplitTemplates(values, &split);
-  if (split.parameters == 0) {
-    return Status::InvalidArgument("template: the values have no parameters to split off");
-  }
-  // The templates get any local encoding but template itself (they hold no parameters).
-  std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
-  candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
-                   candidates.end());
-  std::string template_body;
-  Encoding template_encoding;
-  Status s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
-  if (!s.ok()) return s;
-  return PutTemplateBody(template_encoding, template_body, split, out);
-}
-
-Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) {
-  return DecodeTemplateBody(body, count, nullptr, out);
-}
-
-}  // namespace
-
-void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
-                    const std::vector<bool>* whole) {
+void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split) {
   const size_t n = values.size();
   split->templates.Reset(PhysicalType::kBytes);
   split->templates.Reserve(n);
@@ -247,6 +251,130 @@ void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
   }
 }
 
+Status EncodeSplit(const TemplateSplit& split, std::string* out) {
+  if (split.parameters == 0) {
+    return Status::InvalidArgument("template: the values have no parameters to split off");
+  }
+  // The templates get any local encoding but template itself (they hold no parameters).
+  std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
+  candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
+                   candidates.end());
+  std::string template_body;
+  Encoding template_encoding;
+  Status s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
+  if (!s.ok()) return s;
+  return PutTemplateBody(template_encoding, template_body, split, out);
+}
+
+// While a file is written, one chunk of a string column is split and encoded up to four
+// times: by the chooser's exact template estimate, as the chosen body, and by the file
+// dictionary's template trials (chunk.cc), whose parameter streams are the same as the local
+// body's. Splitting and the streams' encoding are most of what template costs a compaction,
+// so each thread keeps its last results with their inputs, compared whole (never by address),
+// and a repeated call copies the result instead of redoing it. Pure functions of their
+// inputs: the bytes written are the same with or without the memos.
+struct SplitMemo {
+  bool valid = false;
+  ColumnVector values{PhysicalType::kBytes};
+  std::vector<bool> whole;  // empty: no rows kept whole
+  TemplateSplit split;
+  bool encoded = false;  // `body` holds Encode's result for `values` (no rows kept whole)
+  Status status;
+  std::string body;
+};
+
+struct StreamsMemo {
+  bool valid = false;
+  std::vector<ColumnVector> streams;
+  Status status;
+  std::string body;  // the stream count and every stream, as in the byte layout
+};
+
+SplitMemo& ThreadSplitMemo(bool with_whole) {
+  thread_local SplitMemo memos[2];
+  return memos[with_whole ? 1 : 0];
+}
+
+bool SameStreams(const std::vector<ColumnVector>& a, const std::vector<ColumnVector>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); k++) {
+    if (!a[k].Equals(b[k])) return false;
+  }
+  return true;
+}
+
+// The memo of `values` split with `whole`, split anew unless it already holds them.
+SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>* whole) {
+  const bool with_whole =
+      whole != nullptr && std::find(whole->begin(), whole->end(), true) != whole->end();
+  SplitMemo& memo = ThreadSplitMemo(with_whole);
+  const bool hit =
+      memo.valid && memo.values.Equals(values) && (!with_whole || memo.whole == *whole);
+  if (!hit) {
+    memo.valid = false;
+    memo.values = values;
+    if (with_whole) {
+      memo.whole = *whole;
+    } else {
+      memo.whole.clear();
+    }
+    SplitAll(values, with_whole ? whole : nullptr, &memo.split);
+    memo.encoded = false;
+    memo.valid = true;
+  }
+  return memo;
+}
+
+// Set while a memo's entry is being filled. The chooser may re-enter template (its estimate
+// of the templates column splits them in turn): nested calls bypass the memo then, rather
+// than replace the entry in use.
+thread_local bool split_memo_in_use = false;
+thread_local bool streams_memo_in_use = false;
+
+class MemoInUse {
+ public:
+  explicit MemoInUse(bool* flag) : flag_(flag), before_(*flag) { *flag_ = true; }
+  ~MemoInUse() { *flag_ = before_; }
+  MemoInUse(const MemoInUse&) = delete;
+  MemoInUse& operator=(const MemoInUse&) = delete;
+
+ private:
+  bool* flag_;
+  bool before_;
+};
+
+Status Encode(const ColumnVector& values, std::string* out) {
+  if (split_memo_in_use) {
+    TemplateSplit split;
+    SplitAll(values, nullptr, &split);
+    return EncodeSplit(split, out);
+  }
+  SplitMemo& memo = SplitThroughMemo(values, nullptr);
+  if (!memo.encoded) {
+    MemoInUse in_use(&split_memo_in_use);
+    memo.body.clear();
+    memo.status = EncodeSplit(memo.split, &memo.body);
+    memo.encoded = true;
+  }
+  if (memo.status.ok()) out->append(memo.body);
+  return memo.status;
+}
+
+Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) {
+  return DecodeTemplateBody(body, count, nullptr, out);
+}
+
+}  // namespace
+
+void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
+                    const std::vector<bool>* whole) {
+  if (split_memo_in_use) {
+    SplitAll(values, whole, split);
+    return;
+  }
+  *split = SplitThroughMemo(values, whole).split;
+}
+
 void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
   tmpl->clear();
   params->clear();
@@ -255,15 +383,21 @@ void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>*
 
 Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
                        const TemplateSplit& split, std::string* out) {
-  std::string body;
-  body.push_back(static_cast<char>(template_encoding));
-  PutLengthPrefixed(&body, template_body);
-  PutVarint32(&body, static_cast<uint32_t>(split.streams.size()));
-  for (const ColumnVector& stream : split.streams) {
-    Status s = EncodeStream(stream, &body);
-    if (!s.ok()) return s;
+  thread_local StreamsMemo memo;
+  StreamsMemo nested;
+  StreamsMemo* used = streams_memo_in_use ? &nested : &memo;
+  if (!used->valid || !SameStreams(used->streams, split.streams)) {
+    MemoInUse in_use(&streams_memo_in_use);
+    used->valid = false;
+    if (used == &memo) used->streams = split.streams;
+    used->body.clear();
+    used->status = PutStreams(split, &used->body);
+    used->valid = true;
   }
-  out->append(body);
+  if (!used->status.ok()) return used->status;
+  out->push_back(static_cast<char>(template_encoding));
+  PutLengthPrefixed(out, template_body);
+  out->append(used->body);
   return Status::OK();
 }
 

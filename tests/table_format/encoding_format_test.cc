@@ -271,6 +271,46 @@ TEST(EncodingFormatTest, MixedRadixRoundsTheBoundsAtNoCost) {
   ExpectBody(Encoding::kMixedRadix, Column<int32_t>({INT32_MAX - 1, INT32_MAX}), "f0ffffff0f073e");
 }
 
+// The group size and bits decide the byte layout: pinned against plain repeated
+// multiplication, for small radices (long groups), powers of two and their neighbours, and
+// radices near 2^32 and 2^64.
+TEST(EncodingFormatTest, MixedRadixGroupsMatchRepeatedMultiplication) {
+  using U128 = unsigned __int128;
+  const U128 two_to_64 = U128{1} << 64;
+  auto reference_group = [&](uint64_t radix) {
+    int k = 1;
+    U128 power = radix;
+    while (power * radix <= two_to_64) {
+      power *= radix;
+      k++;
+    }
+    return k;
+  };
+  auto reference_bits = [](uint64_t radix, int m) {
+    U128 power = 1;
+    for (int i = 0; i < m; i++) power *= radix;
+    const U128 max = power - 1;
+    int bits = 0;
+    while ((max >> bits) != 0) bits++;
+    return bits;
+  };
+  std::vector<uint64_t> radices;
+  for (uint64_t r = 2; r <= 300; r++) radices.push_back(r);
+  for (int b = 2; b < 64; b++) {
+    for (int64_t d : {-1, 0, 1}) radices.push_back((uint64_t{1} << b) + static_cast<uint64_t>(d));
+  }
+  for (uint64_t r :
+       {uint64_t{99999}, uint64_t{100000}, uint64_t{4294967291}, UINT64_MAX - 1, UINT64_MAX}) {
+    radices.push_back(r);
+  }
+  for (uint64_t radix : radices) {
+    SCOPED_TRACE(radix);
+    const int k = MixedRadixGroup(radix);
+    ASSERT_EQ(k, reference_group(radix));
+    for (int m = 1; m <= k; m++) EXPECT_EQ(MixedRadixGroupBits(radix, m), reference_bits(radix, m));
+  }
+}
+
 TEST(EncodingFormatTest, Huffman) {
   // Three distinct values 200 x4, 404, 500: 03; the smallest zigzag(200) = 90 03, then the
   // gaps minus one 203 (cb 01) and 95 (5f). Huffman lengths {1, 2, 2}: nibbles 21, 02.

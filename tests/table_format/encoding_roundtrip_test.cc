@@ -200,5 +200,59 @@ TEST(TemplateRoundTripTest, DigitSuffixesAndPaddedDecimals) {
   EXPECT_TRUE(params.empty());
 }
 
+// A chunk is split and encoded several times while a file is written, and template keeps each
+// thread's last results (template.cc): every call must still answer for its own inputs, with
+// rows kept whole or not, for equal values in another column and for values of the same size.
+TEST(TemplateRoundTripTest, RepeatedSplitsAnswerForTheirOwnInputs) {
+  auto column = [](const std::vector<std::string>& strings) {
+    ColumnVector values(PhysicalType::kBytes);
+    for (const std::string& s : strings) values.AppendBytes(s);
+    return values;
+  };
+  auto expected_templates = [](const ColumnVector& values, const std::vector<bool>* whole) {
+    std::vector<std::string> templates;
+    for (size_t i = 0; i < values.size(); i++) {
+      std::string tmpl;
+      std::vector<uint64_t> params;
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      if (whole != nullptr && (*whole)[i]) tmpl = values.GetBytes(i).ToString();
+      templates.push_back(tmpl);
+    }
+    return templates;
+  };
+  auto templates_of = [](const TemplateSplit& split) {
+    std::vector<std::string> templates;
+    for (size_t i = 0; i < split.templates.size(); i++) {
+      templates.push_back(split.templates.GetBytes(i).ToString());
+    }
+    return templates;
+  };
+  const ColumnVector a = column({"/api/users/17", "/api/users/42", "/static/app.3f2a9c1b.js"});
+  const ColumnVector b = column({"/api/items/17", "/api/users/43", "/static/app.3f2a9c1c.js"});
+  const std::vector<bool> last_whole = {false, false, true};
+  const std::vector<bool> first_whole = {true, false, false};
+  const std::vector<bool> none_whole = {false, false, false};
+  struct Call {
+    const ColumnVector* values;
+    const std::vector<bool>* whole;
+  };
+  const std::vector<Call> calls = {{&a, nullptr},      {&a, &last_whole}, {&a, nullptr},
+                                   {&a, &first_whole}, {&a, &last_whole}, {&b, nullptr},
+                                   {&b, &none_whole},  {&a, &none_whole}, {&b, &last_whole}};
+  for (size_t c = 0; c < calls.size(); c++) {
+    SCOPED_TRACE(c);
+    TemplateSplit split;
+    SplitTemplates(*calls[c].values, &split, calls[c].whole);
+    EXPECT_EQ(templates_of(split), expected_templates(*calls[c].values, calls[c].whole));
+    std::string body;
+    ASSERT_TRUE(EncodeValues(Encoding::kTemplate, *calls[c].values, &body).ok());
+    ColumnVector decoded(PhysicalType::kBytes);
+    ASSERT_TRUE(DecodeValues(Encoding::kTemplate, PhysicalType::kBytes, body,
+                             calls[c].values->size(), &decoded)
+                    .ok());
+    EXPECT_TRUE(decoded.Equals(*calls[c].values));
+  }
+}
+
 }  // namespace
 }  // namespace columnar
