@@ -249,6 +249,8 @@ void MixedRadixBounds(int64_t type_min, int64_t type_max, size_t n, int64_t* lo,
         }
         if (!fits(l, h)) break;
         best = side == 0 ? l : h;
+        // A minimum floored to 0 (a maximum raised to -1) stays there for every larger unit.
+        if (best == (side == 0 ? 0 : -1)) break;
       }
       if (best != (side == 0 ? *lo : *hi)) {
         (side == 0 ? *lo : *hi) = static_cast<int64_t>(best);
