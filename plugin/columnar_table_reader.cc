@@ -68,7 +68,7 @@ Status GlobalSequenceNumber(const rocksdb::TableProperties& properties,
 
 // LoadRowsForPointRead: point reads a block serves from the cache before the group read is
 // decoded whole.
-constexpr uint32_t kCachedReadsBeforeDecoding = 3;
+constexpr uint32_t kCachedReadsBeforeDecoding = 8;
 
 }  // namespace
 
@@ -566,6 +566,11 @@ rocksdb::Status ColumnarTableReader::ReadRowsOfColdGroup(size_t group, const roc
   std::string buffer;
   size_t begin = 0;
   size_t hi = rows;
+  // Bytewise keys: found by the key columns without assembling keys (BytewiseLowerBound).
+  if (user_comparator == rocksdb::BytewiseComparator() &&
+      keys->BytewiseLowerBound(target_user_key, &begin)) {
+    hi = begin;
+  }
   while (begin < hi) {
     const size_t mid = begin + (hi - begin) / 2;
     if (user_comparator->Compare(keys->UserKey(mid, &buffer), target_user_key) < 0) {
@@ -729,9 +734,20 @@ rocksdb::Status ColumnarTableReader::CheckKeys(size_t group, size_t first_row,
     Status s = CheckTrailer(decoded.trailer(row));
     if (!s.ok()) return s;
   }
-  for (size_t row = 1; row < decoded.row_count(); row++) {
-    if (comparator_.Compare(decoded.internal_key(row - 1), decoded.internal_key(row)) >= 0) {
-      return Status::Corruption("ColumnarTable: keys out of order in a row group");
+  if (comparator_.user_comparator() == rocksdb::BytewiseComparator()) {
+    // InternalKeyComparator's order, inline: user keys ascending, then trailers descending
+    // (its virtual calls per row were a fifth of decoding a group whole).
+    for (size_t row = 1; row < decoded.row_count(); row++) {
+      const int order = decoded.user_key(row - 1).compare(decoded.user_key(row));
+      if (order > 0 || (order == 0 && decoded.trailer(row - 1) <= decoded.trailer(row))) {
+        return Status::Corruption("ColumnarTable: keys out of order in a row group");
+      }
+    }
+  } else {
+    for (size_t row = 1; row < decoded.row_count(); row++) {
+      if (comparator_.Compare(decoded.internal_key(row - 1), decoded.internal_key(row)) >= 0) {
+        return Status::Corruption("ColumnarTable: keys out of order in a row group");
+      }
     }
   }
   if (decoded.row_count() == 0) return Status::OK();

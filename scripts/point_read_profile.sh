@@ -3,9 +3,9 @@
 # db_bench, the same OPTIONS templates as scripts/db_bench_columnar.sh:
 #
 #   scripts/point_read_profile.sh [--num=300000] [--cache_size=8388608] [--value_size=100]
-#       [--benchmarks="readrandom seekrandom"] [--instructions] [--cpu_rounds=N] [--reads=N]
-#       [--plugin=build/plugin/libcolumnar_table.so] [--db_bench=/usr/bin/db_bench]
-#       [--work_dir=DIR] [--keep]
+#       [--benchmarks="readrandom seekrandom"] [--instructions [--max_ratio=R]]
+#       [--cpu_rounds=N] [--reads=N] [--plugin=build/plugin/libcolumnar_table.so]
+#       [--db_bench=/usr/bin/db_bench] [--work_dir=DIR] [--keep]
 #
 # Both databases are filled once (fillrandom, seed 1, flushed and compacted; kept and reused
 # when --work_dir names a directory that already holds them).
@@ -15,6 +15,10 @@
 #                   stay in the work dir (callgrind.<benchmark>.<format>.out) for
 #                   callgrind_annotate --inclusive=yes. READS_LOW/READS_HIGH in the
 #                   environment override 10000/30000.
+#   --max_ratio=R   with --instructions: a check that exits 1 (after printing every figure)
+#                   when ColumnarTable's instructions per operation exceed R times
+#                   BlockBasedTable's on any benchmark. Not timed, so a loaded machine does
+#                   not fail it; it takes minutes, so it is run by hand, not by ctest or CI.
 #   --cpu_rounds=N  N rounds, formats alternating inside each, of each benchmark with --reads
 #                   (default --num) operations: wall ops/s and ops per CPU second (user + sys
 #                   of the whole db_bench process), the Columnar/BBT ratio per round, then
@@ -31,6 +35,7 @@ benchmarks="readrandom seekrandom"
 instructions=0
 cpu_rounds=0
 reads=""
+max_ratio=""
 plugin="${repo_root}/build/plugin/libcolumnar_table.so"
 db_bench=/usr/bin/db_bench
 work_dir=""
@@ -39,7 +44,7 @@ reads_low="${READS_LOW:-10000}"
 reads_high="${READS_HIGH:-30000}"
 
 usage() {
-  sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
   exit "${1:-2}"
 }
 
@@ -52,6 +57,7 @@ for arg in "$@"; do
     --instructions) instructions=1 ;;
     --cpu_rounds=*) cpu_rounds="${arg#*=}" ;;
     --reads=*) reads="${arg#*=}" ;;
+    --max_ratio=*) max_ratio="${arg#*=}" ;;
     --plugin=*) plugin="${arg#*=}" ;;
     --db_bench=*) db_bench="${arg#*=}" ;;
     --work_dir=*) work_dir="${arg#*=}" ;;
@@ -70,6 +76,10 @@ fail() {
 [[ -x "${db_bench}" ]] || fail "${db_bench} not found (apt-get install rocksdb-tools)"
 [[ -f "${plugin}" ]] || fail "${plugin} not found (cmake --build build --target columnar_table)"
 plugin="$(cd "$(dirname "${plugin}")" && pwd)/$(basename "${plugin}")"
+if [[ -n "${max_ratio}" ]]; then
+  [[ "${instructions}" == 1 ]] || fail "--max_ratio needs --instructions"
+  awk -v r="${max_ratio}" 'BEGIN { exit !(r + 0 > 0) }' || fail "bad --max_ratio ${max_ratio}"
+fi
 if [[ "${instructions}" == 1 ]]; then
   command -v valgrind > /dev/null || fail "valgrind not found (apt-get install valgrind)"
 fi
@@ -133,6 +143,7 @@ instructions_of() {
 if [[ "${instructions}" == 1 ]]; then
   echo
   echo "instructions per operation (callgrind, reads ${reads_low} -> ${reads_high})"
+  exceeded=()
   for benchmark in ${benchmarks}; do
     declare -A per_op=()
     for format in "${formats[@]}"; do
@@ -140,10 +151,22 @@ if [[ "${instructions}" == 1 ]]; then
       high="$(instructions_of "${format}" "${benchmark}" "${reads_high}")"
       per_op[${format}]=$(((high - low) / (reads_high - reads_low)))
     done
+    ratio="$(awk -v a="${per_op[columnar]}" -v b="${per_op[bbt]}" 'BEGIN { printf "%.3f", a / b }')"
     printf '%-12s bbt %8d  columnar %8d  ratio %s\n' "${benchmark}" "${per_op[bbt]}" \
-      "${per_op[columnar]}" "$(awk -v a="${per_op[columnar]}" -v b="${per_op[bbt]}" \
-      'BEGIN { printf "%.2f", a / b }')"
+      "${per_op[columnar]}" "${ratio}"
+    if [[ -n "${max_ratio}" ]] &&
+      awk -v a="${ratio}" -v r="${max_ratio}" 'BEGIN { exit !(a + 0 > r + 0) }'; then
+      exceeded+=("${benchmark} ${ratio}")
+    fi
   done
+  if [[ -n "${max_ratio}" ]]; then
+    if [[ ${#exceeded[@]} -gt 0 ]]; then
+      echo "point_read_profile.sh: instructions per operation above ${max_ratio}x of" \
+        "BlockBasedTable: ${exceeded[*]}" >&2
+      exit 1
+    fi
+    echo "instructions per operation within ${max_ratio}x of BlockBasedTable"
+  fi
 fi
 
 # median [min..max] of the numbers on stdin.

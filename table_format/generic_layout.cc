@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "table_format/layout_columns.h"
+#include "table_format/string_column_view.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -32,27 +33,96 @@ class GenericRowGroup : public DecodedRowGroup {
   bool has_values_;
 };
 
-// The user-key columns of a group: every row's partition and key suffix; trailers are read
-// from the view on request.
+// The user-key columns of a group: every row's partition and key suffix, the suffixes read in
+// place for a point read (StringColumnView); trailers are read from the view on request.
 struct GenericGroupKeys : GroupKeys {
   explicit GenericGroupKeys(const RowGroupView& group) : view(group) {}
   size_t row_count() const override { return suffixes.size(); }
+  Slice Partition(size_t row) const {
+    return partitions.empty() ? shared_partition : partitions[row];
+  }
   Slice UserKey(size_t row, std::string* buffer) const override {
-    const Slice suffix = suffixes.GetBytes(row);
-    buffer->assign(partitions[row].data(), partitions[row].size());
+    const Slice partition = Partition(row);
+    if (partition.empty()) return suffixes.Get(row, buffer);
+    const Slice suffix = suffixes.Get(row, &suffix_buffer);
+    buffer->assign(partition.data(), partition.size());
     buffer->append(suffix.data(), suffix.size());
     return Slice(*buffer);
   }
+  bool BytewiseLowerBound(const Slice& user_key, size_t* row) const override {
+    if (!partitions.empty()) return false;  // partitions change inside the group
+    // Every row starts with the shared partition: target against it, then the suffixes.
+    const Slice partition = shared_partition;
+    const size_t n = std::min(user_key.size(), partition.size());
+    const int order = n == 0 ? 0 : std::memcmp(user_key.data(), partition.data(), n);
+    if (order < 0 || (order == 0 && user_key.size() < partition.size())) {
+      *row = 0;
+    } else if (order > 0) {
+      *row = row_count();
+    } else {
+      *row = suffixes.LowerBound(
+          Slice(user_key.data() + partition.size(), user_key.size() - partition.size()));
+    }
+    return true;
+  }
   Status Trailers(size_t begin, size_t end, std::vector<uint64_t>* out) const override {
-    return DecodeTrailerRange(view, begin, end, out);
+    Status s = DecodeTrailerRange(view, begin, end, out);
+    if (s.ok()) {
+      // Kept for DecodeRows, which a point read calls next for (some of) the same rows.
+      read_trailers_begin = begin;
+      read_trailers = *out;
+    }
+    return s;
+  }
+  // The trailers of rows [begin, end) from the last Trailers call, or null when it read
+  // other rows.
+  const uint64_t* ReadTrailers(size_t begin, size_t end) const {
+    if (begin < read_trailers_begin || end > read_trailers_begin + read_trailers.size() ||
+        begin >= end) {
+      return nullptr;
+    }
+    return read_trailers.data() + (begin - read_trailers_begin);
   }
 
   const RowGroupView& view;
   ColumnVector changes;  // the partition column, which `partitions` point into
+  // Every row's partition; empty when the group has no partition column (all rows share
+  // shared_partition, row 0's from the index).
   std::vector<Slice> partitions;
-  ColumnVector suffixes{PhysicalType::kBytes};
+  Slice shared_partition;
+  StringColumnView suffixes;
   uint64_t first_trailer = 0;  // row 0's, from the index
+  mutable std::string suffix_buffer;
+  mutable size_t read_trailers_begin = 0;
+  mutable std::vector<uint64_t> read_trailers;
 };
+
+// Lays out the internal keys of rows [begin, end) in one buffer sized up front (appending
+// them piece by piece cost about a tenth of decoding a group): each row's partition, its
+// suffix (suffix_of(row, &previous), rows in order) and its trailer.
+template <typename SuffixOf>
+void AssembleKeys(const GenericGroupKeys& keys, size_t begin, size_t end, const uint64_t* trailers,
+                  std::vector<uint32_t>* key_offsets, std::string* key_bytes,
+                  const SuffixOf& suffix_of) {
+  size_t total = 0;
+  for (size_t row = begin; row < end; row++) {
+    total += keys.Partition(row).size() + keys.suffixes.Length(row) + 8;
+    (*key_offsets)[row - begin + 1] = static_cast<uint32_t>(total);
+  }
+  key_bytes->resize(total);
+  char* dst = &(*key_bytes)[0];
+  Slice previous;
+  for (size_t row = begin; row < end; row++) {
+    const Slice partition = keys.Partition(row);
+    const Slice suffix = suffix_of(row, &previous);
+    if (!partition.empty()) std::memcpy(dst, partition.data(), partition.size());
+    dst += partition.size();
+    if (!suffix.empty()) std::memcpy(dst, suffix.data(), suffix.size());
+    dst += suffix.size();
+    EncodeFixed64(dst, trailers[row - begin]);
+    dst += 8;
+  }
+}
 
 size_t CommonPrefixLength(const Slice& a, const Slice& b) {
   const size_t n = std::min(a.size(), b.size());
@@ -129,20 +199,36 @@ Status GenericLayout::WriteRowGroup(const Entry* entries, size_t count,
 Status GenericLayout::DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                                      std::unique_ptr<DecodedRowGroup>* out) const {
   std::unique_ptr<GroupKeys> keys;
-  Status s = DecodeKeys(view, first_internal_key, &keys);
+  // Every row is read: the suffixes are decoded whole.
+  Status s = DecodeGroupKeys(view, first_internal_key, false, &keys);
   if (!s.ok()) return s;
   return DecodeRows(view, *keys, 0, keys->row_count(), out);
 }
 
 Status GenericLayout::DecodeKeys(const RowGroupView& view, const Slice& first_internal_key,
                                  std::unique_ptr<GroupKeys>* out) const {
+  return DecodeGroupKeys(view, first_internal_key, true, out);
+}
+
+Status GenericLayout::DecodeGroupKeys(const RowGroupView& view, const Slice& first_internal_key,
+                                      bool in_place, std::unique_ptr<GroupKeys>* out) const {
   if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
   if (view.row_count() == 0) return Status::Corruption("row group: no rows");
   const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
   // Decoded in place: the partitions point into `changes`.
   auto keys = std::make_unique<GenericGroupKeys>(view);
-  Status s = DecodePartitions(view, first_user_key, &keys->changes, &keys->partitions);
-  if (s.ok()) s = view.DecodeSlot(kKeySuffixSlot, PhysicalType::kBytes, &keys->suffixes, false);
+  Status s;
+  if (view.HasSlot(kPartitionSlot)) {
+    s = DecodePartitions(view, first_user_key, &keys->changes, &keys->partitions);
+  } else if (view.first_partition_length() > first_user_key.size()) {
+    s = Status::Corruption("row group: partition longer than the first key");
+  } else {
+    keys->shared_partition = Slice(first_user_key.data(), view.first_partition_length());
+  }
+  if (!s.ok()) return s;
+  const Slice suffix_chunk = view.ChunkOf(kKeySuffixSlot);
+  if (suffix_chunk.empty()) return Status::NotFound("row group: slot absent");
+  s = keys->suffixes.Open(suffix_chunk, view.row_count(), in_place);
   if (!s.ok()) return s;
   if (keys->suffixes.has_nulls()) return Status::Corruption("row group: null key suffix");
   // The first trailer is checked when row 0 is decoded (DecodeRows): a point read elsewhere
@@ -164,39 +250,40 @@ Status GenericLayout::DecodeRows(const RowGroupView& view, const GroupKeys& grou
   if (begin > end || end > keys.row_count()) {
     return Status::InvalidArgument("row group: row range outside the group");
   }
-  std::vector<uint64_t> trailers;
-  Status s = keys.Trailers(begin, end, &trailers);
-  if (!s.ok()) return s;
+  // A point read has just read the trailers of (usually) these rows to find them.
+  std::vector<uint64_t> decoded_trailers;
+  const uint64_t* trailers = keys.ReadTrailers(begin, end);
+  if (trailers == nullptr) {
+    Status s = DecodeTrailerRange(view, begin, end, &decoded_trailers);
+    if (!s.ok()) return s;
+    trailers = decoded_trailers.data();
+  }
   if (begin == 0 && end > 0 && trailers[0] != keys.first_trailer) {
     return Status::Corruption("row group: first key differs from the index");
   }
   ColumnVector values(PhysicalType::kBytes);
   const bool has_values = view.HasSlot(kValueSlot);
   if (has_values) {
-    s = view.DecodeSlotRows(kValueSlot, PhysicalType::kBytes, static_cast<uint32_t>(begin),
-                            static_cast<uint32_t>(end), &values, false);
+    Status s = view.DecodeSlotRows(kValueSlot, PhysicalType::kBytes, static_cast<uint32_t>(begin),
+                                   static_cast<uint32_t>(end), &values, false);
     if (!s.ok()) return s;
     if (values.has_nulls()) return Status::Corruption("row group: null value");
   }
-  // The keys are laid out in one buffer sized up front: appending them piece by piece cost
-  // about a tenth of decoding a group.
   std::vector<uint32_t> key_offsets(end - begin + 1);
-  size_t total = 0;
-  for (size_t row = begin; row < end; row++) {
-    total += keys.partitions[row].size() + keys.suffixes.GetBytes(row).size() + 8;
-    key_offsets[row - begin + 1] = static_cast<uint32_t>(total);
-  }
-  std::string key_bytes(total, '\0');
-  char* dst = &key_bytes[0];
-  for (size_t row = begin; row < end; row++) {
-    const Slice partition = keys.partitions[row];
-    const Slice suffix = keys.suffixes.GetBytes(row);
-    if (!partition.empty()) std::memcpy(dst, partition.data(), partition.size());
-    dst += partition.size();
-    if (!suffix.empty()) std::memcpy(dst, suffix.data(), suffix.size());
-    dst += suffix.size();
-    EncodeFixed64(dst, trailers[row - begin]);
-    dst += 8;
+  std::string key_bytes;
+  // A whole group's suffixes are decoded (read directly); a point read's are read in place.
+  const ColumnVector* decoded = keys.suffixes.decoded_values();
+  if (decoded != nullptr) {
+    AssembleKeys(keys, begin, end, trailers, &key_offsets, &key_bytes,
+                 [decoded](size_t row, Slice*) { return decoded->GetBytes(row); });
+  } else {
+    std::string buffer;
+    AssembleKeys(keys, begin, end, trailers, &key_offsets, &key_bytes,
+                 [&](size_t row, Slice* previous) {
+                   *previous = row == begin ? keys.suffixes.Get(row, &buffer)
+                                            : keys.suffixes.Next(row, *previous, &buffer);
+                   return *previous;
+                 });
   }
   out->reset(new GenericRowGroup(std::move(key_bytes), std::move(key_offsets), std::move(values),
                                  has_values));

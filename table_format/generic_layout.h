@@ -37,6 +37,9 @@ class GenericLayout : public RowLayout {
                     std::unique_ptr<DecodedRowGroup>* out) const override;
 
  private:
+  // DecodeKeys, with the key suffixes read in place (a point read) or decoded whole.
+  Status DecodeGroupKeys(const RowGroupView& view, const Slice& first_internal_key, bool in_place,
+                         std::unique_ptr<GroupKeys>* out) const;
   // Bytes of the key forming its partition: the extractor's prefix, or the whole key.
   size_t PartitionLength(const Slice& user_key) const;
 

@@ -31,6 +31,11 @@ namespace {
 // compare as the keys' bytes do, so keys in bytewise order have non-decreasing words.
 uint64_t SearchWord(const Slice& key, size_t from) {
   const size_t n = std::min<size_t>(8, key.size() - from);
+  if (n == 8) {
+    uint64_t word;
+    std::memcpy(&word, key.data() + from, 8);
+    return __builtin_bswap64(word);  // the bytes in order, as the loop below builds them
+  }
   uint64_t word = 0;
   for (size_t i = 0; i < n; i++) {
     word |= uint64_t{static_cast<uint8_t>(key[from + i])} << (56 - 8 * i);
@@ -44,11 +49,9 @@ void DecodedRowGroup::BuildSearchPrefixes() {
   const size_t rows = row_count();
   search_words_.clear();
   if (rows == 0) return;
-  const Slice first = user_key(0);
-  size_t shared = first.size();
-  for (size_t row = 1; row < rows && shared > 0; row++) {
-    shared = std::min(shared, SharedPrefixLength(first, user_key(row)));
-  }
+  // The rows are in bytewise order: the prefix all of them share is the first and the last
+  // row's.
+  const size_t shared = SharedPrefixLength(user_key(0), user_key(rows - 1));
   shared_prefix_ = shared;
   search_words_.resize(rows);
   for (size_t row = 0; row < rows; row++) search_words_[row] = SearchWord(user_key(row), shared);

@@ -79,6 +79,12 @@ class GroupKeys {
   virtual size_t row_count() const = 0;
   // The user key of `row`, assembled in *buffer.
   virtual Slice UserKey(size_t row, std::string* buffer) const = 0;
+  // The first row whose user key is >= `user_key` in bytewise order into *row, for rows in
+  // bytewise order of their user keys, when the keys find it without assembling any (false
+  // otherwise: callers then search with UserKey).
+  virtual bool BytewiseLowerBound(const Slice& /*user_key*/, size_t* /*row*/) const {
+    return false;
+  }
   // The trailers (sequence << 8 | type) of rows [begin, end).
   virtual Status Trailers(size_t begin, size_t end, std::vector<uint64_t>* out) const = 0;
 };

@@ -40,13 +40,22 @@ void PutByteStrings(const ColumnVector& values, std::string* out) {
   out->append(values.bytes_data().data() + offsets[0], offsets[values.size()] - offsets[0]);
 }
 
+Status GetByteStringLengths(Slice* in, size_t n, uint32_t* lengths, uint64_t* total,
+                            const char* encoding) {
+  Status s = UnpackInts(in, n, lengths, encoding);
+  if (!s.ok()) return s;
+  uint64_t sum = 0;
+  for (size_t i = 0; i < n; i++) sum += lengths[i];
+  if (sum > in->size()) return EncodingCorruption(encoding, "string data truncated");
+  *total = sum;
+  return Status::OK();
+}
+
 Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encoding) {
   std::vector<uint32_t> lengths(n);
-  Status s = UnpackInts(in, n, lengths.data(), encoding);
-  if (!s.ok()) return s;
   uint64_t total = 0;
-  for (uint32_t len : lengths) total += len;
-  if (total > in->size()) return EncodingCorruption(encoding, "string data truncated");
+  Status s = GetByteStringLengths(in, n, lengths.data(), &total, encoding);
+  if (!s.ok()) return s;
   out->AppendConcatenatedBytes(lengths.data(), n, in->data());
   in->remove_prefix(total);
   return Status::OK();
@@ -55,16 +64,12 @@ Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encodi
 Status GetByteStringRange(Slice* in, size_t n, size_t begin, size_t end, ColumnVector* out,
                           const char* encoding) {
   std::vector<uint32_t> lengths(n);
-  Status s = UnpackInts(in, n, lengths.data(), encoding);
-  if (!s.ok()) return s;
   uint64_t total = 0;
-  uint64_t range_start = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (i == begin) range_start = total;
-    total += lengths[i];
-  }
-  if (total > in->size()) return EncodingCorruption(encoding, "string data truncated");
+  Status s = GetByteStringLengths(in, n, lengths.data(), &total, encoding);
+  if (!s.ok()) return s;
   if (total != in->size()) return EncodingCorruption(encoding, "trailing bytes after the values");
+  uint64_t range_start = 0;
+  for (size_t i = 0; i < begin; i++) range_start += lengths[i];
   const char* data = in->data() + range_start;
   for (size_t i = begin; i < end; i++) {
     out->AppendBytes(Slice(data, lengths[i]));

@@ -21,6 +21,12 @@ namespace columnar {
 // Appends the ByteStrings layout of every value of a bytes column (no nulls).
 void PutByteStrings(const ColumnVector& values, std::string* out);
 
+// Unpacks the n string lengths at the front of *in into lengths[], advancing *in to the
+// strings, and their sum into *total; Corruption naming `encoding` when the layout is
+// malformed or *in holds fewer than *total bytes after the lengths.
+Status GetByteStringLengths(Slice* in, size_t n, uint32_t* lengths, uint64_t* total,
+                            const char* encoding);
+
 // Reads n strings from the front of *in, appends them to *out (a bytes column) and advances
 // *in. Corruption naming `encoding` if the layout is malformed or truncated.
 Status GetByteStrings(Slice* in, size_t n, ColumnVector* out, const char* encoding);

@@ -32,10 +32,22 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
   });
 }
 
+Status DecodeRange(PhysicalType type, const Slice& body, size_t count, size_t begin, size_t end,
+                   ColumnVector* out) {
+  return VisitIntegerType(type, [&](auto tag) {
+    using T = decltype(tag);
+    Slice in = body;
+    Status s =
+        UnpackIntsRange(&in, count, begin, end, AppendFixedSlots<T>(out, end - begin), kName);
+    if (s.ok() && !in.empty()) return EncodingCorruption(kName, "trailing bytes after the values");
+    return s;
+  });
+}
+
 }  // namespace
 
 const Codec& ForCodec() {
-  static const Codec codec{Encoding::kFor, kName, &IsIntegerType, &Encode, &Decode};
+  static const Codec codec{Encoding::kFor, kName, &IsIntegerType, &Encode, &Decode, &DecodeRange};
   return codec;
 }
 

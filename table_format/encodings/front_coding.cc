@@ -8,6 +8,8 @@
 //                    is at most the length of the previous string
 //   suffix lengths   PackedInts<uint32> of n values
 //   suffixes         the n suffixes concatenated
+#include "table_format/encodings/front_coding.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -46,26 +48,11 @@ Status Encode(const ColumnVector& values, std::string* out) {
 Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) {
   Slice in = body;
   std::vector<uint32_t> prefixes(count);
-  std::vector<uint32_t> suffixes(count);
-  Status s = UnpackInts(&in, count, prefixes.data(), kName);
-  if (s.ok()) s = UnpackInts(&in, count, suffixes.data(), kName);
-  if (!s.ok()) return s;
-  // Check every length before allocating anything sized by them.
-  uint64_t suffix_bytes = 0;
+  std::vector<uint32_t> suffix_ends(count);
   uint64_t total_bytes = 0;
-  uint64_t previous_length = 0;
-  for (size_t i = 0; i < count; i++) {
-    if (prefixes[i] > previous_length) {
-      return EncodingCorruption(kName, "shared prefix longer than the previous string");
-    }
-    previous_length = uint64_t{prefixes[i]} + suffixes[i];
-    suffix_bytes += suffixes[i];
-    total_bytes += previous_length;
-  }
-  if (suffix_bytes != in.size()) {
-    return EncodingCorruption(kName, "suffix lengths do not match the body");
-  }
-  if (total_bytes > kMaxDecodedBytes) return EncodingCorruption(kName, "strings too large");
+  Status s =
+      UnpackFrontCodingLengths(&in, count, prefixes.data(), suffix_ends.data(), &total_bytes);
+  if (!s.ok()) return s;
   // Each string is its prefix, copied from the string before it, then its suffix.
   ByteStringWriter writer = out->AppendBytesWriter(count, total_bytes);
   ByteStringCursor cursor = writer.cursor();
@@ -73,21 +60,57 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
   const char* previous = nullptr;
   const char* p = in.data();
   const char* end = in.data() + in.size();
+  uint32_t suffix_start = 0;
   for (size_t i = 0; i < count; i++) {
-    char* current = cursor.Next(size_t{prefixes[i]} + suffixes[i]);
+    const uint32_t suffix = suffix_ends[i] - suffix_start;
+    suffix_start = suffix_ends[i];
+    char* current = cursor.Next(size_t{prefixes[i]} + suffix);
     if (prefixes[i] > 0) {
       ByteStringCursor::CopyBlock(current, previous, prefixes[i],
                                   static_cast<size_t>(readable_end - previous));
     }
-    ByteStringCursor::CopyBlock(current + prefixes[i], p, suffixes[i],
-                                static_cast<size_t>(end - p));
-    p += suffixes[i];
+    ByteStringCursor::CopyBlock(current + prefixes[i], p, suffix, static_cast<size_t>(end - p));
+    p += suffix;
     previous = current;
   }
   return Status::OK();
 }
 
 }  // namespace
+
+Status UnpackFrontCodingLengths(Slice* body, size_t count, uint32_t* prefixes,
+                                uint32_t* suffix_ends, uint64_t* total_bytes) {
+  Slice in = *body;
+  Status s = UnpackInts(&in, count, prefixes, kName);
+  if (s.ok()) s = UnpackInts(&in, count, suffix_ends, kName);
+  if (!s.ok()) return s;
+  // Every length is checked before anything sized or addressed by them is touched. The
+  // suffix lengths become their running sum, exact while the 64-bit sum ends at the body's
+  // size (each partial sum is then at most that size).
+  uint64_t suffix_bytes = 0;
+  uint64_t total = 0;
+  uint64_t previous_length = 0;
+  bool long_prefix = false;
+  for (size_t i = 0; i < count; i++) {
+    const uint64_t prefix = prefixes[i];
+    const uint64_t suffix = suffix_ends[i];
+    long_prefix |= prefix > previous_length;
+    previous_length = prefix + suffix;
+    suffix_bytes += suffix;
+    suffix_ends[i] = static_cast<uint32_t>(suffix_bytes);
+    total += previous_length;
+  }
+  if (long_prefix) {
+    return EncodingCorruption(kName, "shared prefix longer than the previous string");
+  }
+  if (suffix_bytes != in.size()) {
+    return EncodingCorruption(kName, "suffix lengths do not match the body");
+  }
+  if (total > kMaxDecodedBytes) return EncodingCorruption(kName, "strings too large");
+  *body = in;
+  *total_bytes = total;
+  return Status::OK();
+}
 
 const Codec& FrontCodingCodec() {
   static const Codec codec{Encoding::kFrontCoding, kName, &Supports, &Encode, &Decode};

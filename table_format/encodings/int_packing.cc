@@ -152,47 +152,132 @@ void PackInts(const U* values, size_t n, std::string* out) {
   }
 }
 
+namespace {
+
+// One block of PackedInts, its header read and checked against the bytes that follow.
+template <typename U>
+struct PackedBlock {
+  U reference = 0;
+  int uniform_width = -1;           // the width of every miniblock, or -1: widths[]
+  const uint8_t* widths = nullptr;  // per miniblock, when uniform_width is -1
+  const char* packed = nullptr;     // the packed values
+  size_t minis = 0;
+};
+
+// Reads the header of the block of `len` values at the front of *in, checks that its packed
+// values are there, and advances *in past the block.
+template <typename U>
+Status ReadPackedBlock(Slice* in, size_t len, PackedBlock<U>* block, const char* encoding) {
+  using S = std::make_signed_t<U>;
+  uint64_t zigzag;
+  uint8_t layout;
+  if (!GetVarint64(in, &zigzag) || !GetFixed8(in, &layout)) {
+    return EncodingCorruption(encoding, "truncated packed-integer block header");
+  }
+  const int64_t wide_reference = ZigZagDecode(zigzag);
+  if (wide_reference < std::numeric_limits<S>::min() ||
+      wide_reference > std::numeric_limits<S>::max()) {
+    return EncodingCorruption(encoding, "packed-integer reference out of range");
+  }
+  block->reference = static_cast<U>(static_cast<S>(wide_reference));
+  block->minis = (len + kPackMiniblockValues - 1) / kPackMiniblockValues;
+  size_t bytes;
+  if (layout != kPerMiniblockLayout) {
+    if (layout > kBits<U>) return EncodingCorruption(encoding, "bit width too large");
+    block->uniform_width = layout;
+    block->widths = nullptr;
+    bytes = PackedSize(len, layout);
+    if (in->size() < bytes) return EncodingCorruption(encoding, "truncated packed values");
+    block->packed = in->data();
+  } else {
+    if (in->size() < block->minis) return EncodingCorruption(encoding, "truncated bit widths");
+    block->uniform_width = -1;
+    block->widths = reinterpret_cast<const uint8_t*>(in->data());
+    bytes = block->minis;
+    for (size_t k = 0; k < block->minis; k++) {
+      if (block->widths[k] > kBits<U>) return EncodingCorruption(encoding, "bit width too large");
+      const size_t mini_len = std::min(kPackMiniblockValues, len - k * kPackMiniblockValues);
+      bytes += PackedSize(mini_len, block->widths[k]);
+    }
+    if (in->size() < bytes) return EncodingCorruption(encoding, "truncated packed values");
+    block->packed = in->data() + block->minis;
+  }
+  in->remove_prefix(bytes);
+  return Status::OK();
+}
+
+// Value `i` of a block: its `width` bits at bit `i * width` of `packed` (LSB-first), plus
+// the reference. Reads only the bytes that hold it.
+template <typename U>
+U PackedValue(const char* packed, size_t i, int width, U reference) {
+  if (width == 0) return reference;
+  const size_t bit = i * static_cast<size_t>(width);
+  const auto* bytes = reinterpret_cast<const uint8_t*>(packed) + bit / 8;
+  const int shift = static_cast<int>(bit % 8);
+  const int needed = (shift + width + 7) / 8;  // at most 9 bytes
+  uint64_t low = 0;
+  for (int b = 0; b < needed && b < 8; b++) low |= uint64_t{bytes[b]} << (8 * b);
+  uint64_t value = low >> shift;
+  if (needed == 9) value |= uint64_t{bytes[8]} << (64 - shift);
+  if (width < 64) value &= (uint64_t{1} << width) - 1;
+  return static_cast<U>(reference + static_cast<U>(value));
+}
+
+}  // namespace
+
 template <typename U>
 Status UnpackInts(Slice* in, size_t n, U* out, const char* encoding) {
-  using S = std::make_signed_t<U>;
   for (size_t start = 0; start < n; start += kPackBlockValues) {
     const size_t len = std::min(kPackBlockValues, n - start);
-    uint64_t zigzag;
-    uint8_t layout;
-    if (!GetVarint64(in, &zigzag) || !GetFixed8(in, &layout)) {
-      return EncodingCorruption(encoding, "truncated packed-integer block header");
+    PackedBlock<U> block;
+    Status s = ReadPackedBlock(in, len, &block, encoding);
+    if (!s.ok()) return s;
+    if (block.uniform_width >= 0) {
+      UnpackWithReference(block.packed, len, block.uniform_width, block.reference, out + start);
+      continue;
     }
-    const int64_t wide_reference = ZigZagDecode(zigzag);
-    if (wide_reference < std::numeric_limits<S>::min() ||
-        wide_reference > std::numeric_limits<S>::max()) {
-      return EncodingCorruption(encoding, "packed-integer reference out of range");
+    const char* p = block.packed;
+    for (size_t k = 0; k < block.minis; k++) {
+      const size_t mini_len = std::min(kPackMiniblockValues, len - k * kPackMiniblockValues);
+      UnpackWithReference(p, mini_len, block.widths[k], block.reference,
+                          out + start + k * kPackMiniblockValues);
+      p += PackedSize(mini_len, block.widths[k]);
     }
-    const U reference = static_cast<U>(static_cast<S>(wide_reference));
-    U* block = out + start;
-    if (layout != kPerMiniblockLayout) {
-      if (layout > kBits<U>) return EncodingCorruption(encoding, "bit width too large");
-      const size_t bytes = PackedSize(len, layout);
-      if (in->size() < bytes) return EncodingCorruption(encoding, "truncated packed values");
-      UnpackWithReference(in->data(), len, layout, reference, block);
-      in->remove_prefix(bytes);
-    } else {
-      const size_t minis = (len + kPackMiniblockValues - 1) / kPackMiniblockValues;
-      if (in->size() < minis) return EncodingCorruption(encoding, "truncated bit widths");
-      const auto* widths = reinterpret_cast<const uint8_t*>(in->data());
-      size_t bytes = minis;
-      for (size_t k = 0; k < minis; k++) {
-        if (widths[k] > kBits<U>) return EncodingCorruption(encoding, "bit width too large");
-        const size_t mini_len = std::min(kPackMiniblockValues, len - k * kPackMiniblockValues);
-        bytes += PackedSize(mini_len, widths[k]);
+  }
+  return Status::OK();
+}
+
+template <typename U>
+Status UnpackIntsRange(Slice* in, size_t n, size_t begin, size_t end, U* out,
+                       const char* encoding) {
+  for (size_t start = 0; start < n; start += kPackBlockValues) {
+    const size_t len = std::min(kPackBlockValues, n - start);
+    PackedBlock<U> block;
+    Status s = ReadPackedBlock(in, len, &block, encoding);
+    if (!s.ok()) return s;
+    const size_t first = std::max(begin, start);
+    const size_t last = std::min(end, start + len);
+    if (first >= last) continue;
+    if (block.uniform_width >= 0) {
+      for (size_t i = first; i < last; i++) {
+        out[i - begin] = PackedValue(block.packed, i - start, block.uniform_width, block.reference);
       }
-      if (in->size() < bytes) return EncodingCorruption(encoding, "truncated packed values");
-      const char* p = in->data() + minis;
-      for (size_t k = 0; k < minis; k++) {
-        const size_t mini_len = std::min(kPackMiniblockValues, len - k * kPackMiniblockValues);
-        UnpackWithReference(p, mini_len, widths[k], reference, block + k * kPackMiniblockValues);
-        p += PackedSize(mini_len, widths[k]);
+      continue;
+    }
+    // Per-miniblock widths: miniblock k starts after the packed bytes of those before it.
+    const char* mini = block.packed;
+    size_t k = 0;
+    for (; (k + 1) * kPackMiniblockValues <= first - start; k++) {
+      mini += PackedSize(kPackMiniblockValues, block.widths[k]);
+    }
+    for (size_t i = first; i < last; i++) {
+      const size_t in_block = i - start;
+      while (in_block >= (k + 1) * kPackMiniblockValues) {
+        mini += PackedSize(kPackMiniblockValues, block.widths[k]);
+        k++;
       }
-      in->remove_prefix(bytes);
+      out[i - begin] =
+          PackedValue(mini, in_block - k * kPackMiniblockValues, block.widths[k], block.reference);
     }
   }
   return Status::OK();
@@ -222,6 +307,8 @@ template void PackInts<uint32_t>(const uint32_t*, size_t, std::string*);
 template void PackInts<uint64_t>(const uint64_t*, size_t, std::string*);
 template Status UnpackInts<uint32_t>(Slice*, size_t, uint32_t*, const char*);
 template Status UnpackInts<uint64_t>(Slice*, size_t, uint64_t*, const char*);
+template Status UnpackIntsRange<uint32_t>(Slice*, size_t, size_t, size_t, uint32_t*, const char*);
+template Status UnpackIntsRange<uint64_t>(Slice*, size_t, size_t, size_t, uint64_t*, const char*);
 template size_t PackedIntsSize<uint32_t>(const uint32_t*, size_t);
 template size_t PackedIntsSize<uint64_t>(const uint64_t*, size_t);
 

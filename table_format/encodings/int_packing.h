@@ -76,6 +76,12 @@ void PackInts(const U* values, size_t n, std::string* out);
 template <typename U>
 Status UnpackInts(Slice* in, size_t n, U* out, const char* encoding);
 
+// Values [begin, end) (begin <= end <= n) of the n values written by PackInts at the front of
+// *in into out[0, end - begin), advancing *in past all n: each block's header is read and its
+// length checked, but only the range's values are extracted (a point read's row or two).
+template <typename U>
+Status UnpackIntsRange(Slice* in, size_t n, size_t begin, size_t end, U* out, const char* encoding);
+
 // The exact size PackInts would produce, computed without writing anything (the auto
 // chooser sizes several transforms of a column this way).
 template <typename U>

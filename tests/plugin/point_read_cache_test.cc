@@ -62,7 +62,7 @@ std::unique_ptr<rocksdb::DB> OpenFilledDb(const TempDir& dir,
 }
 
 // A cache without room to spare (ColumnarTableReader::LoadRowsForPointRead): cold groups are
-// read for their key columns; the decoded group comes after three reads from the block.
+// read for their key columns; the decoded group comes after eight reads from the block.
 TEST(PointReadCacheTest, ColdGroupsLeaveTheirBlockAndHotOnesTheirDecodedGroupOnly) {
   TempDir dir("point-read-cache");
   const size_t capacity = 4 << 20;
@@ -83,10 +83,11 @@ TEST(PointReadCacheTest, ColdGroupsLeaveTheirBlockAndHotOnesTheirDecodedGroupOnl
   EXPECT_GE(cold.charge - base.charge, 16u * 200);
   EXPECT_LT(cold.charge - base.charge, 2u * 16 * 200);
 
-  // Reads served by the cached block: three keep only it; the fourth decodes the group whole,
-  // which then stands in for the block.
-  for (int read = 1; read <= 3; read++) {
-    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), "key" + std::to_string(116 + read), &value).ok());
+  // Reads served by the cached block: eight (kCachedReadsBeforeDecoding) keep only it; the
+  // ninth decodes the group whole, which then stands in for the block.
+  for (int read = 1; read <= 8; read++) {
+    ASSERT_TRUE(
+        db->Get(rocksdb::ReadOptions(), "key" + std::to_string(117 + (read - 1) % 3), &value).ok());
     EXPECT_EQ(ContentsOf(cache.get()).entries, base.entries + 1) << read;
     EXPECT_EQ(ContentsOf(cache.get()).charge, cold.charge) << read;
   }

@@ -81,10 +81,11 @@ TEST(ValueRangeTest, RangeOutsideTheValuesIsRefused) {
                   .IsInvalidArgument());
 }
 
-// Every truncation of the bodies of the encodings with direct access: each range either
+// Every truncation of the bodies of the encodings with direct access (for: PackedInts read
+// by range): each range either
 // decodes (the bytes it needs are there) or fails with Corruption.
 TEST(ValueRangeTest, TruncatedDirectAccessBodiesFailCleanly) {
-  for (Encoding encoding : {Encoding::kPlain, Encoding::kMixedRadix}) {
+  for (Encoding encoding : {Encoding::kPlain, Encoding::kMixedRadix, Encoding::kFor}) {
     for (PhysicalType type : AllTypes()) {
       if (!EncodingSupports(encoding, type)) continue;
       for (auto& dataset : DatasetsFor(type, 100, 77)) {
