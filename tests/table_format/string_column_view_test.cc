@@ -188,8 +188,9 @@ std::string FrontCodingChunk(const std::vector<uint32_t>& prefixes,
 
 TEST(StringColumnViewTest, MalformedChunksAreCorruption) {
   StringColumnView view;
-  // Well formed: "ab", "abc".
-  ASSERT_TRUE(view.Open(FrontCodingChunk({0, 2}, {2, 1}, "abc"), 2).ok());
+  // Well formed: "ab", "abc". The view reads the chunk where it lies: it must outlive it.
+  const std::string well_formed = FrontCodingChunk({0, 2}, {2, 1}, "abc");
+  ASSERT_TRUE(view.Open(well_formed, 2).ok());
   std::string buffer;
   EXPECT_EQ(view.Get(1, &buffer), Slice("abc"));
   // A prefix longer than the previous string.
