@@ -343,8 +343,16 @@ class MemoInUse {
   bool before_;
 };
 
+// Chunks of large values are split without the memo: a thread would otherwise keep a copy of
+// the last one for as long as it lives.
+constexpr size_t kMaxMemoBytes = size_t{1} << 20;
+
+bool BypassSplitMemo(const ColumnVector& values) {
+  return split_memo_in_use || values.bytes_data().size() > kMaxMemoBytes;
+}
+
 Status Encode(const ColumnVector& values, std::string* out) {
-  if (split_memo_in_use) {
+  if (BypassSplitMemo(values)) {
     TemplateSplit split;
     SplitAll(values, nullptr, &split);
     return EncodeSplit(split, out);
@@ -368,7 +376,7 @@ Status Decode(PhysicalType, const Slice& body, size_t count, ColumnVector* out) 
 
 void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
                     const std::vector<bool>* whole) {
-  if (split_memo_in_use) {
+  if (BypassSplitMemo(values)) {
     SplitAll(values, whole, split);
     return;
   }

@@ -236,9 +236,14 @@ TEST(TemplateRoundTripTest, RepeatedSplitsAnswerForTheirOwnInputs) {
     const ColumnVector* values;
     const std::vector<bool>* whole;
   };
-  const std::vector<Call> calls = {{&a, nullptr},      {&a, &last_whole}, {&a, nullptr},
-                                   {&a, &first_whole}, {&a, &last_whole}, {&b, nullptr},
-                                   {&b, &none_whole},  {&a, &none_whole}, {&b, &last_whole}};
+  std::vector<Call> calls = {{&a, nullptr},      {&a, &last_whole}, {&a, nullptr},
+                             {&a, &first_whole}, {&a, &last_whole}, {&b, nullptr},
+                             {&b, &none_whole},  {&a, &none_whole}, {&b, &last_whole}};
+  // Chunks over the memo's limit (1 MiB) are split without it, between memoized calls.
+  const ColumnVector large = column({std::string(size_t{2} << 20, 'x') + "/17", "/api/users/42"});
+  calls.insert(calls.begin() + 3, {&large, nullptr});
+  calls.push_back({&large, nullptr});
+  calls.push_back({&a, nullptr});
   for (size_t c = 0; c < calls.size(); c++) {
     SCOPED_TRACE(c);
     TemplateSplit split;
