@@ -53,9 +53,9 @@ struct GenericGroupKeys : GroupKeys {
     if (!partitions.empty()) return false;  // partitions change inside the group
     // Every row starts with the shared partition: target against it, then the suffixes.
     const Slice partition = shared_partition;
-    const size_t n = std::min(user_key.size(), partition.size());
-    const int order = n == 0 ? 0 : std::memcmp(user_key.data(), partition.data(), n);
-    if (order < 0 || (order == 0 && user_key.size() < partition.size())) {
+    const int order =
+        Slice(user_key.data(), std::min(user_key.size(), partition.size())).compare(partition);
+    if (order < 0) {
       *row = 0;
     } else if (order > 0) {
       *row = row_count();

@@ -5,6 +5,7 @@
 
 #include "table_format/chunk.h"
 #include "table_format/encodings/byte_strings.h"
+#include "table_format/encodings/codec.h"
 #include "table_format/encodings/front_coding.h"
 
 namespace columnar {
@@ -44,7 +45,7 @@ Status StringColumnView::Open(const Slice& chunk, uint32_t rows, bool in_place) 
     s = GetByteStringLengths(&body, n, offsets + 1, &total, "plain");
     if (!s.ok()) return s;
     if (total != body.size()) {
-      return Status::Corruption("plain", "trailing bytes after the values");
+      return EncodingCorruption("plain", "trailing bytes after the values");
     }
     offsets[0] = 0;
     for (size_t i = 0; i < n; i++) offsets[i + 1] += offsets[i];
@@ -151,10 +152,9 @@ size_t StringColumnView::FrontCodingLowerBound(const Slice& target) const {
     }
     const size_t common = SharedPrefixLength(Slice(suffix, suffix_size), Slice(t + p, t_size - p));
     if (p + common == t_size) return row;
-    if (common<suffix_size&& static_cast<uint8_t>(suffix[common])> static_cast<uint8_t>(
-            t[p + common])) {
-      return row;
-    }
+    const bool row_above = common != suffix_size && static_cast<uint8_t>(suffix[common]) >
+                                                        static_cast<uint8_t>(t[p + common]);
+    if (row_above) return row;
     matched = p + common;
   }
   return rows_;

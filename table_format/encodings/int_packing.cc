@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "table_format/bit_packing.h"
+#include "table_format/encodings/bit_stream.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/varint.h"
 
@@ -207,19 +208,16 @@ Status ReadPackedBlock(Slice* in, size_t len, PackedBlock<U>* block, const char*
 }
 
 // Value `i` of a block: its `width` bits at bit `i * width` of `packed` (LSB-first), plus
-// the reference. Reads only the bytes that hold it.
+// the reference. Reads only the bytes that hold it (ReadPackedBlock checked they are there).
 template <typename U>
 U PackedValue(const char* packed, size_t i, int width, U reference) {
-  if (width == 0) return reference;
   const size_t bit = i * static_cast<size_t>(width);
-  const auto* bytes = reinterpret_cast<const uint8_t*>(packed) + bit / 8;
   const int shift = static_cast<int>(bit % 8);
-  const int needed = (shift + width + 7) / 8;  // at most 9 bytes
-  uint64_t low = 0;
-  for (int b = 0; b < needed && b < 8; b++) low |= uint64_t{bytes[b]} << (8 * b);
-  uint64_t value = low >> shift;
-  if (needed == 9) value |= uint64_t{bytes[8]} << (64 - shift);
-  if (width < 64) value &= (uint64_t{1} << width) - 1;
+  BitReader reader(Slice(packed + bit / 8, static_cast<size_t>(shift + width + 7) / 8));
+  uint64_t skipped = 0;
+  uint64_t value = 0;
+  reader.Read(shift, &skipped);
+  reader.Read(width, &value);
   return static_cast<U>(reference + static_cast<U>(value));
 }
 
