@@ -9,6 +9,7 @@
 //                --report_dir=report
 #include <gflags/gflags.h>
 
+#include <algorithm>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
@@ -42,6 +43,9 @@ DEFINE_uint64(hosts, 0, "Devops hosts (0: the preset's)");
 DEFINE_double(days, 0, "Days of data loaded for every workload (0: the preset's)");
 DEFINE_int32(writers, 4, "Writer threads with batches in flight during the load");
 DEFINE_double(background_reads_per_second, 20, "Last-hour reads per second during the load");
+DEFINE_string(queries, "",
+              "Comma-separated query names to measure, e.g. latest,lastpoint (default: every "
+              "query of each workload; the load and storage figures are measured either way)");
 DEFINE_string(readers, "", "Comma-separated reader counts for throughput (default: the preset's)");
 DEFINE_double(warmup_seconds, -1, "Warm-up before each measurement (negative: the preset's)");
 DEFINE_double(measure_seconds, -1, "Length of each measurement (negative: the preset's)");
@@ -111,8 +115,7 @@ struct RunPlan {
   ConfigSettings config;
 };
 
-Status RunConfiguration(const std::string& workload_name, const std::string& config,
-                        const RunPlan& plan, WorkloadResult* workload_result) {
+WorkloadSize SizeOf(const std::string& workload_name, const RunPlan& plan) {
   WorkloadSize size;
   size.series = plan.preset.series;
   size.instances = plan.preset.instances;
@@ -122,8 +125,34 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
                                                 : plan.preset.access_duration_s;
   size.end_time_s = plan.end_time_s;
   size.seed = FLAGS_seed;
-  std::unique_ptr<WorkloadDriver> driver = NewWorkloadDriver(workload_name, size);
+  return size;
+}
+
+// --queries names only queries some selected workload has (a misspelt name would otherwise
+// measure nothing after a long load).
+Status CheckQueryNames(const std::vector<std::string>& workloads, const RunPlan& plan) {
+  std::vector<std::string> known;
+  for (const std::string& workload : workloads) {
+    std::unique_ptr<WorkloadDriver> driver = NewWorkloadDriver(workload, SizeOf(workload, plan));
+    if (driver == nullptr) return Status::InvalidArgument("unknown workload " + workload);
+    for (const QuerySpec& spec : driver->Queries()) known.push_back(spec.name);
+  }
+  for (const std::string& name : SplitList(FLAGS_queries)) {
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    std::string list;
+    for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+    return Status::InvalidArgument("--queries: no selected workload has a query " + name +
+                                   " (known: " + list + ")");
+  }
+  return Status::OK();
+}
+
+Status RunConfiguration(const std::string& workload_name, const std::string& config,
+                        const RunPlan& plan, WorkloadResult* workload_result) {
+  std::unique_ptr<WorkloadDriver> driver =
+      NewWorkloadDriver(workload_name, SizeOf(workload_name, plan));
   if (driver == nullptr) return Status::InvalidArgument("unknown workload " + workload_name);
+  const std::vector<QuerySpec> queries = SelectQueries(driver->Queries(), SplitList(FLAGS_queries));
 
   TableStorage storage;
   Status s = StorageForConfig(config, plan.config, &storage);
@@ -175,7 +204,7 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
   }
   std::cerr << "\n";
 
-  for (const QuerySpec& spec : driver->Queries()) {
+  for (const QuerySpec& spec : queries) {
     QueryResult query;
     s = RunQuery(*table, *driver, spec, driver->newest_time_s(), plan.read, &query);
     if (!s.ok()) return Status::Corruption("query " + spec.name + ": " + s.ToString());
@@ -196,7 +225,7 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
   if (row_path_too) {
     ReadSettings read = plan.read;
     read.columnar_scan = false;
-    for (const QuerySpec& spec : driver->Queries()) {
+    for (const QuerySpec& spec : queries) {
       QueryResult query;
       s = RunQuery(*table, *driver, spec, driver->newest_time_s(), read, &query);
       if (!s.ok()) return Status::Corruption("query " + spec.name + ": " + s.ToString());
@@ -235,6 +264,7 @@ RunMetadata Metadata(const RunPlan& plan) {
   add("cache_mb", std::to_string(FLAGS_cache_mb));
   add("full_compaction", FLAGS_full_compaction ? "true" : "false");
   add("seed", std::to_string(FLAGS_seed));
+  if (!FLAGS_queries.empty()) add("queries", FLAGS_queries);
   return metadata;
 }
 
@@ -272,9 +302,14 @@ int Main() {
   plan.read.seed = FLAGS_seed;
   plan.config.cache_bytes = FLAGS_cache_mb << 20;
 
+  const std::vector<std::string> workloads = SplitList(FLAGS_workloads);
+  if (Status s = CheckQueryNames(workloads, plan); !s.ok()) {
+    std::cerr << "db_bench_ext: " << s.ToString() << "\n";
+    return 2;
+  }
   BenchmarkResults results;
   results.metadata = Metadata(plan);
-  for (const std::string& workload : SplitList(FLAGS_workloads)) {
+  for (const std::string& workload : workloads) {
     WorkloadResult workload_result;
     workload_result.workload = workload;
     for (const std::string& config : SplitList(FLAGS_configs)) {

@@ -1,5 +1,6 @@
 #include "db_bench_ext/query_catalog.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "db_bench_ext/access_workload.h"
@@ -120,6 +121,18 @@ int AccessWidthOf(std::string_view workload) {
   if (workload == "access8") return 8;
   if (workload == "access16") return 16;
   return 0;
+}
+
+std::vector<QuerySpec> SelectQueries(const std::vector<QuerySpec>& catalog,
+                                     const std::vector<std::string>& names) {
+  if (names.empty()) return catalog;
+  std::vector<QuerySpec> selected;
+  for (const QuerySpec& query : catalog) {
+    if (std::find(names.begin(), names.end(), query.name) != names.end()) {
+      selected.push_back(query);
+    }
+  }
+  return selected;
 }
 
 }  // namespace bench

@@ -38,6 +38,11 @@ inline constexpr const char* kDevopsHostDay = "host_1d";
 inline constexpr const char* kDevopsHighUsage12h = "usage_gt_90_12h";
 inline constexpr const char* kDevopsLastPoint = "lastpoint";
 std::vector<QuerySpec> DevopsQueries();
+
+// The queries of `catalog` whose names are in `names`, in the catalog's order; all of them when
+// `names` is empty (db_bench_ext --queries: measure one query kind without running the rest).
+std::vector<QuerySpec> SelectQueries(const std::vector<QuerySpec>& catalog,
+                                     const std::vector<std::string>& names);
 // 4, 8 or 16 for "access4", "access8", "access16"; 0 for any other workload name.
 int AccessWidthOf(std::string_view workload);
 

@@ -51,6 +51,17 @@ TEST(QueryCatalogTest, AccessQueriesKeepOnlyFiltersOnPresentColumns) {
   EXPECT_THROW(AccessQueries(5), std::invalid_argument);
 }
 
+TEST(QueryCatalogTest, SelectQueriesKeepsTheCatalogOrderAndOnlyTheNamedOnes) {
+  const std::vector<QuerySpec> catalog = MetricsQueries();
+  EXPECT_EQ(Names(SelectQueries(catalog, {})), Names(catalog));
+  EXPECT_EQ(Names(SelectQueries(catalog, {"agg_1d", "latest", "lastpoint"})),
+            (std::vector<std::string>{"latest", "agg_1d"}));
+  EXPECT_TRUE(SelectQueries(catalog, {"lastpoint"}).empty());
+  const std::vector<QuerySpec> selected = SelectQueries(catalog, {"last_1h"});
+  ASSERT_EQ(selected.size(), 1u);
+  EXPECT_EQ(selected[0].description, catalog[2].description);
+}
+
 TEST(QueryCatalogTest, WorkloadWidths) {
   EXPECT_EQ(AccessWidthOf("access4"), 4);
   EXPECT_EQ(AccessWidthOf("access16"), 16);
