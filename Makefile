@@ -31,6 +31,13 @@ STRESS_SECONDS ?= 300
 STRESS_FORMATS ?= columnar,bbt
 STRESS_CONFIGS ?=
 JOBS ?= $(shell nproc)
+# Unity builds (CMakeLists.txt, COLUMNAR_UNITY_*): the test files of every build, and the
+# libraries of the instrumented builds (not benchmarked), are compiled in batches of
+# UNITY_BATCH files; each batch parses the headers its files share once. UNITY_BATCH=1 compiles
+# every file alone.
+UNITY_BATCH ?= 8
+UNITY_TESTS := -DCOLUMNAR_UNITY_TESTS=ON -DCOLUMNAR_UNITY_BATCH=$(UNITY_BATCH)
+UNITY_ALL := $(UNITY_TESTS) -DCOLUMNAR_UNITY_LIBRARIES=ON
 DEMO_REPORT_DIR ?= report-demo
 
 .PHONY: all setup build demo test sanitize fuzz tsan stress clean
@@ -41,7 +48,7 @@ setup:
 	@./scripts/setup.sh
 
 build: setup
-	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(UNITY_TESTS) > /dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
 test: build
@@ -49,7 +56,7 @@ test: build
 
 sanitize: setup
 	@cmake -S . -B $(SANITIZE_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_SANITIZE=ON \
-	  -DCOLUMNAR_BUILD_BENCHMARKS=OFF > /dev/null
+	  -DCOLUMNAR_BUILD_BENCHMARKS=OFF $(UNITY_ALL) > /dev/null
 	@cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS)
 	@cd $(SANITIZE_BUILD_DIR) && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
@@ -57,14 +64,15 @@ sanitize: setup
 fuzz:
 	@./scripts/setup.sh clang-14 libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_FUZZ=ON \
-	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 > /dev/null
+	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 $(UNITY_ALL) > /dev/null
 	@cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target \
 	  $(if $(FUZZ_TARGETS),$(addsuffix _fuzzer,$(FUZZ_TARGETS)),fuzz_targets)
 	@FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_JOBS=$(FUZZ_JOBS) ./scripts/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 tsan: setup
 	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLUMNAR_TSAN=ON \
-	  -DCOLUMNAR_BUILD_BENCHMARKS=OFF -DCOLUMNAR_TSAN_TEST_MATCH='$(TSAN_TEST_MATCH)' > /dev/null
+	  -DCOLUMNAR_BUILD_BENCHMARKS=OFF -DCOLUMNAR_TSAN_TEST_MATCH='$(TSAN_TEST_MATCH)' $(UNITY_ALL) \
+	  > /dev/null
 	@cmake --build $(TSAN_BUILD_DIR) -j $(JOBS) --target plugin_tests table_api_tests
 	@rm -rf $(TSAN_BUILD_DIR)/tsan-logs && mkdir -p $(TSAN_BUILD_DIR)/tsan-logs
 	@for t in plugin_tests table_api_tests; do \
@@ -75,7 +83,8 @@ tsan: setup
 
 # db_stress is an opt-in target of the normal build directory (COLUMNAR_BUILD_DB_STRESS).
 stress: setup
-	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCOLUMNAR_BUILD_DB_STRESS=ON > /dev/null
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(UNITY_TESTS) -DCOLUMNAR_BUILD_DB_STRESS=ON \
+	  > /dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS) --target db_stress columnar_table
 	@./scripts/run_stress.sh --seconds=$(STRESS_SECONDS) --formats=$(STRESS_FORMATS) \
 	  $(if $(STRESS_CONFIGS),--configs=$(STRESS_CONFIGS)) \

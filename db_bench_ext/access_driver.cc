@@ -8,7 +8,7 @@ namespace bench {
 
 namespace {
 
-constexpr int kKeyColumns = 5;  // orgid, service, instance, day, time
+constexpr int kAccessKeyColumns = 5;  // orgid, service, instance, day, time
 
 // CQL types of the regular columns, in BENCHMARKS.md's order.
 const char* const kRegularColumnTypes[16] = {"ascii", "text", "int",    "text",  "ascii", "ascii",
@@ -105,9 +105,9 @@ Status AccessDriver::Bind(const TableSchema& schema) {
 }
 
 void AccessDriver::FillRow(const AccessRow& r, Row* row) const {
-  const Value key[kKeyColumns] = {Text(r.orgid), Text(r.service), Text(r.instance),
-                                  Value::Date(r.day), Value::Timestamp(r.time_ms)};
-  for (int i = 0; i < kKeyColumns; i++) (*row)[ids_[i]] = key[i];
+  const Value key[kAccessKeyColumns] = {Text(r.orgid), Text(r.service), Text(r.instance),
+                                        Value::Date(r.day), Value::Timestamp(r.time_ms)};
+  for (int i = 0; i < kAccessKeyColumns; i++) (*row)[ids_[i]] = key[i];
   const Value regular[16] = {Ascii(r.method),
                              Text(r.path),
                              Value::Int(r.status),
@@ -124,7 +124,7 @@ void AccessDriver::FillRow(const AccessRow& r, Row* row) const {
                              Text(r.content_type),
                              Value::BigInt(r.bytes_sent),
                              OptionalText(r.error_message)};
-  for (int i = 0; i < width_; i++) (*row)[ids_[kKeyColumns + i]] = regular[i];
+  for (int i = 0; i < width_; i++) (*row)[ids_[kAccessKeyColumns + i]] = regular[i];
 }
 
 std::unique_ptr<BatchProducer> AccessDriver::NewProducer() const {

@@ -10,7 +10,7 @@ namespace bench {
 
 namespace {
 
-constexpr int kKeyColumns = 3;  // hostname, day, ts
+constexpr int kDevopsKeyColumns = 3;  // hostname, day, ts
 constexpr int64_t kMinuteMs = 60'000;
 constexpr int64_t kHourS = 3600;
 constexpr double kHighUsage = 90;
@@ -33,9 +33,10 @@ class DevopsDriver::Producer : public BatchProducer {
       row[ids[0]] = Value::Text(host.hostname);
       row[ids[1]] = Value::Date(point.day);
       row[ids[2]] = Value::Timestamp(point.time_ms);
-      for (int i = 0; i < kDevopsTags; ++i) row[ids[kKeyColumns + i]] = Value::Text(host.tags[i]);
+      for (int i = 0; i < kDevopsTags; ++i)
+        row[ids[kDevopsKeyColumns + i]] = Value::Text(host.tags[i]);
       for (int i = 0; i < kDevopsGauges; ++i) {
-        row[ids[kKeyColumns + kDevopsTags + i]] = Value::Double(point.gauges[i]);
+        row[ids[kDevopsKeyColumns + kDevopsTags + i]] = Value::Double(point.gauges[i]);
       }
       // Write time = event time (deterministic), no expiry.
       RowWriteOptions options;
@@ -118,7 +119,7 @@ SelectQuery DevopsDriver::MakeQuery(const QuerySpec& spec, Random* rng, int64_t 
     }
     // Grouped by hostname, day, minute of ts.
     return Aggregating(HostWindowQuery(host, workload_.Window(span_s, as_of_s)), std::move(maxima),
-                       kKeyColumns, kMinuteMs);
+                       kDevopsKeyColumns, kMinuteMs);
   };
   if (kind == kDevopsMaxPerMinute1h) return per_minute_max(1, kHourS);
   if (kind == kDevopsMax5PerMinute12h) return per_minute_max(kGaugesOfWideAggregate, 12 * kHourS);

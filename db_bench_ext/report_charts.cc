@@ -12,8 +12,6 @@ namespace columnar {
 namespace bench {
 namespace {
 
-constexpr double kMicrosPerMilli = 1000;
-
 // A chart before its shared axis maximum is known.
 struct PendingChart {
   ChartFile file;

@@ -101,6 +101,9 @@ struct BenchmarkResults {
   std::vector<WorkloadResult> workloads;
 };
 
+// Latencies are kept in microseconds and reported in milliseconds.
+inline constexpr double kMicrosPerMilli = 1000;
+
 // The configuration the ratios are taken against.
 inline constexpr char kBaselineConfig[] = "A";
 

@@ -11,8 +11,6 @@ namespace columnar {
 namespace bench {
 namespace {
 
-constexpr double kMicrosPerMilli = 1000;
-
 using Figure = std::function<double(const ConfigResult&)>;
 
 bool UsableBaseline(std::optional<double> baseline) {

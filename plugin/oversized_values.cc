@@ -61,14 +61,15 @@ Status DecodeOversizedValues(const Slice& encoded, uint64_t data_end, size_t gro
   Slice in = encoded;
   uint32_t count;
   // An entry takes at least 8 bytes: no count the property cannot hold is believed.
-  if (!GetVarint32(&in, &count) || count > in.size() / 8) {
+  if (!columnar::GetVarint32(&in, &count) || count > in.size() / 8) {
     return Status::Corruption("oversized values: bad count");
   }
   out->reserve(count);
   for (uint32_t i = 0; i < count; i++) {
     OversizedValue v;
-    if (!GetVarint32(&in, &v.group) || !GetVarint32(&in, &v.row) || !GetVarint64(&in, &v.offset) ||
-        !GetVarint64(&in, &v.size) || !GetFixed32(&in, &v.checksum)) {
+    if (!columnar::GetVarint32(&in, &v.group) || !columnar::GetVarint32(&in, &v.row) ||
+        !columnar::GetVarint64(&in, &v.offset) || !columnar::GetVarint64(&in, &v.size) ||
+        !columnar::GetFixed32(&in, &v.checksum)) {
       return Status::Corruption("oversized values: truncated");
     }
     if (v.group >= groups || v.row >= rows_per_group) {

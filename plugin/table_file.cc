@@ -26,8 +26,9 @@ uint32_t FindPropertiesPatchOffset(const Slice& properties) {
   std::string key;
   while (!entries.empty()) {
     uint32_t shared, non_shared, value_length;
-    if (!GetVarint32(&entries, &shared) || !GetVarint32(&entries, &non_shared) ||
-        !GetVarint32(&entries, &value_length) || shared > key.size() ||
+    if (!columnar::GetVarint32(&entries, &shared) ||
+        !columnar::GetVarint32(&entries, &non_shared) ||
+        !columnar::GetVarint32(&entries, &value_length) || shared > key.size() ||
         entries.size() < static_cast<size_t>(non_shared) + value_length) {
       return 0;
     }

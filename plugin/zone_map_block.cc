@@ -28,13 +28,14 @@ struct SplitSet {
 Status SplitRowMajor(const Slice& raw, std::vector<SplitSet>* groups) {
   Slice in = raw;
   uint32_t count;
-  if (!GetVarint32(&in, &count) || count == 0) return Status::Corruption("zone maps: bad count");
+  if (!columnar::GetVarint32(&in, &count) || count == 0)
+    return Status::Corruption("zone maps: bad count");
   if (count > in.size()) return Status::Corruption("zone maps: count exceeds the block");
   groups->resize(count);
   for (SplitSet& group : *groups) {
     Slice set;
     if (!GetFixed8(&in, &group.flags) || !GetLengthPrefixed(&in, &set) ||
-        !GetFixed8(&set, &group.version) || !GetVarint32(&set, &group.column_count) ||
+        !GetFixed8(&set, &group.version) || !columnar::GetVarint32(&set, &group.column_count) ||
         group.column_count > set.size()) {
       return Status::Corruption("zone maps: malformed entry");
     }
@@ -64,8 +65,9 @@ Status ParseEntryHeader(const Slice& entry, EntryHeader* header) {
   uint8_t type;
   uint64_t rows;
   uint64_t nulls;
-  if (!GetVarint32(&in, &header->column_id) || !GetFixed8(&in, &type) ||
-      !GetFixed8(&in, &header->flags) || !GetVarint64(&in, &rows) || !GetVarint64(&in, &nulls)) {
+  if (!columnar::GetVarint32(&in, &header->column_id) || !GetFixed8(&in, &type) ||
+      !GetFixed8(&in, &header->flags) || !columnar::GetVarint64(&in, &rows) ||
+      !columnar::GetVarint64(&in, &nulls)) {
     return Corrupt("truncated column header");
   }
   header->header_size = entry.size() - in.size();
@@ -256,7 +258,7 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
   if (version != kZoneMapBlockColumnMajorVersion) deltas.emplace(/*encode=*/false);
   const bool planes = version == kZoneMapBlockColumnMajorVersionPlanes;
   // Every group takes at least three bytes (flags, set version, column count).
-  if (!GetVarint32(&in, &count) || count == 0 || count > in.size() / 3) {
+  if (!columnar::GetVarint32(&in, &count) || count == 0 || count > in.size() / 3) {
     return Corrupt("bad row group count");
   }
   std::vector<SplitSet> groups(count);
@@ -266,7 +268,7 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
   uint32_t widest = 0;
   uint64_t total_columns = 0;
   for (SplitSet& group : groups) {
-    if (!GetFixed8(&in, &group.version) || !GetVarint32(&in, &group.column_count)) {
+    if (!GetFixed8(&in, &group.version) || !columnar::GetVarint32(&in, &group.column_count)) {
       return Corrupt("truncated set headers");
     }
     widest = std::max(widest, group.column_count);
@@ -277,7 +279,7 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
   if (planes) {
     uint32_t narrow_count;
     uint32_t wide_count;
-    if (!GetVarint32(&in, &narrow_count) || !GetVarint32(&in, &wide_count)) {
+    if (!columnar::GetVarint32(&in, &narrow_count) || !columnar::GetVarint32(&in, &wide_count)) {
       return Corrupt("truncated bound counts");
     }
     Status s = ReadPlanes(&in, narrow_count, &narrow);
@@ -311,7 +313,7 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
         }
         const char* sum_at = in.data();
         uint64_t sum;
-        if ((header.flags & 0x20) != 0 && !GetVarint64(&in, &sum)) {
+        if ((header.flags & 0x20) != 0 && !columnar::GetVarint64(&in, &sum)) {
           return Corrupt("truncated sum");
         }
         entry.append(sum_at, static_cast<size_t>(in.data() - sum_at));

@@ -11,14 +11,14 @@ namespace {
 
 constexpr size_t kReadSize = size_t{1} << 20;
 
-std::string Lower(std::string text) {
+std::string LowercaseField(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
 }
 
 // CsvWriter writes nan, inf and -inf; Value::FromCqlLiteral reads NaN and (-)Infinity.
 std::string FloatLiteral(const std::string& text) {
-  const std::string lower = Lower(text);
+  const std::string lower = LowercaseField(text);
   if (lower == "inf" || lower == "+inf" || lower == "infinity") return "Infinity";
   if (lower == "-inf" || lower == "-infinity") return "-Infinity";
   return lower == "nan" ? "NaN" : text;
@@ -160,7 +160,7 @@ Status CsvReader::ParseField(LogicalType type, const CsvField& field, Value* val
     case LogicalType::kBlob:
       return ParseBlob(field.text, value);
     case LogicalType::kBoolean:
-      return Value::FromCqlLiteral(type, Lower(field.text), value);
+      return Value::FromCqlLiteral(type, LowercaseField(field.text), value);
     case LogicalType::kFloat:
     case LogicalType::kDouble:
       return Value::FromCqlLiteral(type, FloatLiteral(field.text), value);

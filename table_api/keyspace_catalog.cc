@@ -7,7 +7,7 @@
 namespace columnar {
 namespace {
 
-constexpr const char kEntryHeader[] = "columnar-keyspace:1\n";
+constexpr const char kKeyspaceEntryHeader[] = "columnar-keyspace:1\n";
 
 rocksdb::WriteOptions SyncWrite() {
   rocksdb::WriteOptions sync;
@@ -18,13 +18,14 @@ rocksdb::WriteOptions SyncWrite() {
 }  // namespace
 
 void EncodeKeyspaceEntry(const KeyspaceDefinition& keyspace, std::string* encoded) {
-  *encoded = kEntryHeader + keyspace.ToCql();
+  *encoded = kKeyspaceEntryHeader + keyspace.ToCql();
 }
 
 Status DecodeKeyspaceEntry(const Slice& encoded, KeyspaceDefinition* keyspace) {
   Slice in = encoded;
-  if (!in.starts_with(kEntryHeader)) return Status::Corruption("keyspace entry: unknown format");
-  in.remove_prefix(sizeof(kEntryHeader) - 1);
+  if (!in.starts_with(kKeyspaceEntryHeader))
+    return Status::Corruption("keyspace entry: unknown format");
+  in.remove_prefix(sizeof(kKeyspaceEntryHeader) - 1);
   CreateKeyspaceStatement statement;
   const Status s = ParseCreateKeyspace(in, &statement);
   if (!s.ok()) {

@@ -8,7 +8,7 @@
 namespace columnar {
 namespace {
 
-constexpr const char kEntryHeader[] = "columnar-catalog:1";
+constexpr const char kTableEntryHeader[] = "columnar-catalog:1";
 constexpr const char* kFieldNames[] = {"schema", "table_factory", "column_family"};
 
 // Splits "name=value\n" lines; the value is everything after the first '='.
@@ -29,7 +29,7 @@ Status ReadField(Slice* in, const char* name, std::string* value) {
 Status EncodeCatalogEntry(const CatalogEntry& entry, std::string* encoded) {
   const std::string values[] = {entry.schema.Serialize(), entry.settings.table_factory,
                                 entry.settings.column_family};
-  *encoded = std::string(kEntryHeader) + "\n";
+  *encoded = std::string(kTableEntryHeader) + "\n";
   for (size_t i = 0; i < std::size(values); i++) {
     if (values[i].find('\n') != std::string::npos) {
       return Status::InvalidArgument(std::string("table setting ") + kFieldNames[i] +
@@ -42,7 +42,7 @@ Status EncodeCatalogEntry(const CatalogEntry& entry, std::string* encoded) {
 
 Status DecodeCatalogEntry(const Slice& encoded, CatalogEntry* entry) {
   Slice in = encoded;
-  const std::string header = std::string(kEntryHeader) + "\n";
+  const std::string header = std::string(kTableEntryHeader) + "\n";
   if (!in.starts_with(header)) return Status::Corruption("catalog entry: unknown format");
   in.remove_prefix(header.size());
   std::string schema;

@@ -19,7 +19,7 @@ namespace {
 constexpr uint8_t kFlagNulls = 1u << 0;
 constexpr uint8_t kFlagZstd = 1u << 1;
 constexpr uint8_t kFlagChecksum = 1u << 2;
-constexpr uint8_t kKnownFlags = kFlagNulls | kFlagZstd | kFlagChecksum;
+constexpr uint8_t kKnownChunkFlags = kFlagNulls | kFlagZstd | kFlagChecksum;
 
 // The first byte of a compact header (chunk.h).
 constexpr uint8_t kCompactMarker = 1u << 7;
@@ -271,7 +271,7 @@ Status ParseChunkHeader(const Slice& input, ChunkHeader* header, uint32_t implie
   } else {
     uint8_t flags;
     if (!GetFixed8(&in, &flags)) return Status::Corruption("chunk: truncated header");
-    if ((flags & ~kKnownFlags) != 0) return Status::Corruption("chunk: unknown flags");
+    if ((flags & ~kKnownChunkFlags) != 0) return Status::Corruption("chunk: unknown flags");
     header->encoding = static_cast<Encoding>(first);
     header->has_nulls = (flags & kFlagNulls) != 0;
     header->compressed = (flags & kFlagZstd) != 0;

@@ -9,7 +9,7 @@ namespace {
 
 constexpr uint8_t kFlagWriteTime = 1 << 0;
 constexpr uint8_t kFlagExpiry = 1 << 1;
-constexpr uint8_t kKnownFlags = kFlagWriteTime | kFlagExpiry;
+constexpr uint8_t kKnownRowFlags = kFlagWriteTime | kFlagExpiry;
 
 // A varint written in its shortest form.
 bool GetCanonicalVarint64(Slice* in, uint64_t* v) {
@@ -101,7 +101,7 @@ Status DecodeHeader(Slice* in, uint32_t max_version, RowMetadata* meta) {
     return RowCorruption("schema version missing, non-canonical or unknown to this schema (" +
                          std::to_string(max_version) + " versions)");
   }
-  if (!GetFixed8(in, &flags) || (flags & ~kKnownFlags) != 0) {
+  if (!GetFixed8(in, &flags) || (flags & ~kKnownRowFlags) != 0) {
     return RowCorruption("missing or unknown flags");
   }
   meta->schema_version = static_cast<uint32_t>(version);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "table_format/varint.h"
+
 namespace columnar {
 namespace parquet {
 namespace {
@@ -9,14 +11,6 @@ namespace {
 constexpr size_t kBlockValues = 128;
 constexpr size_t kMiniblocks = 4;
 constexpr size_t kMiniblockValues = kBlockValues / kMiniblocks;
-
-void AppendVarint(uint64_t value, std::string* out) {
-  while (value >= 0x80) {
-    out->push_back(static_cast<char>((value & 0x7F) | 0x80));
-    value >>= 7;
-  }
-  out->push_back(static_cast<char>(value));
-}
 
 uint64_t ZigZag(int64_t value) {
   return (static_cast<uint64_t>(value) << 1) ^ static_cast<uint64_t>(value >> 63);
@@ -63,10 +57,10 @@ void AppendPacked(const uint64_t* values, size_t count, int width, std::string* 
 void AppendDeltaBinaryPacked(const uint64_t* values, size_t count, int width_bits,
                              std::string* out) {
   const uint64_t mask = width_bits == 32 ? 0xFFFFFFFFull : ~uint64_t{0};
-  AppendVarint(kBlockValues, out);
-  AppendVarint(kMiniblocks, out);
-  AppendVarint(count, out);
-  AppendVarint(ZigZag(count > 0 ? Signed(values[0] & mask, width_bits) : 0), out);
+  PutVarint64(out, kBlockValues);
+  PutVarint64(out, kMiniblocks);
+  PutVarint64(out, count);
+  PutVarint64(out, ZigZag(count > 0 ? Signed(values[0] & mask, width_bits) : 0));
   uint64_t deltas[kBlockValues];
   for (size_t begin = 1; begin < count; begin += kBlockValues) {
     const size_t n = std::min(kBlockValues, count - begin);
@@ -79,7 +73,7 @@ void AppendDeltaBinaryPacked(const uint64_t* values, size_t count, int width_bit
     for (size_t i = 0; i < n; i++)
       deltas[i] = (deltas[i] - static_cast<uint64_t>(min_delta)) & mask;
     for (size_t i = n; i < kBlockValues; i++) deltas[i] = 0;
-    AppendVarint(ZigZag(min_delta), out);
+    PutVarint64(out, ZigZag(min_delta));
     const size_t used = (n + kMiniblockValues - 1) / kMiniblockValues;
     int widths[kMiniblocks] = {0, 0, 0, 0};
     for (size_t m = 0; m < used; m++) {

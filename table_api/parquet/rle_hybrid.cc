@@ -2,23 +2,17 @@
 
 #include <algorithm>
 
+#include "table_format/varint.h"
+
 namespace columnar {
 namespace parquet {
 namespace {
-
-void AppendVarint(uint64_t value, std::string* out) {
-  while (value >= 0x80) {
-    out->push_back(static_cast<char>((value & 0x7F) | 0x80));
-    value >>= 7;
-  }
-  out->push_back(static_cast<char>(value));
-}
 
 // values[begin, end) bit-packed, padded to a multiple of 8 values.
 void AppendBitPackedRun(const std::vector<uint32_t>& values, size_t begin, size_t end,
                         int bit_width, std::string* out) {
   const size_t groups = (end - begin + 7) / 8;
-  AppendVarint((groups << 1) | 1, out);
+  PutVarint64(out, (groups << 1) | 1);
   uint64_t buffer = 0;
   int buffered = 0;
   for (size_t i = begin; i < begin + groups * 8; i++) {
@@ -54,7 +48,7 @@ void AppendRleBitPacked(const std::vector<uint32_t>& values, int bit_width, std:
     while (i + run < values.size() && values[i + run] == values[i]) run++;
     if (run >= 8) {
       if (literal_begin < i) AppendBitPackedRun(values, literal_begin, i, bit_width, out);
-      AppendVarint(static_cast<uint64_t>(run) << 1, out);
+      PutVarint64(out, static_cast<uint64_t>(run) << 1);
       for (size_t b = 0; b < value_bytes; b++) {
         out->push_back(static_cast<char>((values[i] >> (8 * b)) & 0xFF));
       }

@@ -14,13 +14,13 @@ namespace columnar {
 namespace bench {
 namespace {
 
-constexpr int64_t kEnd = 19676 * kSecondsPerDay;
+constexpr int64_t kAccessEnd = 19676 * kSecondsPerDay;
 
-AccessWorkloadOptions SmokeOptions(uint64_t seed = 1) {
+AccessWorkloadOptions AccessSmokeOptions(uint64_t seed = 1) {
   AccessWorkloadOptions options;
   options.seed = seed;
   options.instances = 10;
-  options.end_time_s = kEnd;
+  options.end_time_s = kAccessEnd;
   options.duration_s = kSecondsPerDay;
   return options;
 }
@@ -57,12 +57,12 @@ uint64_t HashFirstRows(const AccessWorkloadOptions& options, int batches) {
 }
 
 TEST(AccessWorkloadTest, SameSeedSameRows) {
-  EXPECT_EQ(HashFirstRows(SmokeOptions(1), 500), HashFirstRows(SmokeOptions(1), 500));
-  EXPECT_NE(HashFirstRows(SmokeOptions(1), 500), HashFirstRows(SmokeOptions(2), 500));
+  EXPECT_EQ(HashFirstRows(AccessSmokeOptions(1), 500), HashFirstRows(AccessSmokeOptions(1), 500));
+  EXPECT_NE(HashFirstRows(AccessSmokeOptions(1), 500), HashFirstRows(AccessSmokeOptions(2), 500));
 }
 
 TEST(AccessWorkloadTest, InstancesArePodNamesOverTenOrgsAndServices) {
-  AccessWorkloadOptions options = SmokeOptions();
+  AccessWorkloadOptions options = AccessSmokeOptions();
   options.instances = 1000;
   const AccessWorkload workload(options);
   std::set<std::string> names;
@@ -88,9 +88,9 @@ TEST(AccessWorkloadTest, InstancesArePodNamesOverTenOrgsAndServices) {
 }
 
 TEST(AccessWorkloadTest, BatchesAreTwelveRowsOfOneDailyPartition) {
-  AccessWorkloadOptions options = SmokeOptions();
+  AccessWorkloadOptions options = AccessSmokeOptions();
   options.instances = 3;
-  options.end_time_s = kEnd + 3600;  // 1 day ending one hour after midnight: 2 UTC days
+  options.end_time_s = kAccessEnd + 3600;  // 1 day ending one hour after midnight: 2 UTC days
   const AccessWorkload workload(options);
   EXPECT_EQ(workload.total_rows(), 3u * 17280);
   EXPECT_EQ(workload.batch_count(), 3u * 1440);
@@ -102,7 +102,7 @@ TEST(AccessWorkloadTest, BatchesAreTwelveRowsOfOneDailyPartition) {
   while (generator.NextBatch(&batch)) {
     EXPECT_EQ(batch.instance_index, batches % 3);
     ASSERT_EQ(batch.rows.size(), 12u);
-    const int64_t block_start_ms = (kEnd + 3600 - kSecondsPerDay + (batches / 3) * 60) * 1000;
+    const int64_t block_start_ms = (kAccessEnd + 3600 - kSecondsPerDay + (batches / 3) * 60) * 1000;
     for (size_t i = 0; i < 12; ++i) {
       const AccessRow& row = batch.rows[i];
       EXPECT_EQ(row.time_ms, block_start_ms + static_cast<int64_t>(i) * 5000);
@@ -123,7 +123,7 @@ TEST(AccessWorkloadTest, BatchesAreTwelveRowsOfOneDailyPartition) {
 class AccessDistributionTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    workload_ = new AccessWorkload(SmokeOptions());
+    workload_ = new AccessWorkload(AccessSmokeOptions());
     rows_ = new std::vector<AccessRow>();
     AccessGenerator generator(*workload_);
     AccessBatch batch;

@@ -11,13 +11,13 @@ namespace columnar {
 namespace bench {
 namespace {
 
-constexpr int64_t kEnd = 19676 * kSecondsPerDay;
+constexpr int64_t kDevopsEnd = 19676 * kSecondsPerDay;
 
 DevopsWorkloadOptions SmallOptions(uint64_t seed = 1) {
   DevopsWorkloadOptions options;
   options.seed = seed;
   options.hosts = 7;
-  options.end_time_s = kEnd;
+  options.end_time_s = kDevopsEnd;
   options.duration_s = kSecondsPerDay + 3600;  // crosses a midnight
   return options;
 }
@@ -44,7 +44,7 @@ TEST(DevopsWorkloadTest, LoadsEveryHostEveryTenSecondsInDailyBatches) {
   const DevopsWorkload workload(SmallOptions());
   EXPECT_EQ(workload.steps(), (kSecondsPerDay + 3600) / 10);
   EXPECT_EQ(workload.total_rows(), 7u * workload.steps());
-  EXPECT_EQ(workload.latest_s(), kEnd - 10);
+  EXPECT_EQ(workload.latest_s(), kDevopsEnd - 10);
   DevopsGenerator generator(workload);
   DevopsBatch batch;
   std::vector<int64_t> next_time(7, workload.start_s() * 1000);

@@ -11,13 +11,13 @@ namespace columnar {
 namespace bench {
 namespace {
 
-constexpr int64_t kEnd = 19676 * kSecondsPerDay;
+constexpr int64_t kMetricsEnd = 19676 * kSecondsPerDay;
 
-MetricsWorkloadOptions SmokeOptions(uint64_t seed = 1) {
+MetricsWorkloadOptions MetricsSmokeOptions(uint64_t seed = 1) {
   MetricsWorkloadOptions options;
   options.seed = seed;
   options.series = 100;
-  options.end_time_s = kEnd;
+  options.end_time_s = kMetricsEnd;
   options.duration_s = 3600;
   return options;
 }
@@ -53,14 +53,14 @@ uint64_t HashAll(const MetricsWorkloadOptions& options) {
 }
 
 TEST(MetricsWorkloadTest, SameSeedSameRows) {
-  EXPECT_EQ(HashAll(SmokeOptions(1)), HashAll(SmokeOptions(1)));
-  EXPECT_NE(HashAll(SmokeOptions(1)), HashAll(SmokeOptions(2)));
+  EXPECT_EQ(HashAll(MetricsSmokeOptions(1)), HashAll(MetricsSmokeOptions(1)));
+  EXPECT_NE(HashAll(MetricsSmokeOptions(1)), HashAll(MetricsSmokeOptions(2)));
 }
 
 TEST(MetricsWorkloadTest, SeriesDataDependsOnlyOnSeedAndIndex) {
-  MetricsWorkloadOptions small = SmokeOptions();
+  MetricsWorkloadOptions small = MetricsSmokeOptions();
   small.series = 3;
-  const MetricsWorkload few(small), many(SmokeOptions());
+  const MetricsWorkload few(small), many(MetricsSmokeOptions());
   MetricsGenerator few_generator(few), many_generator(many);
   MetricsBatch a, b;
   ASSERT_TRUE(few_generator.NextBatch(&a));
@@ -71,7 +71,7 @@ TEST(MetricsWorkloadTest, SeriesDataDependsOnlyOnSeedAndIndex) {
 }
 
 TEST(MetricsWorkloadTest, KeysLookLikeTheSourceTable) {
-  const MetricsWorkload workload(SmokeOptions());
+  const MetricsWorkload workload(MetricsSmokeOptions());
   std::set<std::string> orgs;
   std::set<int64_t> metric_ids;
   std::set<std::tuple<std::string, int64_t, int64_t>> keys;
@@ -88,7 +88,7 @@ TEST(MetricsWorkloadTest, KeysLookLikeTheSourceTable) {
 }
 
 TEST(MetricsWorkloadTest, BatchesFollowTheLoadOrder) {
-  const MetricsWorkload workload(SmokeOptions());
+  const MetricsWorkload workload(MetricsSmokeOptions());
   EXPECT_EQ(workload.total_rows(), 100u * 720);
   EXPECT_EQ(workload.batch_count(), 100u * 60);
   MetricsGenerator generator(workload);
@@ -99,7 +99,7 @@ TEST(MetricsWorkloadTest, BatchesFollowTheLoadOrder) {
     // Block of 12 steps, every series in turn.
     EXPECT_EQ(batch.series_index, batches % 100);
     ASSERT_EQ(batch.points.size(), 12u);
-    const int32_t block_start = static_cast<int32_t>(kEnd - 3600 + (batches / 100) * 60);
+    const int32_t block_start = static_cast<int32_t>(kMetricsEnd - 3600 + (batches / 100) * 60);
     for (size_t i = 0; i < batch.points.size(); ++i) {
       const MetricPoint& p = batch.points[i];
       EXPECT_EQ(p.time_s, block_start + static_cast<int32_t>(i) * 5);
@@ -119,7 +119,7 @@ TEST(MetricsWorkloadTest, BatchesFollowTheLoadOrder) {
 }
 
 TEST(MetricsWorkloadTest, ValuesWriteTimesAndExpiry) {
-  const MetricsWorkload workload(SmokeOptions());
+  const MetricsWorkload workload(MetricsSmokeOptions());
   MetricsGenerator generator(workload);
   MetricsBatch batch;
   std::map<uint64_t, float> previous;
@@ -154,7 +154,7 @@ TEST(MetricsWorkloadTest, ValuesWriteTimesAndExpiry) {
 }
 
 TEST(MetricsWorkloadTest, QueryParameters) {
-  const MetricsWorkload workload(SmokeOptions());
+  const MetricsWorkload workload(MetricsSmokeOptions());
   Random rng(3);
   std::set<uint64_t> seen;
   for (int i = 0; i < 2000; ++i) {
@@ -165,8 +165,9 @@ TEST(MetricsWorkloadTest, QueryParameters) {
   EXPECT_EQ(seen.size(), 100u);
   EXPECT_EQ(workload.Window(RangeQuery::kLastHour).expected_rows, 720);
   EXPECT_EQ(workload.Window(RangeQuery::kLastDay).expected_rows, 720);  // clipped to 1 hour
-  EXPECT_EQ(workload.Window(RangeQuery::kLast5Minutes).upper_inclusive, kEnd - 5);
-  EXPECT_EQ(workload.Window(RangeQuery::kLast5Minutes, kEnd - 605).upper_inclusive, kEnd - 605);
+  EXPECT_EQ(workload.Window(RangeQuery::kLast5Minutes).upper_inclusive, kMetricsEnd - 5);
+  EXPECT_EQ(workload.Window(RangeQuery::kLast5Minutes, kMetricsEnd - 605).upper_inclusive,
+            kMetricsEnd - 605);
 }
 
 }  // namespace

@@ -9,24 +9,24 @@ namespace bench {
 namespace {
 
 constexpr int64_t kDay = kSecondsPerDay;
-constexpr int64_t kEnd = 19676 * kDay;  // a UTC midnight (2023-11-15)
+constexpr int64_t kTimelineEnd = 19676 * kDay;  // a UTC midnight (2023-11-15)
 
 TEST(TimelineTest, DaysAndRounding) {
-  EXPECT_EQ(FloorToUtcDay(kEnd + 5000), kEnd);
-  EXPECT_EQ(FloorToUtcDay(kEnd), kEnd);
-  EXPECT_EQ(UtcDayOf(kEnd - 1), 19675);
+  EXPECT_EQ(FloorToUtcDay(kTimelineEnd + 5000), kTimelineEnd);
+  EXPECT_EQ(FloorToUtcDay(kTimelineEnd), kTimelineEnd);
+  EXPECT_EQ(UtcDayOf(kTimelineEnd - 1), 19675);
   EXPECT_EQ(UtcDayOf(-1), -1);
 }
 
 TEST(TimelineTest, CoversEndMinusDurationUpToEnd) {
-  const Timeline timeline(kEnd, 3600);
-  EXPECT_EQ(timeline.start_s(), kEnd - 3600);
+  const Timeline timeline(kTimelineEnd, 3600);
+  EXPECT_EQ(timeline.start_s(), kTimelineEnd - 3600);
   EXPECT_EQ(timeline.steps(), 720);
-  EXPECT_EQ(timeline.TimeAtStep(0), kEnd - 3600);
-  EXPECT_EQ(timeline.latest_s(), kEnd - 5);
-  EXPECT_THROW(Timeline(kEnd, 3605), std::invalid_argument);
-  EXPECT_THROW(Timeline(kEnd + 30, 3600), std::invalid_argument);
-  EXPECT_THROW(Timeline(kEnd, 0), std::invalid_argument);
+  EXPECT_EQ(timeline.TimeAtStep(0), kTimelineEnd - 3600);
+  EXPECT_EQ(timeline.latest_s(), kTimelineEnd - 5);
+  EXPECT_THROW(Timeline(kTimelineEnd, 3605), std::invalid_argument);
+  EXPECT_THROW(Timeline(kTimelineEnd + 30, 3600), std::invalid_argument);
+  EXPECT_THROW(Timeline(kTimelineEnd, 0), std::invalid_argument);
 }
 
 TEST(BatchScheduleTest, BlocksOfTwelveStepsEveryPartitionInTurn) {
@@ -46,15 +46,15 @@ TEST(BatchScheduleTest, BlocksOfTwelveStepsEveryPartitionInTurn) {
 }
 
 TEST(QueryRangesTest, WindowsHoldTheSourceRowCounts) {
-  const Timeline week(kEnd, 7 * kDay);
+  const Timeline week(kTimelineEnd, 7 * kDay);
   const int64_t expected_rows[] = {1, 60, 720, 17280, 120960};
   for (size_t i = 0; i < AllRangeQueries().size(); ++i) {
     const TimeWindow window = WindowInSeconds(AllRangeQueries()[i], week, week.latest_s());
     EXPECT_EQ(window.expected_rows, expected_rows[i]) << RangeQueryName(AllRangeQueries()[i]);
-    EXPECT_EQ(window.upper_inclusive, kEnd - 5);
+    EXPECT_EQ(window.upper_inclusive, kTimelineEnd - 5);
   }
   const TimeWindow hour = WindowInSeconds(RangeQuery::kLastHour, week, week.latest_s());
-  EXPECT_EQ(hour.lower_exclusive, kEnd - 5 - 3600);
+  EXPECT_EQ(hour.lower_exclusive, kTimelineEnd - 5 - 3600);
   EXPECT_EQ(hour.days, std::vector<int32_t>{19675});
   EXPECT_EQ(hour.limit, 0);
   const TimeWindow seven = WindowInSeconds(RangeQuery::kLast7Days, week, week.latest_s());
@@ -67,7 +67,7 @@ TEST(QueryRangesTest, WindowsHoldTheSourceRowCounts) {
 }
 
 TEST(QueryRangesTest, ClipsToTheLoadedSpan) {
-  const Timeline two_days(kEnd, 2 * kDay);
+  const Timeline two_days(kTimelineEnd, 2 * kDay);
   const TimeWindow seven = WindowInSeconds(RangeQuery::kLast7Days, two_days, two_days.latest_s());
   EXPECT_EQ(seven.expected_rows, 2 * 17280);
   EXPECT_EQ(seven.lower_exclusive, two_days.start_s() - 5);
@@ -79,7 +79,8 @@ TEST(QueryRangesTest, ClipsToTheLoadedSpan) {
   EXPECT_EQ(hour.expected_rows, 121);
   EXPECT_EQ(hour.days, std::vector<int32_t>{19674});
   EXPECT_THROW(WindowInSeconds(RangeQuery::kLastHour, two_days, as_of + 1), std::invalid_argument);
-  EXPECT_THROW(WindowInSeconds(RangeQuery::kLastHour, two_days, kEnd), std::invalid_argument);
+  EXPECT_THROW(WindowInSeconds(RangeQuery::kLastHour, two_days, kTimelineEnd),
+               std::invalid_argument);
 
   const TimeWindow hour_ms = WindowInMilliseconds(RangeQuery::kLastHour, two_days, as_of);
   EXPECT_EQ(hour_ms.upper_inclusive, as_of * 1000);
@@ -87,8 +88,8 @@ TEST(QueryRangesTest, ClipsToTheLoadedSpan) {
 }
 
 TEST(QueryRangesTest, DayListSpansMidnight) {
-  const Timeline two_days(kEnd, 2 * kDay);
-  const int64_t just_after_midnight = kEnd - kDay + 600;
+  const Timeline two_days(kTimelineEnd, 2 * kDay);
+  const int64_t just_after_midnight = kTimelineEnd - kDay + 600;
   const TimeWindow hour = WindowInSeconds(RangeQuery::kLastHour, two_days, just_after_midnight);
   EXPECT_EQ(hour.days, (std::vector<int32_t>{19674, 19675}));
   EXPECT_EQ(hour.expected_rows, 720);

@@ -24,7 +24,7 @@ constexpr FixedType kFixedTypes[] = {{PhysicalType::kInt32, LogicalType::kInt},
                                      {PhysicalType::kFloat32, LogicalType::kFloat},
                                      {PhysicalType::kFloat64, LogicalType::kDouble}};
 
-std::vector<SimdLevel> AvailableLevels() {
+std::vector<SimdLevel> AvailableLevelsAndBest() {
   std::vector<SimdLevel> levels;
   for (SimdLevel level : kExplicitSimdLevels) {
     if (SimdLevelAvailable(level)) levels.push_back(level);
@@ -56,7 +56,7 @@ void CheckKernel(const FixedType& type, const void* data, const std::vector<Valu
 
 TEST(CompareKernelsTest, EveryLevelMatchesCompareValues) {
   test::RandomValues random(20240501);
-  const std::vector<SimdLevel> levels = AvailableLevels();
+  const std::vector<SimdLevel> levels = AvailableLevelsAndBest();
   for (const FixedType& type : kFixedTypes) {
     const std::vector<Value> pool = test::ValuePool(type.logical, 6, &random);
     for (size_t n = 0; n <= 300; n++) {
@@ -88,7 +88,7 @@ TEST(CompareKernelsTest, UnalignedInput) {
         std::memcpy(buffer.data() + 3 + i * width, &bits, width);
       }
       for (CompareOp op : kAllCompareOps) {
-        for (SimdLevel level : AvailableLevels()) {
+        for (SimdLevel level : AvailableLevelsAndBest()) {
           CheckKernel(type, buffer.data() + 3, cells, cells[n / 2], op, level);
         }
       }
@@ -109,7 +109,7 @@ TEST(CompareKernelsTest, FloatTotalOrderLadder) {
   for (size_t rung = 0; rung < std::size(ladder); rung++) {
     const Value constant = Value::FromFixedBits(LogicalType::kFloat, ladder[rung]);
     for (CompareOp op : kAllCompareOps) {
-      for (SimdLevel level : AvailableLevels()) {
+      for (SimdLevel level : AvailableLevelsAndBest()) {
         CheckKernel(kFixedTypes[2], column.fixed_bytes(), cells, constant, op, level);
       }
     }
@@ -133,7 +133,7 @@ TEST(CompareKernelsTest, IntegerExtremes) {
   const ColumnVector column = test::ToColumnVector(LogicalType::kBigInt, cells);
   for (int64_t c : extremes) {
     for (CompareOp op : kAllCompareOps) {
-      for (SimdLevel level : AvailableLevels()) {
+      for (SimdLevel level : AvailableLevelsAndBest()) {
         CheckKernel(kFixedTypes[1], column.fixed_bytes(), cells, Value::BigInt(c), op, level);
       }
     }

@@ -23,7 +23,7 @@ bool IsEdgeLength(size_t n) {
   return std::find(std::begin(kEdgeLengths), std::end(kEdgeLengths), n) != std::end(kEdgeLengths);
 }
 
-std::vector<SimdLevel> AvailableLevels() {
+std::vector<SimdLevel> AvailableExplicitLevels() {
   std::vector<SimdLevel> levels;
   for (SimdLevel level : kExplicitSimdLevels) {
     if (SimdLevelAvailable(level)) levels.push_back(level);
@@ -82,7 +82,7 @@ TEST(LeafEvaluatorTest, EveryTypeKindNullPatternAndLength) {
         // The kernels meet every length at every level in compare_kernels_test; here the
         // levels are swept at the edges.
         const std::vector<SimdLevel> levels =
-            edge ? AvailableLevels() : std::vector<SimdLevel>{SimdLevel::kBest};
+            edge ? AvailableExplicitLevels() : std::vector<SimdLevel>{SimdLevel::kBest};
         const std::vector<Value> cells = test::RandomCells(column.type, n, pattern, pool, &random);
         const ColumnVector vector = test::ToColumnVector(column.type, cells);
         const SelectionBitmap all(n, true);

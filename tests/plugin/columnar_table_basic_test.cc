@@ -21,12 +21,6 @@ rocksdb::Options ColumnarOptions() {
   return options;
 }
 
-std::string KeyOf(int i) {
-  char buf[32];
-  snprintf(buf, sizeof(buf), "key%08d", i);
-  return buf;
-}
-
 TEST(ColumnarTableBasicTest, PutFlushGetScan) {
   TempDir dir("basic");
   auto db = OpenDb(ColumnarOptions(), dir.path());
@@ -34,7 +28,7 @@ TEST(ColumnarTableBasicTest, PutFlushGetScan) {
   std::map<std::string, std::string> model;
   std::mt19937 rng(7);
   for (int i = 0; i < 5000; i++) {
-    const std::string key = KeyOf(static_cast<int>(rng() % 20000));
+    const std::string key = NumberedKey(static_cast<int>(rng() % 20000));
     const std::string value = "value-" + std::to_string(rng()) + std::string(rng() % 40, 'x');
     ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
     model[key] = value;
@@ -80,18 +74,18 @@ TEST(ColumnarTableBasicTest, DeletesCompactionAndReopen) {
     auto db = OpenDb(ColumnarOptions(), dir.path());
     ASSERT_NE(db, nullptr);
     for (int i = 0; i < 3000; i++) {
-      ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), KeyOf(i), "v" + std::to_string(i)).ok());
-      model[KeyOf(i)] = "v" + std::to_string(i);
+      ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), NumberedKey(i), "v" + std::to_string(i)).ok());
+      model[NumberedKey(i)] = "v" + std::to_string(i);
     }
     ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
     for (int i = 0; i < 3000; i += 3) {
-      ASSERT_TRUE(db->Delete(rocksdb::WriteOptions(), KeyOf(i)).ok());
-      model.erase(KeyOf(i));
+      ASSERT_TRUE(db->Delete(rocksdb::WriteOptions(), NumberedKey(i)).ok());
+      model.erase(NumberedKey(i));
     }
-    ASSERT_TRUE(
-        db->DeleteRange(rocksdb::WriteOptions(), db->DefaultColumnFamily(), KeyOf(100), KeyOf(200))
-            .ok());
-    for (int i = 100; i < 200; i++) model.erase(KeyOf(i));
+    ASSERT_TRUE(db->DeleteRange(rocksdb::WriteOptions(), db->DefaultColumnFamily(),
+                                NumberedKey(100), NumberedKey(200))
+                    .ok());
+    for (int i = 100; i < 200; i++) model.erase(NumberedKey(i));
     ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
     ASSERT_TRUE(db->CompactRange(rocksdb::CompactRangeOptions(), nullptr, nullptr).ok());
   }

@@ -83,7 +83,7 @@ std::string ReaderKey(std::mt19937_64& rng, size_t key_space) {
   return buf;
 }
 
-std::string Entry(rocksdb::Iterator* it) {
+std::string IteratorEntry(rocksdb::Iterator* it) {
   return it->Valid() ? it->key().ToString() + "=>" + it->value().ToString() : "(end)";
 }
 
@@ -100,9 +100,10 @@ class SnapshotReader {
 
  private:
   bool Differs(rocksdb::Iterator* a, rocksdb::Iterator* b, const std::string& where) {
-    if (Entry(a) == Entry(b) && a->status().code() == b->status().code()) return false;
-    ADD_FAILURE() << where << ": reference " << Entry(a) << " " << a->status().ToString()
-                  << ", tested " << Entry(b) << " " << b->status().ToString();
+    if (IteratorEntry(a) == IteratorEntry(b) && a->status().code() == b->status().code())
+      return false;
+    ADD_FAILURE() << where << ": reference " << IteratorEntry(a) << " " << a->status().ToString()
+                  << ", tested " << IteratorEntry(b) << " " << b->status().ToString();
     return true;
   }
 

@@ -28,12 +28,6 @@ bool DirectIoSupported(const std::string& dir) {
   return true;
 }
 
-std::string KeyOf(int i) {
-  char buf[32];
-  snprintf(buf, sizeof(buf), "key%08d", i);
-  return buf;
-}
-
 rocksdb::Options DirectReadOptions(const std::string& schema) {
   rocksdb::Options options;
   options.create_if_missing = true;
@@ -90,7 +84,7 @@ void RunDirectReads(const std::string& schema) {
     ASSERT_NE(db, nullptr) << s.ToString();
     for (int round = 0; round < 3; round++) {
       for (int i = 0; i < 3000; i++) {
-        const std::string key = KeyOf(static_cast<int>(rng() % 20000));
+        const std::string key = NumberedKey(static_cast<int>(rng() % 20000));
         const std::string value = "v" + std::to_string(rng()) + std::string(rng() % 300, 'x');
         ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
         model[key] = value;

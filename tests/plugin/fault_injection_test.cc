@@ -117,13 +117,13 @@ class FaultyFileSystem : public rocksdb::FileSystemWrapper {
 
 using Model = std::map<std::string, std::string>;
 
-struct Outcome {
+struct ReadTally {
   uint64_t ok = 0;
   uint64_t errors = 0;
 };
 
 // A point read: the right value, NotFound for a key never written (or deleted), or an error.
-void CheckGet(rocksdb::DB* db, const Model& model, const std::string& key, Outcome* outcome) {
+void CheckGet(rocksdb::DB* db, const Model& model, const std::string& key, ReadTally* outcome) {
   std::string value;
   const rocksdb::Status s = db->Get(rocksdb::ReadOptions(), key, &value);
   const auto it = model.find(key);
@@ -140,7 +140,7 @@ void CheckGet(rocksdb::DB* db, const Model& model, const std::string& key, Outco
 }
 
 void CheckMultiGet(rocksdb::DB* db, const Model& model, const std::vector<std::string>& keys,
-                   Outcome* outcome) {
+                   ReadTally* outcome) {
   std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
   std::vector<std::string> values;
   const std::vector<rocksdb::Status> statuses =
@@ -163,7 +163,7 @@ void CheckMultiGet(rocksdb::DB* db, const Model& model, const std::vector<std::s
 // Up to `steps` entries from `start`, forward or backward: each must be the model's next entry;
 // the scan may end early only with an error status.
 void CheckScan(rocksdb::DB* db, const Model& model, const std::string& start, bool forward,
-               int steps, Outcome* outcome) {
+               int steps, ReadTally* outcome) {
   // The options have a prefix extractor: scans that cross partitions need total order.
   rocksdb::ReadOptions read;
   read.total_order_seek = true;
@@ -252,7 +252,7 @@ void RunFaultInjection(bool compressed) {
   auto random_key = [&] { return FixtureKey(static_cast<int>(rng() % (kKeys + 50))); };
   policy.SetRates(/*error=*/30, /*short_read=*/30, /*open_error=*/30);
   policy.Enable(true);
-  Outcome outcome;
+  ReadTally outcome;
   bool compaction_failed = false;
   for (int round = 0; round < 1500; round++) {
     switch (rng() % 5) {
@@ -297,7 +297,7 @@ void RunFaultInjection(bool compressed) {
   policy.Enable(false);
   rocksdb::Status s = db->Resume();
   ASSERT_TRUE(s.ok()) << s.ToString();
-  Outcome clean;
+  ReadTally clean;
   CheckScan(db.get(), model, "", true, kKeys * 2, &clean);
   CheckScan(db.get(), model, "\xff", false, kKeys * 2, &clean);
   for (int i = 0; i < kKeys + 50; i += 3) CheckGet(db.get(), model, FixtureKey(i), &clean);

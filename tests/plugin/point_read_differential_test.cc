@@ -109,13 +109,13 @@ TEST(PointReadDifferential, ManyVersionsAcrossGroupBoundaries) {
   }
 }
 
-const char* kAccessTable = R"(
+const char* kPointReadAccessTable = R"(
   CREATE TABLE logs.access (orgid text, day date, time timestamp, method ascii, path text,
     status int, bytes bigint, latency float, score double, client_ip ascii,
     PRIMARY KEY ((orgid, day), time))
   WITH CLUSTERING ORDER BY (time DESC))";
 
-Value RandomValueOf(LogicalType type, std::mt19937_64& rng) {
+Value PointReadValueOf(LogicalType type, std::mt19937_64& rng) {
   switch (type) {
     case LogicalType::kText:
     case LogicalType::kAscii:
@@ -138,7 +138,7 @@ Value RandomValueOf(LogicalType type, std::mt19937_64& rng) {
 
 TEST(PointReadDifferential, TypedLayoutEveryEncodingAndNullPattern) {
   CreateTableStatement statement;
-  ASSERT_TRUE(ParseCreateTable(kAccessTable, &statement).ok());
+  ASSERT_TRUE(ParseCreateTable(kPointReadAccessTable, &statement).ok());
   auto schema = std::make_shared<TableSchema>(statement.schema);
   auto codec = std::make_shared<RowCodec>(*schema);
   std::vector<std::string> columns = {"time",       "method",   "path",        "status",
@@ -158,10 +158,10 @@ TEST(PointReadDifferential, TypedLayoutEveryEncodingAndNullPattern) {
       if (rng() % 10 == 0) return std::nullopt;  // untyped keys too
       std::vector<Value> partition, clustering;
       for (uint32_t id : schema->partition_key()) {
-        partition.push_back(RandomValueOf(schema->columns()[id].type, rng));
+        partition.push_back(PointReadValueOf(schema->columns()[id].type, rng));
       }
       for (uint32_t id : schema->clustering_key()) {
-        clustering.push_back(RandomValueOf(schema->columns()[id].type, rng));
+        clustering.push_back(PointReadValueOf(schema->columns()[id].type, rng));
       }
       std::string key;
       EXPECT_TRUE(EncodeKey(*schema, partition, clustering, &key).ok());
@@ -180,7 +180,7 @@ TEST(PointReadDifferential, TypedLayoutEveryEncodingAndNullPattern) {
       for (uint32_t id : schema->LiveRegularColumns()) {
         const bool null =
             null_one_in != 0 && (null_one_in == 1 ? rng() % 4 != 0 : rng() % null_one_in == 0);
-        if (!null) row[id] = RandomValueOf(schema->columns()[id].type, rng);
+        if (!null) row[id] = PointReadValueOf(schema->columns()[id].type, rng);
       }
       std::string value;
       EXPECT_TRUE(codec->EncodeRow(meta, row, &value).ok());

@@ -5,6 +5,7 @@
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -41,6 +42,13 @@ inline std::unique_ptr<rocksdb::DB> OpenDb(const rocksdb::Options& options, cons
   rocksdb::Status s = rocksdb::DB::Open(options, path, &raw);
   if (status != nullptr) *status = s;
   return std::unique_ptr<rocksdb::DB>(s.ok() ? raw : nullptr);
+}
+
+// "key00000042": keys in the order of their numbers.
+inline std::string NumberedKey(int i) {
+  char buf[32];
+  snprintf(buf, sizeof(buf), "key%08d", i);
+  return buf;
 }
 
 }  // namespace columnar

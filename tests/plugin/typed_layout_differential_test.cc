@@ -19,7 +19,7 @@ const char* kMetricsTable = R"(
     time int, value float, PRIMARY KEY ((orgid, clusterhash, metricid), time))
   WITH CLUSTERING ORDER BY (time DESC) AND column_encodings = {'time': 'delta_of_delta'})";
 
-const char* kAccessTable = R"(
+const char* kAccess8Table = R"(
   CREATE TABLE logs.access8 (orgid text, service text, instance text, day date,
     time timestamp, method ascii, path text, status int, user_agent text, client_ip ascii,
     country ascii, referrer text, latency_ms int,
@@ -33,7 +33,7 @@ TableSchema Parse(const char* cql) {
 }
 
 // Random values of a column's type, small domains so that rows collide and get overwritten.
-Value RandomValueOf(LogicalType type, std::mt19937_64& rng) {
+Value CollidingValueOf(LogicalType type, std::mt19937_64& rng) {
   switch (type) {
     case LogicalType::kText:
     case LogicalType::kAscii:
@@ -66,7 +66,7 @@ std::string RandomCellMetadataRow(const RowCodec& codec, std::mt19937_64& rng) {
   std::vector<Value> values;
   values.reserve(schema.next_column_id());
   for (uint32_t id : *codec.ColumnsAt(row.schema_version)) {
-    values.push_back(rng() % 6 != 0 ? RandomValueOf(schema.columns()[id].type, rng) : Value());
+    values.push_back(rng() % 6 != 0 ? CollidingValueOf(schema.columns()[id].type, rng) : Value());
     CellVersion version;
     version.state = values.back().is_null() ? CellState::kDeleted : CellState::kLive;
     version.write_time_micros = row.liveness.write_time_micros - static_cast<int64_t>(rng() % 3);
@@ -95,10 +95,10 @@ DifferentialOptions TypedDifferential(const TableSchema& schema, uint64_t seed,
     if (rng() % 10 == 0) return std::nullopt;  // the harness's own (untyped) keys
     std::vector<Value> partition, clustering;
     for (uint32_t id : shared->partition_key()) {
-      partition.push_back(RandomValueOf(shared->columns()[id].type, rng));
+      partition.push_back(CollidingValueOf(shared->columns()[id].type, rng));
     }
     for (uint32_t id : shared->clustering_key()) {
-      clustering.push_back(RandomValueOf(shared->columns()[id].type, rng));
+      clustering.push_back(CollidingValueOf(shared->columns()[id].type, rng));
     }
     std::string key;
     EXPECT_TRUE(EncodeKey(*shared, partition, clustering, &key).ok());
@@ -118,7 +118,7 @@ DifferentialOptions TypedDifferential(const TableSchema& schema, uint64_t seed,
     meta.expiry_seconds = 1702592000 + rng() % 1000;
     Row row(shared->next_column_id());
     for (uint32_t id : shared->LiveRegularColumns()) {
-      if (rng() % 6 != 0) row[id] = RandomValueOf(shared->columns()[id].type, rng);
+      if (rng() % 6 != 0) row[id] = CollidingValueOf(shared->columns()[id].type, rng);
     }
     std::string value;
     EXPECT_TRUE(codec->EncodeRow(meta, row, &value).ok());
@@ -165,7 +165,7 @@ TEST(TypedLayoutDifferential, MetricsTable) {
 }
 
 TEST(TypedLayoutDifferential, AccessTable) {
-  DifferentialHarness harness("typed-access", TypedDifferential(Parse(kAccessTable), 6));
+  DifferentialHarness harness("typed-access", TypedDifferential(Parse(kAccess8Table), 6));
   EXPECT_TRUE(harness.Run());
   ExpectTypedColumns(harness.tested(), {"time", "method", "status", "latency_ms"});
 }

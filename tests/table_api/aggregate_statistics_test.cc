@@ -11,9 +11,9 @@
 namespace columnar {
 namespace {
 
-constexpr int64_t kStartSeconds = 1'700'000'000;
+constexpr int64_t kStatisticsStartSeconds = 1'700'000'000;
 constexpr int kRowsPerGroup = 16;
-constexpr int kRows = 640;  // one partition's rows: 40 groups of 16
+constexpr int kStatisticsRows = 640;  // one partition's rows: 40 groups of 16
 
 class AggregateStatisticsTest : public ::testing::Test {
  protected:
@@ -51,7 +51,7 @@ class AggregateStatisticsTest : public ::testing::Test {
   }
 
   void Fill(const std::string& host) {
-    for (int i = 0; i < kRows; i++) Write(host, i);
+    for (int i = 0; i < kStatisticsRows; i++) Write(host, i);
   }
 
   void Flush() {
@@ -99,7 +99,7 @@ class AggregateStatisticsTest : public ::testing::Test {
 
   TempDir dir_{"aggregate-statistics"};
   std::unique_ptr<rocksdb::Env> env_{rocksdb::NewMemEnv(rocksdb::Env::Default())};
-  test::ManualClock clock_{kStartSeconds * 1000000};
+  test::ManualClock clock_{kStatisticsStartSeconds * 1000000};
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
   Table* table_ = nullptr;
@@ -112,17 +112,17 @@ TEST_F(AggregateStatisticsTest, WithoutPredicateWholeGroupsComeFromStatistics) {
   ResultSet result;
   const SelectStats stats = SelectBothWays(Aggregates("a"), &result);
   ASSERT_EQ(result.rows.size(), 1u);
-  EXPECT_EQ(result.rows[0][0], Value::BigInt(kRows));
+  EXPECT_EQ(result.rows[0][0], Value::BigInt(kStatisticsRows));
   // Every group of the partition but the one it may share with the next partition.
-  EXPECT_GE(stats.rows_from_stats, static_cast<uint64_t>(kRows - kRowsPerGroup));
+  EXPECT_GE(stats.rows_from_stats, static_cast<uint64_t>(kStatisticsRows - kRowsPerGroup));
   EXPECT_LE(stats.rows_columnar, static_cast<uint64_t>(kRowsPerGroup));
   // The same over the whole table, and grouped by host.
   SelectQuery whole = Aggregates("a");
   whole.partition_key.clear();
-  EXPECT_GE(SelectBothWays(whole).rows_from_stats, static_cast<uint64_t>(2 * kRows - 32));
+  EXPECT_GE(SelectBothWays(whole).rows_from_stats, static_cast<uint64_t>(2 * kStatisticsRows - 32));
   whole.group_by = 1;
   EXPECT_GE(SelectBothWays(whole, &result).rows_from_stats,
-            static_cast<uint64_t>(2 * kRows - 2 * kRowsPerGroup));
+            static_cast<uint64_t>(2 * kStatisticsRows - 2 * kRowsPerGroup));
   EXPECT_EQ(result.rows.size(), 2u);
 }
 
@@ -133,13 +133,13 @@ TEST_F(AggregateStatisticsTest, FloatSumsAreNeverTakenFromStatistics) {
   query.aggregates = {{Aggregate::Function::kAvg, "latency"}};
   SelectStats stats = SelectBothWays(query);
   EXPECT_EQ(stats.rows_from_stats, 0u);
-  EXPECT_EQ(stats.rows_columnar, static_cast<uint64_t>(kRows));
+  EXPECT_EQ(stats.rows_columnar, static_cast<uint64_t>(kStatisticsRows));
   query.aggregates = {{Aggregate::Function::kSum, "latency"}, {Aggregate::Function::kCount, ""}};
   EXPECT_EQ(SelectBothWays(query).rows_from_stats, 0u);
   // MIN / MAX of the same column are.
   query.aggregates = {{Aggregate::Function::kMin, "latency"},
                       {Aggregate::Function::kMax, "latency"}};
-  EXPECT_EQ(SelectBothWays(query).rows_from_stats, static_cast<uint64_t>(kRows));
+  EXPECT_EQ(SelectBothWays(query).rows_from_stats, static_cast<uint64_t>(kStatisticsRows));
 }
 
 // Columns whose zone maps cannot prune are left out of them (zone_map_collector.h): their
@@ -157,13 +157,13 @@ TEST_F(AggregateStatisticsTest, PredicateProvablyTrueByZoneMaps) {
   FlushAndCompact();
   SelectQuery query = Aggregates("a");
   query.filter = Predicate::Compare("status", CompareOp::kGe, Value::Int(200));
-  EXPECT_EQ(SelectBothWays(query).rows_from_stats, static_cast<uint64_t>(kRows));
+  EXPECT_EQ(SelectBothWays(query).rows_from_stats, static_cast<uint64_t>(kStatisticsRows));
   // True for the groups of ts >= 320 only: the others are decoded.
   query.filter = Predicate::Compare("ts", CompareOp::kGe, Value::Int(320));
   ResultSet result;
   const SelectStats stats = SelectBothWays(query, &result);
-  EXPECT_EQ(stats.rows_from_stats, static_cast<uint64_t>(kRows / 2));
-  EXPECT_EQ(result.rows[0][0], Value::BigInt(kRows / 2));
+  EXPECT_EQ(stats.rows_from_stats, static_cast<uint64_t>(kStatisticsRows / 2));
+  EXPECT_EQ(result.rows[0][0], Value::BigInt(kStatisticsRows / 2));
 }
 
 TEST_F(AggregateStatisticsTest, PredicateNotProvableDecodes) {
@@ -174,23 +174,24 @@ TEST_F(AggregateStatisticsTest, PredicateNotProvableDecodes) {
   ResultSet result;
   const SelectStats stats = SelectBothWays(query, &result);
   EXPECT_EQ(stats.rows_from_stats, 0u);
-  EXPECT_EQ(stats.rows_columnar, static_cast<uint64_t>(kRows / 4));
-  EXPECT_EQ(result.rows[0][0], Value::BigInt(kRows / 4));
+  EXPECT_EQ(stats.rows_columnar, static_cast<uint64_t>(kStatisticsRows / 4));
+  EXPECT_EQ(result.rows[0][0], Value::BigInt(kStatisticsRows / 4));
 }
 
 TEST_F(AggregateStatisticsTest, GroupsWithExpiredRowsDecode) {
   // Rows 0..159 expire after 10 s; the other rows never do.
-  for (int i = 0; i < kRows; i++) {
-    Write("a", i, i < kRows / 4 ? std::optional<int64_t>(10) : std::nullopt);
+  for (int i = 0; i < kStatisticsRows; i++) {
+    Write("a", i, i < kStatisticsRows / 4 ? std::optional<int64_t>(10) : std::nullopt);
   }
   FlushAndCompact();
   // Before the expiry every group is taken from statistics.
-  EXPECT_EQ(SelectBothWays(Aggregates("a")).rows_from_stats, static_cast<uint64_t>(kRows));
+  EXPECT_EQ(SelectBothWays(Aggregates("a")).rows_from_stats,
+            static_cast<uint64_t>(kStatisticsRows));
   clock_.AdvanceSeconds(11);
   ResultSet result;
   const SelectStats stats = SelectBothWays(Aggregates("a"), &result);
-  EXPECT_EQ(result.rows[0][0], Value::BigInt(kRows - kRows / 4));
-  EXPECT_EQ(stats.rows_from_stats, static_cast<uint64_t>(kRows - kRows / 4));
+  EXPECT_EQ(result.rows[0][0], Value::BigInt(kStatisticsRows - kStatisticsRows / 4));
+  EXPECT_EQ(stats.rows_from_stats, static_cast<uint64_t>(kStatisticsRows - kStatisticsRows / 4));
 }
 
 TEST_F(AggregateStatisticsTest, GroupsPartlyInRangeDecode) {
@@ -212,7 +213,7 @@ TEST_F(AggregateStatisticsTest, SnapshotKeepsSequenceNumbersAndDecodesNothingFro
   Fill("a");
   FlushAndCompact();
   const rocksdb::Snapshot* snapshot = db_->db()->GetSnapshot();
-  for (int i = 0; i < kRows; i += 3) Write("a", i);
+  for (int i = 0; i < kStatisticsRows; i += 3) Write("a", i);
   FlushAndCompact();  // the bottommost file keeps both versions (sequence numbers > 0)
   SelectQuery query = Aggregates("a");
   EXPECT_EQ(SelectBothWays(query).rows_from_stats, 0u);
@@ -221,7 +222,7 @@ TEST_F(AggregateStatisticsTest, SnapshotKeepsSequenceNumbersAndDecodesNothingFro
   db_->db()->ReleaseSnapshot(snapshot);
   FlushAndCompact();  // sequence numbers 0 again
   query.snapshot = nullptr;
-  EXPECT_EQ(SelectBothWays(query).rows_from_stats, static_cast<uint64_t>(kRows));
+  EXPECT_EQ(SelectBothWays(query).rows_from_stats, static_cast<uint64_t>(kStatisticsRows));
 }
 
 TEST_F(AggregateStatisticsTest, MemtableOverlapDecodesTheGroupsAroundIt) {
@@ -230,17 +231,17 @@ TEST_F(AggregateStatisticsTest, MemtableOverlapDecodesTheGroupsAroundIt) {
   Write("a", 100);  // the same row again, in the memtable
   ResultSet result;
   SelectStats stats = SelectBothWays(Aggregates("a"), &result);
-  EXPECT_EQ(result.rows[0][0], Value::BigInt(kRows));
+  EXPECT_EQ(result.rows[0][0], Value::BigInt(kStatisticsRows));
   EXPECT_GT(stats.rows_row_path, 0u);
   EXPECT_LE(stats.rows_row_path, 2u * kRowsPerGroup);
-  EXPECT_GE(stats.rows_from_stats, static_cast<uint64_t>(kRows - 2 * kRowsPerGroup));
+  EXPECT_GE(stats.rows_from_stats, static_cast<uint64_t>(kStatisticsRows - 2 * kRowsPerGroup));
   // That row now in an L0 file, a deletion in the memtable.
   Flush();
   ASSERT_TRUE(table_->DeleteRow({Value::Text("a")}, {Value::Int(400)}).ok());
   stats = SelectBothWays(Aggregates("a"), &result);
-  EXPECT_EQ(result.rows[0][0], Value::BigInt(kRows - 1));
+  EXPECT_EQ(result.rows[0][0], Value::BigInt(kStatisticsRows - 1));
   EXPECT_LE(stats.rows_row_path, 4u * kRowsPerGroup);
-  EXPECT_GE(stats.rows_from_stats, static_cast<uint64_t>(kRows - 4 * kRowsPerGroup));
+  EXPECT_GE(stats.rows_from_stats, static_cast<uint64_t>(kStatisticsRows - 4 * kRowsPerGroup));
 }
 
 TEST_F(AggregateStatisticsTest, TimeBucketsHoldingWholeGroups) {
@@ -256,12 +257,12 @@ TEST_F(AggregateStatisticsTest, TimeBucketsHoldingWholeGroups) {
   query.time_bucket = 64;
   ResultSet result;
   SelectStats stats = SelectBothWays(query, &result);
-  EXPECT_EQ(result.rows.size(), 2u * kRows / 64);
-  EXPECT_GE(stats.rows_from_stats, static_cast<uint64_t>(2 * kRows - 2 * kRowsPerGroup));
+  EXPECT_EQ(result.rows.size(), 2u * kStatisticsRows / 64);
+  EXPECT_GE(stats.rows_from_stats, static_cast<uint64_t>(2 * kStatisticsRows - 2 * kRowsPerGroup));
   // Buckets of 8: every group spans two buckets and is decoded.
   query.time_bucket = 8;
   stats = SelectBothWays(query, &result);
-  EXPECT_EQ(result.rows.size(), 2u * kRows / 8);
+  EXPECT_EQ(result.rows.size(), 2u * kStatisticsRows / 8);
   EXPECT_EQ(stats.rows_from_stats, 0u);
   // Grouped by the whole key: one row per group of the GROUP BY.
   query.time_bucket.reset();
@@ -281,7 +282,7 @@ TEST_F(AggregateStatisticsTest, GroupLimitStopsAtTheRightGroup) {
   SelectBothWays(query, &result);
   ASSERT_EQ(result.rows.size(), 2u);
   EXPECT_EQ(result.rows[1][0], Value::Text("b"));
-  EXPECT_EQ(result.rows[1][1], Value::BigInt(kRows));
+  EXPECT_EQ(result.rows[1][1], Value::BigInt(kStatisticsRows));
 }
 
 }  // namespace

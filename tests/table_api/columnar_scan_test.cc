@@ -14,8 +14,8 @@
 namespace columnar {
 namespace {
 
-constexpr int64_t kStartSeconds = 1'700'000'000;
-constexpr int kRows = 640;  // one partition's rows: 40 groups of 16
+constexpr int64_t kScanStartSeconds = 1'700'000'000;
+constexpr int kScanRows = 640;  // one partition's rows: 40 groups of 16
 
 class ColumnarScanTest : public ::testing::Test {
  protected:
@@ -46,7 +46,7 @@ class ColumnarScanTest : public ::testing::Test {
   }
 
   void Fill(int64_t series) {
-    for (int i = 0; i < kRows; i++) Write(series, 1000 + i, static_cast<float>(i) / 4);
+    for (int i = 0; i < kScanRows; i++) Write(series, 1000 + i, static_cast<float>(i) / 4);
   }
 
   void FlushAndCompact() {
@@ -82,7 +82,7 @@ class ColumnarScanTest : public ::testing::Test {
 
   TempDir dir_{"columnar-scan"};
   std::unique_ptr<rocksdb::Env> env_{rocksdb::NewMemEnv(rocksdb::Env::Default())};
-  test::ManualClock clock_{kStartSeconds * 1000000};
+  test::ManualClock clock_{kScanStartSeconds * 1000000};
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
   Table* table_ = nullptr;
@@ -94,9 +94,9 @@ TEST_F(ColumnarScanTest, BottommostFileServesWholeGroupsAsColumns) {
   FlushAndCompact();
   ResultSet rows;
   const SelectStats stats = SelectBothWays(SelectQuery::ForPartition(Series(1)), &rows);
-  ASSERT_EQ(rows.rows.size(), static_cast<size_t>(kRows));
+  ASSERT_EQ(rows.rows.size(), static_cast<size_t>(kScanRows));
   // Every group of the partition but the one it shares with the next partition's rows.
-  EXPECT_GE(stats.rows_columnar, static_cast<uint64_t>(kRows - 16));
+  EXPECT_GE(stats.rows_columnar, static_cast<uint64_t>(kScanRows - 16));
   EXPECT_GT(stats.columnar_row_groups, 0u);
   // Reversed, with a limit, with a filter, with writetime() / ttl().
   SelectQuery query = SelectQuery::ForPartition(Series(2));
@@ -110,10 +110,10 @@ TEST_F(ColumnarScanTest, BottommostFileServesWholeGroupsAsColumns) {
 TEST_F(ColumnarScanTest, MemtableEntryOverlapsGoesThroughIterators) {
   Fill(1);
   FlushAndCompact();
-  Write(1, 1000 + kRows / 2, -1);  // an update, in the memtable
+  Write(1, 1000 + kScanRows / 2, -1);  // an update, in the memtable
   ResultSet rows;
   const SelectStats stats = SelectBothWays(SelectQuery::ForPartition(Series(1)), &rows);
-  ASSERT_EQ(rows.rows.size(), static_cast<size_t>(kRows));
+  ASSERT_EQ(rows.rows.size(), static_cast<size_t>(kScanRows));
   EXPECT_GT(stats.rows_row_path, 0u);
   EXPECT_GT(stats.rows_columnar, 0u);
   // The memtable holds one key: everything but the groups around it is columnar.
@@ -121,7 +121,7 @@ TEST_F(ColumnarScanTest, MemtableEntryOverlapsGoesThroughIterators) {
   // A deletion in the memtable, likewise.
   ASSERT_TRUE(table_->DeleteRow(Series(1), {Value::Int(1000 + 10)}).ok());
   SelectBothWays(SelectQuery::ForPartition(Series(1)), &rows);
-  EXPECT_EQ(rows.rows.size(), static_cast<size_t>(kRows - 1));
+  EXPECT_EQ(rows.rows.size(), static_cast<size_t>(kScanRows - 1));
 }
 
 TEST_F(ColumnarScanTest, LevelZeroFileOverlapGoesThroughIterators) {
@@ -133,7 +133,7 @@ TEST_F(ColumnarScanTest, LevelZeroFileOverlapGoesThroughIterators) {
   const SelectStats stats = SelectBothWays(SelectQuery::ForPartition(Series(1)));
   EXPECT_GT(stats.rows_row_path, 0u);
   EXPECT_LE(stats.rows_row_path, 3u * 16);
-  EXPECT_GT(stats.rows_columnar, static_cast<uint64_t>(kRows / 2));
+  EXPECT_GT(stats.rows_columnar, static_cast<uint64_t>(kScanRows / 2));
 }
 
 TEST_F(ColumnarScanTest, RangeTombstoneOfAnotherSourceGoesThroughIterators) {
@@ -151,7 +151,7 @@ TEST_F(ColumnarScanTest, RangeTombstoneOfAnotherSourceGoesThroughIterators) {
   EXPECT_EQ(stats.rows_columnar, 0u);
   // The other partition is untouched and still columnar.
   stats = SelectBothWays(SelectQuery::ForPartition(Series(2)), &rows);
-  EXPECT_EQ(rows.rows.size(), static_cast<size_t>(kRows));
+  EXPECT_EQ(rows.rows.size(), static_cast<size_t>(kScanRows));
   EXPECT_GT(stats.rows_columnar, 0u);
 }
 
@@ -159,14 +159,15 @@ TEST_F(ColumnarScanTest, VersionsKeptForASnapshotGoThroughIterators) {
   Fill(1);
   FlushAndCompact();
   const rocksdb::Snapshot* snapshot = db_->db()->GetSnapshot();
-  for (int i = 0; i < kRows; i += 3) Write(1, 1000 + i, -static_cast<float>(i));
+  for (int i = 0; i < kScanRows; i += 3) Write(1, 1000 + i, -static_cast<float>(i));
   FlushAndCompact();  // the bottommost file keeps both versions (sequence numbers > 0)
   SelectQuery query = SelectQuery::ForPartition(Series(1));
   ResultSet latest;
   SelectStats stats = SelectBothWays(query, &latest);
   EXPECT_EQ(stats.rows_columnar, 0u);
   ASSERT_FALSE(latest.rows.empty());  // a failed select must fail the test, not crash it
-  EXPECT_EQ(latest.rows[0][4], Value::Float(-static_cast<float>(kRows - 1 - (kRows - 1) % 3)));
+  EXPECT_EQ(latest.rows[0][4],
+            Value::Float(-static_cast<float>(kScanRows - 1 - (kScanRows - 1) % 3)));
   query.snapshot = snapshot;
   stats = SelectBothWays(query);
   EXPECT_EQ(stats.rows_columnar, 0u);
@@ -177,7 +178,7 @@ TEST_F(ColumnarScanTest, VersionsKeptForASnapshotGoThroughIterators) {
 }
 
 TEST_F(ColumnarScanTest, ExpiredRowsAreLeftOutOnTheColumns) {
-  for (int i = 0; i < kRows; i++) {
+  for (int i = 0; i < kScanRows; i++) {
     Write(1, 1000 + i, static_cast<float>(i),
           (i % 2 == 0) ? std::optional<int64_t>(10 + i % 7) : std::nullopt);
   }
@@ -187,7 +188,7 @@ TEST_F(ColumnarScanTest, ExpiredRowsAreLeftOutOnTheColumns) {
   const SelectStats stats = SelectBothWays(SelectQuery::ForPartition(Series(1)), &rows);
   EXPECT_GT(stats.rows_columnar, 0u);
   size_t expected = 0;
-  for (int i = 0; i < kRows; i++) expected += (i % 2 == 1) || (10 + i % 7 > 13);
+  for (int i = 0; i < kScanRows; i++) expected += (i % 2 == 1) || (10 + i % 7 > 13);
   EXPECT_EQ(rows.rows.size(), expected);
 }
 
@@ -211,7 +212,7 @@ TEST_F(ColumnarScanTest, ScanHandsOutBatches) {
                       },
                       &stats)
                   .ok());
-  EXPECT_EQ(rows, static_cast<size_t>(kRows));
+  EXPECT_EQ(rows, static_cast<size_t>(kScanRows));
   EXPECT_GT(batches, 2u);
   EXPECT_GT(stats.rows_columnar, 0u);
   EXPECT_GT(stats.rows_row_path, 0u);
@@ -294,7 +295,7 @@ TEST_F(ColumnarScanTest, FilterOnPartitionKeyColumnThroughPushdown) {
   query.filter = Predicate::Or({Predicate::Compare("metricid", CompareOp::kEq, Value::BigInt(1)),
                                 Predicate::Compare("time", CompareOp::kLt, Value::Int(0))});
   ASSERT_TRUE(table_->Select(query, &rows).ok());
-  EXPECT_EQ(rows.rows.size(), static_cast<size_t>(kRows));
+  EXPECT_EQ(rows.rows.size(), static_cast<size_t>(kScanRows));
 }
 
 }  // namespace
@@ -309,10 +310,10 @@ namespace {
 TEST_F(ColumnarScanTest, ScansDuringFlushesAndCompactions) {
   constexpr int kSeries = 4;
   RowWriteOptions options;
-  options.write_time_micros = kStartSeconds * 1000000;
+  options.write_time_micros = kScanStartSeconds * 1000000;
   auto write_all = [&](int64_t series) {
     std::vector<RowWrite> rows;
-    for (int i = 0; i < kRows; i++) {
+    for (int i = 0; i < kScanRows; i++) {
       Row row = table_->NewRow();
       const std::vector<Value> key = Series(series);
       for (size_t k = 0; k < key.size(); k++) row[k] = key[k];

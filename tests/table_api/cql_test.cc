@@ -14,8 +14,8 @@ namespace {
 
 using test::ManualClock;
 
-constexpr int64_t kNowSeconds = 1'714'600'000;  // 2024-05-01T21:46:40Z
-constexpr int32_t kMay1 = 19844;                // 2024-05-01 in days since the epoch
+constexpr int64_t kCqlNowSeconds = 1'714'600'000;  // 2024-05-01T21:46:40Z
+constexpr int32_t kMay1 = 19844;                   // 2024-05-01 in days since the epoch
 constexpr int64_t kMay1Millis = int64_t{kMay1} * 86'400'000;
 
 const char kAllAccessColumns[] =
@@ -55,7 +55,7 @@ class TableApiCqlTest : public ::testing::Test {
   }
 
   TempDir dir_{"table-api-cql"};
-  ManualClock clock_{kNowSeconds * 1000000};
+  ManualClock clock_{kCqlNowSeconds * 1000000};
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
 };

@@ -28,7 +28,7 @@ namespace {
 
 using test::ModelSelector;
 
-constexpr int64_t kStartSeconds = 1'700'000'000;
+constexpr int64_t kDifferentialStartSeconds = 1'700'000'000;
 
 // CREATE TABLE text for a table called `name`.
 using TableCql = std::function<std::string(const std::string& name)>;
@@ -745,7 +745,7 @@ class ApiDifferential {
 
   TempDir dir_{"table-api-differential"};
   std::unique_ptr<rocksdb::Env> env_{rocksdb::NewMemEnv(rocksdb::Env::Default())};
-  test::ManualClock clock_{kStartSeconds * 1000000 + 250000};
+  test::ManualClock clock_{kDifferentialStartSeconds * 1000000 + 250000};
   test::RandomValues random_;
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;

@@ -12,11 +12,11 @@
 namespace columnar {
 namespace {
 
-constexpr int64_t kNowSeconds = 1'700'000'000;
+constexpr int64_t kRaceNowSeconds = 1'700'000'000;
 
 TEST(ExpiredFilesIngestRaceTest, FileIngestedDuringTheDropSurvives) {
   TempDir dir("expired-ingest-race");
-  test::ManualClock clock(kNowSeconds * 1'000'000);
+  test::ManualClock clock(kRaceNowSeconds * 1'000'000);
   DatabaseOptions options;
   options.now_micros = clock.Function();
   std::unique_ptr<Database> db;
@@ -27,7 +27,7 @@ TEST(ExpiredFilesIngestRaceTest, FileIngestedDuringTheDropSurvives) {
                   .ok());
   // Rows c = 0, 10, ..., 90 of partition 1, expiring in an hour, in one bottommost file.
   RowWriteOptions expiring;
-  expiring.expiry_seconds = kNowSeconds + 3600;
+  expiring.expiry_seconds = kRaceNowSeconds + 3600;
   for (int c = 0; c < 100; c += 10) {
     ASSERT_TRUE(
         table

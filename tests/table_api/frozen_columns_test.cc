@@ -12,7 +12,7 @@
 namespace columnar {
 namespace {
 
-constexpr int64_t kNowSeconds = 1'714'600'000;
+constexpr int64_t kFrozenNowSeconds = 1'714'600'000;
 
 std::string RowText(const Row& row) {
   std::string out;
@@ -152,7 +152,7 @@ class FrozenColumnsTest : public ::testing::TestWithParam<TableFormat> {
   }
 
   TempDir dir_{"frozen-columns"};
-  test::ManualClock clock_{kNowSeconds * 1000000};
+  test::ManualClock clock_{kFrozenNowSeconds * 1000000};
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
 };

@@ -10,7 +10,7 @@
 namespace columnar {
 namespace {
 
-constexpr char kTableCql[] =
+constexpr char kKeyFilterTableCql[] =
     "CREATE TABLE ks.t (pk text, pk2 int, ck int, ck2 text, v int, "
     "PRIMARY KEY ((pk, pk2), ck, ck2)) WITH CLUSTERING ORDER BY (ck DESC, ck2 ASC)";
 
@@ -20,7 +20,7 @@ class KeyColumnFilterTest : public ::testing::TestWithParam<TableFormat> {
     ASSERT_TRUE(Database::Open(DatabaseOptions(), dir_.path(), &db_).ok());
     TableStorage storage;
     storage.format = GetParam();
-    ASSERT_TRUE(db_->CreateTable(kTableCql, storage, &table_).ok());
+    ASSERT_TRUE(db_->CreateTable(kKeyFilterTableCql, storage, &table_).ok());
     // Partitions (a|b|c, 1..2), 300 rows each (several row groups), v = ck % 7.
     for (const char* pk : {"a", "b", "c"}) {
       for (int pk2 = 1; pk2 <= 2; pk2++) {

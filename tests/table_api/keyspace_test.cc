@@ -15,7 +15,7 @@
 namespace columnar {
 namespace {
 
-constexpr int64_t kNowSeconds = 1'714'600'000;
+constexpr int64_t kKeyspaceNowSeconds = 1'714'600'000;
 constexpr char kSimpleKeyspace[] =
     "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}";
 constexpr char kSimpleKeyspaceCanonical[] =
@@ -83,7 +83,7 @@ class TableApiKeyspaceTest : public ::testing::Test {
   }
 
   TempDir dir_{"table-api-keyspace"};
-  test::ManualClock clock_{kNowSeconds * 1000000};
+  test::ManualClock clock_{kKeyspaceNowSeconds * 1000000};
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
 };

@@ -8,7 +8,8 @@
 namespace columnar {
 namespace {
 
-constexpr char kTableCql[] = "CREATE TABLE ks.blobs (k int PRIMARY KEY, payload blob, note text)";
+constexpr char kBlobsTableCql[] =
+    "CREATE TABLE ks.blobs (k int PRIMARY KEY, payload blob, note text)";
 
 class LargeRowTest : public ::testing::TestWithParam<TableFormat> {
  protected:
@@ -16,7 +17,7 @@ class LargeRowTest : public ::testing::TestWithParam<TableFormat> {
     ASSERT_TRUE(Database::Open(DatabaseOptions(), dir_.path(), &db_).ok());
     TableStorage storage;
     storage.format = GetParam();
-    ASSERT_TRUE(db_->CreateTable(kTableCql, storage, &table_).ok());
+    ASSERT_TRUE(db_->CreateTable(kBlobsTableCql, storage, &table_).ok());
     ASSERT_TRUE(table_->Insert(Row(1, 16), RowWriteOptions{}).ok());
   }
 

@@ -22,7 +22,7 @@ using test::TableKind;
 
 constexpr int64_t kDaySeconds = 86400;
 constexpr int32_t kFirstDay = 19700;
-constexpr int kHosts = 3;
+constexpr int kHostCount = 3;
 constexpr int kTables = 3;
 const char* const kNames[kTables] = {"bbt.logs", "col.logs", "tier.logs"};
 const TableKind kKinds[kTables] = {TableKind::kBlockBased, TableKind::kColumnar,
@@ -80,7 +80,7 @@ class MaintenanceDifferential {
   // Mostly today's rows; one in six a late row of one of the last ten days.
   std::vector<Value> RandomPartition() {
     const int32_t day = Today() - (OneIn(6) ? static_cast<int32_t>(Uniform(10)) : 0);
-    return {Value::Text("host" + std::to_string(Uniform(kHosts))), Value::Date(day)};
+    return {Value::Text("host" + std::to_string(Uniform(kHostCount))), Value::Date(day)};
   }
 
   Row RandomRow() {
@@ -177,7 +177,7 @@ class MaintenanceDifferential {
       return;
     }
     std::string begin, end;
-    const Value host = Value::Text("host" + std::to_string(Uniform(kHosts)));
+    const Value host = Value::Text("host" + std::to_string(Uniform(kHostCount)));
     ASSERT_TRUE(
         EncodeKeyComponent(host, LogicalType::kText, ClusteringOrder::kAsc, "host", &begin).ok());
     ASSERT_TRUE(PrefixSuccessor(begin, &end));

@@ -12,7 +12,7 @@ namespace {
 
 using test::TableKind;
 
-constexpr int64_t kStart = 1'700'000'000;
+constexpr int64_t kExpiryStart = 1'700'000'000;
 
 class MaintenanceExpiryTest : public ::testing::TestWithParam<TableKind> {
  protected:
@@ -79,21 +79,21 @@ class MaintenanceExpiryTest : public ::testing::TestWithParam<TableKind> {
     return live;
   }
 
-  test::MaintenanceDb db_{kStart};
+  test::MaintenanceDb db_{kExpiryStart};
   Table* table_ = nullptr;
   test::TableModel model_;
 };
 
 TEST_P(MaintenanceExpiryTest, RowsExpireOnReadAtTheExactSecond) {
-  db_.clock().SetSeconds(kStart);
-  // Row c expires at kStart + c + 1 (TTLs count from the clock's whole second).
+  db_.clock().SetSeconds(kExpiryStart);
+  // Row c expires at kExpiryStart + c + 1 (TTLs count from the clock's whole second).
   for (int c = 0; c < 8; c++) Insert(0, c, Ttl(c + 1));
-  Insert(0, 8, ExpiresAt(kStart + 4));  // an absolute expiry, shared with row 3
-  Insert(0, 9, Ttl(0));                 // never expires
+  Insert(0, 8, ExpiresAt(kExpiryStart + 4));  // an absolute expiry, shared with row 3
+  Insert(0, 9, Ttl(0));                       // never expires
   const char* const phases[] = {"in the memtable", "flushed", "compacted"};
   for (const char* phase : phases) {
     SCOPED_TRACE(phase);
-    db_.clock().SetSeconds(kStart);
+    db_.clock().SetSeconds(kExpiryStart);
     if (std::string(phase) == "flushed") db_.Flush(table_);
     if (std::string(phase) == "compacted") db_.Compact(table_);
     for (int64_t second = 1; second <= 9; second++) {
@@ -107,7 +107,7 @@ TEST_P(MaintenanceExpiryTest, RowsExpireOnReadAtTheExactSecond) {
       before.push_back(9);
       at.push_back(9);
       // One microsecond before the expiry second: still there; at it: gone.
-      db_.clock().SetSeconds(kStart + second);
+      db_.clock().SetSeconds(kExpiryStart + second);
       db_.clock().AdvanceMicros(-1);
       EXPECT_EQ(Visible(), before) << "just before second " << second;
       db_.clock().AdvanceMicros(1);
@@ -155,7 +155,7 @@ TEST_P(MaintenanceExpiryTest, CompactionRemovesExpiredRowsAndCountsThem) {
     EXPECT_EQ(db_.EntriesInFiles(table_), live);
     EXPECT_EQ(db_.RawEntries(table_).size(), live);
   }
-  // Left: the rows without expiry and the overwrites (they expire at kStart + 39).
+  // Left: the rows without expiry and the overwrites (they expire at kExpiryStart + 39).
   EXPECT_EQ(LiveRows(), 20u + 10u);
   EXPECT_GT(stats.rows_expired.load(), 200u);
   EXPECT_EQ(stats.rows_rewritten.load(), 0u);

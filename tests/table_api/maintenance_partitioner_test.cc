@@ -19,7 +19,7 @@ namespace {
 
 using test::TableKind;
 
-constexpr int64_t kStart = 1'700'000'000;
+constexpr int64_t kPartitionerStart = 1'700'000'000;
 constexpr int32_t kDay = 19700;
 constexpr uint64_t kMinFileBytes = 8 * 1024;
 
@@ -75,7 +75,7 @@ class MaintenancePartitionerTest : public ::testing::TestWithParam<TableKind> {
     return files;
   }
 
-  test::MaintenanceDb db_{kStart, InstallPartitioner};
+  test::MaintenanceDb db_{kPartitionerStart, InstallPartitioner};
   std::map<std::string, test::TableModel> models_;
   // By table: every partition written, by its encoded key.
   std::map<std::string, std::map<std::string, std::vector<Value>>> partitions_;
@@ -129,7 +129,7 @@ TEST_P(MaintenancePartitionerTest, MetricsAreCutAtPartitionChangesPastTheMinimum
       Insert(table, {{"orgid", Value::Text("org" + std::to_string(series % 3))},
                      {"clusterhash", Value::BigInt(series * 7919)},
                      {"metricid", Value::BigInt(series)},
-                     {"time", Value::Int(kStart - i * 10)},
+                     {"time", Value::Int(kPartitionerStart - i * 10)},
                      {"value", Value::Float(static_cast<float>(random() % 100000) / 7)}});
     }
     if (series % 10 == 9) db_.Flush(table);

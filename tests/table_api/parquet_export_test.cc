@@ -21,12 +21,6 @@ namespace {
 
 using parquet::ThriftCompactWriter;
 
-std::string Bytes(std::initializer_list<int> bytes) {
-  std::string out;
-  for (int b : bytes) out.push_back(static_cast<char>(b));
-  return out;
-}
-
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
@@ -47,26 +41,26 @@ TEST(ThriftCompactTest, FieldHeadersDeltasZigZagAndLists) {
   w.I32Field(1, 0);
   w.EndStruct();
   w.Finish();
-  EXPECT_EQ(out, Bytes({0x15, 0x02, 0x26, 0x01, 0x18, 0x02, 'a',  'b',  0x05, 0x28, 0xD8,
-                        0x04, 0x11, 0x19, 0x25, 0x03, 0x04, 0x1C, 0x15, 0x00, 0x00, 0x00}));
+  EXPECT_EQ(out, test::BytesOf({0x15, 0x02, 0x26, 0x01, 0x18, 0x02, 'a',  'b',  0x05, 0x28, 0xD8,
+                                0x04, 0x11, 0x19, 0x25, 0x03, 0x04, 0x1C, 0x15, 0x00, 0x00, 0x00}));
 }
 
 TEST(ThriftCompactTest, LongListsCarryTheirSizeAsAVarint) {
   std::string out;
   ThriftCompactWriter w(&out);
   w.BeginListField(1, ThriftCompactWriter::kStruct, 20);
-  EXPECT_EQ(out, Bytes({0x19, 0xFC, 20}));
+  EXPECT_EQ(out, test::BytesOf({0x19, 0xFC, 20}));
 }
 
 TEST(RleHybridTest, RunsOfEightOrMoreAreRleOthersBitPacked) {
   std::string out;
   parquet::AppendRleBitPacked(std::vector<uint32_t>(10, 1), 1, &out);
-  EXPECT_EQ(out, Bytes({20, 0x01}));  // 10 << 1, value 1
+  EXPECT_EQ(out, test::BytesOf({20, 0x01}));  // 10 << 1, value 1
 
   // The Parquet specification's example: 0..7 at bit width 3.
   out.clear();
   parquet::AppendRleBitPacked({0, 1, 2, 3, 4, 5, 6, 7}, 3, &out);
-  EXPECT_EQ(out, Bytes({0x03, 0x88, 0xC6, 0xFA}));
+  EXPECT_EQ(out, test::BytesOf({0x03, 0x88, 0xC6, 0xFA}));
 
   // Literals, then a run, then a padded literal tail.
   out.clear();
@@ -74,7 +68,7 @@ TEST(RleHybridTest, RunsOfEightOrMoreAreRleOthersBitPacked) {
   values.insert(values.end(), 9, 1);
   values.push_back(0);
   parquet::AppendRleBitPacked(values, 1, &out);
-  EXPECT_EQ(out, Bytes({0x03, 0x55, 18, 0x01, 0x03, 0x00}));
+  EXPECT_EQ(out, test::BytesOf({0x03, 0x55, 18, 0x01, 0x03, 0x00}));
   EXPECT_EQ(parquet::BitWidthFor(0), 0);
   EXPECT_EQ(parquet::BitWidthFor(1), 1);
   EXPECT_EQ(parquet::BitWidthFor(255), 8);
@@ -86,20 +80,20 @@ TEST(DeltaBinaryPackedTest, HeaderBlocksAndMiniblocks) {
   std::string out;
   const uint64_t sequential[] = {1, 2, 3, 4, 5};
   parquet::AppendDeltaBinaryPacked(sequential, 5, 64, &out);
-  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x05, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00}));
+  EXPECT_EQ(out, test::BytesOf({0x80, 0x01, 0x04, 0x05, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00}));
 
   // Deltas 3, -2 (min -2, so 5 and 0 at bit width 3), INT32 wrapping: from INT32_MAX, +1 is
   // INT32_MIN, a delta of 1 at 32 bits.
   out.clear();
   const uint64_t mixed[] = {7, 10, 8};
   parquet::AppendDeltaBinaryPacked(mixed, 3, 64, &out);
-  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x03, 0x0E, 0x03, 0x03, 0x00, 0x00, 0x00, 0x05,
-                        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}));
+  EXPECT_EQ(out, test::BytesOf({0x80, 0x01, 0x04, 0x03, 0x0E, 0x03, 0x03, 0x00, 0x00, 0x00, 0x05,
+                                0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}));
   out.clear();
   const uint64_t wrapping[] = {0x7FFFFFFF, 0xFFFFFFFF80000000ull};
   parquet::AppendDeltaBinaryPacked(wrapping, 2, 32, &out);
-  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x02, 0xFE, 0xFF, 0xFF, 0xFF, 0x0F, 0x02, 0x00, 0x00,
-                        0x00, 0x00}));
+  EXPECT_EQ(out, test::BytesOf({0x80, 0x01, 0x04, 0x02, 0xFE, 0xFF, 0xFF, 0xFF, 0x0F, 0x02, 0x00,
+                                0x00, 0x00, 0x00}));
 }
 
 TEST(ParquetWriterTest, FileIsFramedByMagicAndFooterLength) {

@@ -21,12 +21,6 @@ using parquet::ColumnMetaData;
 using parquet::ColumnSpec;
 using parquet::ValueEncoding;
 
-std::string Bytes(std::initializer_list<int> bytes) {
-  std::string out;
-  for (int b : bytes) out.push_back(static_cast<char>(b));
-  return out;
-}
-
 std::string Int32Bytes(int32_t v) {
   std::string out(4, '\0');
   for (int b = 0; b < 4; b++) out[b] = static_cast<char>((static_cast<uint32_t>(v) >> (8 * b)));
@@ -42,12 +36,12 @@ TEST(ParquetPageIndexTest, ColumnIndexBytes) {
   index.null_counts = {0, 3};
   std::string out;
   parquet::SerializeColumnIndex(index, &out);
-  EXPECT_EQ(out, Bytes({0x19, 0x21, 0x02, 0x01,        // 1 null_pages: list<bool> false, true
-                        0x19, 0x28, 0x01, 'a',  0x00,  // 2 min_values: "a", ""
-                        0x19, 0x28, 0x01, 'b',  0x00,  // 3 max_values: "b", ""
-                        0x15, 0x02,                    // 4 boundary_order: ASCENDING
-                        0x19, 0x26, 0x00, 0x06,        // 5 null_counts: list<i64> 0, 3
-                        0x00}));
+  EXPECT_EQ(out, test::BytesOf({0x19, 0x21, 0x02, 0x01,  // 1 null_pages: list<bool> false, true
+                                0x19, 0x28, 0x01, 'a',  0x00,  // 2 min_values: "a", ""
+                                0x19, 0x28, 0x01, 'b',  0x00,  // 3 max_values: "b", ""
+                                0x15, 0x02,                    // 4 boundary_order: ASCENDING
+                                0x19, 0x26, 0x00, 0x06,        // 5 null_counts: list<i64> 0, 3
+                                0x00}));
 }
 
 TEST(ParquetPageIndexTest, OffsetIndexBytes) {
@@ -55,10 +49,11 @@ TEST(ParquetPageIndexTest, OffsetIndexBytes) {
   index.page_locations = {{4, 30, 0}, {34, 300, 2}};
   std::string out;
   parquet::SerializeOffsetIndex(index, &out);
-  EXPECT_EQ(out, Bytes({0x19, 0x2C,                                // 1 page_locations: 2 structs
-                        0x16, 0x08, 0x15, 0x3C, 0x16, 0x00, 0x00,  // offset 4, size 30, row 0
-                        0x16, 0x44, 0x15, 0xD8, 0x04, 0x16, 0x04, 0x00,  // 34, 300, row 2
-                        0x00}));
+  EXPECT_EQ(out,
+            test::BytesOf({0x19, 0x2C,                                // 1 page_locations: 2 structs
+                           0x16, 0x08, 0x15, 0x3C, 0x16, 0x00, 0x00,  // offset 4, size 30, row 0
+                           0x16, 0x44, 0x15, 0xD8, 0x04, 0x16, 0x04, 0x00,  // 34, 300, row 2
+                           0x00}));
 }
 
 TEST(ParquetDeltaByteArrayTest, SpecificationExamples) {
@@ -66,8 +61,8 @@ TEST(ParquetDeltaByteArrayTest, SpecificationExamples) {
   // the bytes.
   std::string out;
   parquet::AppendDeltaLengthByteArray({"Hello", "World", "Foobar", "ABCDEF"}, &out);
-  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x04, 0x0A, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00,
-                        0x00, 0x00}) +
+  EXPECT_EQ(out, test::BytesOf({0x80, 0x01, 0x04, 0x04, 0x0A, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02,
+                                0x00, 0x00, 0x00}) +
                      "HelloWorldFoobarABCDEF");
 
   // DELTA_BYTE_ARRAY: prefix lengths 0 2 0 3 (deltas 2 -2 3: min -2, 4 0 5 at width 3), then
@@ -76,16 +71,17 @@ TEST(ParquetDeltaByteArrayTest, SpecificationExamples) {
   out.clear();
   parquet::AppendDeltaByteArray({"axis", "axle", "babble", "babyhood"}, &out);
   const std::string padding(10, '\0');
-  EXPECT_EQ(out,
-            Bytes({0x80, 0x01, 0x04, 0x04, 0x00, 0x03, 0x03, 0x00, 0x00, 0x00, 0x44, 0x01}) +
-                padding +
-                Bytes({0x80, 0x01, 0x04, 0x04, 0x08, 0x03, 0x03, 0x00, 0x00, 0x00, 0x70, 0x00}) +
-                padding + "axislebabbleyhood");
+  EXPECT_EQ(
+      out,
+      test::BytesOf({0x80, 0x01, 0x04, 0x04, 0x00, 0x03, 0x03, 0x00, 0x00, 0x00, 0x44, 0x01}) +
+          padding +
+          test::BytesOf({0x80, 0x01, 0x04, 0x04, 0x08, 0x03, 0x03, 0x00, 0x00, 0x00, 0x70, 0x00}) +
+          padding + "axislebabbleyhood");
 
   // No values: a header only.
   out.clear();
   parquet::AppendDeltaByteArray({}, &out);
-  EXPECT_EQ(out, Bytes({0x80, 0x01, 0x04, 0x00, 0x00, 0x80, 0x01, 0x04, 0x00, 0x00}));
+  EXPECT_EQ(out, test::BytesOf({0x80, 0x01, 0x04, 0x00, 0x00, 0x80, 0x01, 0x04, 0x00, 0x00}));
 }
 
 // Flushes `values` through a ColumnChunkWriter at file offset 4.
@@ -278,7 +274,7 @@ TEST(ParquetPageIndexTest, FileHoldsTheIndexesAfterTheRowGroupAndTheFooterPoints
 
   // ColumnChunk, after its meta_data struct: 4 offset_index_offset, 5 offset_index_length,
   // 6 column_index_offset, 7 column_index_length, stop.
-  std::string pointers = Bytes({0x00, 0x16});
+  std::string pointers = test::BytesOf({0x00, 0x16});
   AppendZigZagVarint(static_cast<int64_t>(offset_index_offset), &pointers);
   pointers.push_back(0x15);
   AppendZigZagVarint(static_cast<int64_t>(offset_index.size()), &pointers);

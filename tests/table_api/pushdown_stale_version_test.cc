@@ -17,8 +17,8 @@
 namespace columnar {
 namespace {
 
-constexpr int kRows = 300;      // several row groups
-constexpr int kStaleRow = 137;  // the row that matches in the older file
+constexpr int kStaleVersionRows = 300;  // several row groups
+constexpr int kStaleRow = 137;          // the row that matches in the older file
 constexpr int kOkStatus = 200;
 constexpr int kErrorStatus = 503;
 
@@ -96,7 +96,7 @@ class PushdownStaleVersionTest : public ::testing::TestWithParam<Param> {
   // The older file: every row OK except kStaleRow, a slow server error.
   void WriteOlderFile() {
     std::vector<NamedRow> rows;
-    for (int seq = 0; seq < kRows; seq++) {
+    for (int seq = 0; seq < kStaleVersionRows; seq++) {
       rows.push_back(seq == kStaleRow ? RowOf(seq, kErrorStatus, 2500) : RowOf(seq, kOkStatus, 20));
     }
     ASSERT_TRUE(table_->InsertBatch(rows).ok());

@@ -11,7 +11,7 @@
 namespace columnar {
 namespace {
 
-constexpr int64_t kNowSeconds = 1'714'600'000;
+constexpr int64_t kModifiersNowSeconds = 1'714'600'000;
 constexpr int kSensors = 5;
 constexpr int kRowsPerSensor = 300;  // several 128-row groups per partition
 
@@ -130,7 +130,7 @@ class SelectModifiersTest : public ::testing::TestWithParam<TableFormat> {
   }
 
   TempDir dir_{"select-modifiers"};
-  test::ManualClock clock_{kNowSeconds * 1000000};
+  test::ManualClock clock_{kModifiersNowSeconds * 1000000};
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
   Table* table_ = nullptr;

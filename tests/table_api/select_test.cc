@@ -14,7 +14,7 @@ using test::ManualClock;
 constexpr char kEventsCql[] =
     "CREATE TABLE ks.events (p text, q int, c1 int, c2 text, v double, w text, "
     "PRIMARY KEY ((p, q), c1, c2)) WITH CLUSTERING ORDER BY (c1 DESC, c2 ASC)";
-constexpr int64_t kNowSeconds = 1'700'000'000;
+constexpr int64_t kSelectNowSeconds = 1'700'000'000;
 
 class TableApiSelectTest : public ::testing::TestWithParam<TableFormat> {
  protected:
@@ -71,7 +71,7 @@ class TableApiSelectTest : public ::testing::TestWithParam<TableFormat> {
   }
 
   TempDir dir_{"table-api-select"};
-  ManualClock clock_{kNowSeconds * 1000000};
+  ManualClock clock_{kSelectNowSeconds * 1000000};
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
   Table* table_ = nullptr;

@@ -6,6 +6,7 @@
 #include <rocksdb/db.h>
 
 #include <atomic>
+#include <initializer_list>
 #include <memory>
 #include <string>
 
@@ -84,6 +85,13 @@ inline std::string Access16TableCql(const std::string& name = "logs.access16") {
 }
 
 // A clock the test moves by hand (microseconds since the epoch).
+// A byte string from its byte values: BytesOf({0x15, 0x00}).
+inline std::string BytesOf(std::initializer_list<int> bytes) {
+  std::string out;
+  for (int b : bytes) out.push_back(static_cast<char>(b));
+  return out;
+}
+
 class ManualClock {
  public:
   explicit ManualClock(int64_t start_micros)

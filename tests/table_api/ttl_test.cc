@@ -10,7 +10,7 @@ namespace {
 
 using test::ManualClock;
 
-constexpr int64_t kStart = 1'700'000'000;
+constexpr int64_t kTtlStart = 1'700'000'000;
 
 class TableApiTtlTest : public ::testing::TestWithParam<TableFormat> {
  protected:
@@ -53,7 +53,7 @@ class TableApiTtlTest : public ::testing::TestWithParam<TableFormat> {
   }
 
   TempDir dir_{"table-api-ttl"};
-  ManualClock clock_{kStart * 1000000 + 999999};  // just before kStart + 1
+  ManualClock clock_{kTtlStart * 1000000 + 999999};  // just before kTtlStart + 1
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
   Table* table_ = nullptr;
@@ -61,48 +61,48 @@ class TableApiTtlTest : public ::testing::TestWithParam<TableFormat> {
 };
 
 TEST_P(TableApiTtlTest, RowsDisappearExactlyAtExpiry) {
-  // TTL counts from the clock's whole second: expiry = kStart + ttl.
+  // TTL counts from the clock's whole second: expiry = kTtlStart + ttl.
   ASSERT_TRUE(table_->Insert(RowOf(1), RowWriteOptions{std::nullopt, 10, std::nullopt}).ok());
   ASSERT_TRUE(
-      table_->Insert(RowOf(2), RowWriteOptions{std::nullopt, std::nullopt, kStart + 20}).ok());
+      table_->Insert(RowOf(2), RowWriteOptions{std::nullopt, std::nullopt, kTtlStart + 20}).ok());
   ASSERT_TRUE(table_->Insert(RowOf(3)).ok());  // never expires
   // USING TTL 0: no expiry.
   ASSERT_TRUE(table_->Insert(RowOf(4), RowWriteOptions{std::nullopt, 0, std::nullopt}).ok());
   for (int round = 0; round < 2; round++) {
     if (round == 1) FlushAndCompact(table_);
-    clock_.SetSeconds(kStart + 9);
+    clock_.SetSeconds(kTtlStart + 9);
     EXPECT_EQ(Visible(table_), (std::vector<int>{1, 2, 3, 4}));
-    clock_.SetSeconds(kStart + 10);
+    clock_.SetSeconds(kTtlStart + 10);
     EXPECT_EQ(Visible(table_), (std::vector<int>{2, 3, 4}));
-    clock_.SetSeconds(kStart + 19);
+    clock_.SetSeconds(kTtlStart + 19);
     EXPECT_EQ(Visible(table_), (std::vector<int>{2, 3, 4}));
-    clock_.SetSeconds(kStart + 20);
+    clock_.SetSeconds(kTtlStart + 20);
     EXPECT_EQ(Visible(table_), (std::vector<int>{3, 4}));
-    clock_.SetSeconds(kStart + 1'000'000'000);
+    clock_.SetSeconds(kTtlStart + 1'000'000'000);
     EXPECT_EQ(Visible(table_), (std::vector<int>{3, 4}));
-    clock_.SetSeconds(kStart);  // going back in time shows them again (they are still stored)
+    clock_.SetSeconds(kTtlStart);  // going back in time shows them again (they are still stored)
   }
 }
 
 TEST_P(TableApiTtlTest, DefaultTimeToLiveAppliesWhenNoneIsGiven) {
-  clock_.SetSeconds(kStart);
-  ASSERT_TRUE(with_default_->Insert(RowOf(1)).ok());  // kStart + 50
+  clock_.SetSeconds(kTtlStart);
+  ASSERT_TRUE(with_default_->Insert(RowOf(1)).ok());  // kTtlStart + 50
   ASSERT_TRUE(with_default_->Insert(RowOf(2), {std::nullopt, 5, std::nullopt}).ok());
   ASSERT_TRUE(with_default_->Insert(RowOf(3), {std::nullopt, 0, std::nullopt}).ok());
-  ASSERT_TRUE(with_default_->Insert(RowOf(4), {std::nullopt, std::nullopt, kStart + 100}).ok());
+  ASSERT_TRUE(with_default_->Insert(RowOf(4), {std::nullopt, std::nullopt, kTtlStart + 100}).ok());
   FlushAndCompact(with_default_);
-  clock_.SetSeconds(kStart + 4);
+  clock_.SetSeconds(kTtlStart + 4);
   EXPECT_EQ(Visible(with_default_), (std::vector<int>{1, 2, 3, 4}));
-  clock_.SetSeconds(kStart + 5);
+  clock_.SetSeconds(kTtlStart + 5);
   EXPECT_EQ(Visible(with_default_), (std::vector<int>{1, 3, 4}));
-  clock_.SetSeconds(kStart + 50);
+  clock_.SetSeconds(kTtlStart + 50);
   EXPECT_EQ(Visible(with_default_), (std::vector<int>{3, 4}));
-  clock_.SetSeconds(kStart + 100);
+  clock_.SetSeconds(kTtlStart + 100);
   EXPECT_EQ(Visible(with_default_), (std::vector<int>{3}));
 }
 
 TEST_P(TableApiTtlTest, ExpiredRowsDoNotCountTowardsLimit) {
-  clock_.SetSeconds(kStart);
+  clock_.SetSeconds(kTtlStart);
   for (int c = 1; c <= 6; c++) {
     const std::optional<int64_t> ttl = c % 2 == 1 ? std::optional<int64_t>(1) : std::nullopt;
     ASSERT_TRUE(table_->Insert(RowOf(c), RowWriteOptions{std::nullopt, ttl, std::nullopt}).ok());

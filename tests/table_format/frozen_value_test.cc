@@ -30,7 +30,7 @@ Value Literal(LogicalType type, const std::string& literal) {
   return value;
 }
 
-std::string Hex(const std::string& bytes) {
+std::string SpacedHex(const std::string& bytes) {
   static const char kDigits[] = "0123456789abcdef";
   std::string out;
   for (unsigned char c : bytes) {
@@ -106,21 +106,21 @@ TEST(FrozenTypeTest, SchemasWithFrozenColumnsRoundTripThroughSerializeAndCql) {
 
 TEST(FrozenValueTest, CanonicalBytesAreTheDocumentedLayout) {
   // frozen_value.h's example.
-  EXPECT_EQ(Hex(Literal(TypeOf("frozen<map<text, int>>"), "{'b': 2, 'a': 1}").bytes()),
+  EXPECT_EQ(SpacedHex(Literal(TypeOf("frozen<map<text, int>>"), "{'b': 2, 'a': 1}").bytes()),
             "01 61 00 01 80 00 00 01 01 62 00 01 80 00 00 02 00");
-  EXPECT_EQ(Hex(Literal(TypeOf("frozen<list<int>>"), "[2, 1, 2]").bytes()),
+  EXPECT_EQ(SpacedHex(Literal(TypeOf("frozen<list<int>>"), "[2, 1, 2]").bytes()),
             "01 80 00 00 02 01 80 00 00 01 01 80 00 00 02 00");
   // Sets sorted and deduplicated.
-  EXPECT_EQ(Hex(Literal(TypeOf("frozen<set<text>>"), "{'b', 'a', 'b'}").bytes()),
+  EXPECT_EQ(SpacedHex(Literal(TypeOf("frozen<set<text>>"), "{'b', 'a', 'b'}").bytes()),
             "01 61 00 01 01 62 00 01 00");
   // Tuples: all fields, null first; a short literal fills trailing nulls.
-  EXPECT_EQ(Hex(Literal(TypeOf("tuple<int, text, boolean>"), "(-1, null)").bytes()),
+  EXPECT_EQ(SpacedHex(Literal(TypeOf("tuple<int, text, boolean>"), "(-1, null)").bytes()),
             "01 7f ff ff ff 00 00");
   // Empty collections are values (one end byte), not null.
   const Value empty = Literal(TypeOf("frozen<list<int>>"), "[]");
   EXPECT_FALSE(empty.is_null());
-  EXPECT_EQ(Hex(empty.bytes()), "00");
-  EXPECT_EQ(Hex(Literal(TypeOf("frozen<list<frozen<set<int>>>>"), "[{}, {1}]").bytes()),
+  EXPECT_EQ(SpacedHex(empty.bytes()), "00");
+  EXPECT_EQ(SpacedHex(Literal(TypeOf("frozen<list<frozen<set<int>>>>"), "[{}, {1}]").bytes()),
             "01 00 01 01 80 00 00 01 00 00");
   // A repeated map key keeps its last value.
   EXPECT_EQ(Literal(TypeOf("frozen<map<int, text>>"), "{1: 'x', 1: 'y'}").ToCqlLiteral(),
@@ -129,13 +129,13 @@ TEST(FrozenValueTest, CanonicalBytesAreTheDocumentedLayout) {
 
 TEST(FrozenValueTest, KeyComponentIsTheCanonicalBytesEscapedLikeABlob) {
   const Value list = Literal(TypeOf("frozen<list<int>>"), "[1]");
-  ASSERT_EQ(Hex(list.bytes()), "01 80 00 00 01 00");
+  ASSERT_EQ(SpacedHex(list.bytes()), "01 80 00 00 01 00");
   std::string asc, desc;
   ASSERT_TRUE(EncodeKeyComponent(list, list.type(), ClusteringOrder::kAsc, "c", &asc).ok());
   ASSERT_TRUE(EncodeKeyComponent(list, list.type(), ClusteringOrder::kDesc, "c", &desc).ok());
   // 01 | 80 00 00 01 | 00, each 00 escaped as 00 ff, then the terminator 00 01.
-  EXPECT_EQ(Hex(asc), "01 80 00 ff 00 ff 01 00 ff 00 01");
-  EXPECT_EQ(Hex(desc), "fe 7f ff 00 ff 00 fe ff 00 ff fe");
+  EXPECT_EQ(SpacedHex(asc), "01 80 00 ff 00 ff 01 00 ff 00 01");
+  EXPECT_EQ(SpacedHex(desc), "fe 7f ff 00 ff 00 fe ff 00 ff fe");
   for (const std::string* encoded : {&asc, &desc}) {
     Slice in(*encoded);
     Value decoded;

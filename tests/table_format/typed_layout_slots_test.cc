@@ -38,7 +38,7 @@ class PlainSettings : public ColumnWriteSettings {
   }
 };
 
-TableSchema MetricsSchema() {
+TableSchema IdTimeValueSchema() {
   CreateTableStatement statement;
   EXPECT_TRUE(ParseCreateTable("CREATE TABLE m.t (id text, time int, value float, "
                                "PRIMARY KEY ((id), time)) WITH CLUSTERING ORDER BY (time DESC)",
@@ -175,7 +175,7 @@ void ExpectRoundTrip(const TypedLayout& layout, const Group& group, const std::s
 }
 
 TEST(TypedLayoutSlotsTest, FixedBytes) {
-  const TypedLayout layout(MetricsSchema());
+  const TypedLayout layout(IdTimeValueSchema());
   const Group group = MakeGroup(layout);
   RowGroupView view;
   ASSERT_TRUE(view.Parse(group.bytes).ok());
@@ -193,7 +193,7 @@ TEST(TypedLayoutSlotsTest, FixedBytes) {
 
 // Groups written before slots 6 and 7: the time in slot 24, the expiry in slot 16 + 1.
 TEST(TypedLayoutSlotsTest, OlderGroupsStillRead) {
-  const TypedLayout layout(MetricsSchema());
+  const TypedLayout layout(IdTimeValueSchema());
   const Group group = MakeGroup(layout);
   RowGroupView view;
   ASSERT_TRUE(view.Parse(group.bytes).ok());
@@ -238,7 +238,7 @@ TEST(TypedLayoutSlotsTest, TimeStaysInItsSlotWhenTheKeyCannotHoldIt) {
 }
 
 TEST(TypedLayoutSlotsTest, MalformedGroupsAreRefused) {
-  const TypedLayout layout(MetricsSchema());
+  const TypedLayout layout(IdTimeValueSchema());
   const Group group = MakeGroup(layout);
   RowGroupView view;
   ASSERT_TRUE(view.Parse(group.bytes).ok());

@@ -5,19 +5,14 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 
 #include "tests/tools/shell_test_util.h"
 
 namespace columnar {
 namespace {
 
+using test::ReadExportedFile;
 using test::ShellTest;
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 class ShellCopyTest : public ShellTest {
  protected:
@@ -37,16 +32,16 @@ TEST_F(ShellCopyTest, CsvByExtensionWithColumns) {
   const std::string path = dir_.path() + "/pets.csv";
   const std::string out = RunOk("COPY zoo.pets (owner, id, name, tag) TO '" + path + "';");
   EXPECT_NE(out.find("3 rows exported to " + path + " (csv, "), std::string::npos) << out;
-  EXPECT_EQ(ReadFile(path),
+  EXPECT_EQ(ReadExportedFile(path),
             "\"owner\",\"id\",\"name\",\"tag\"\n"
             "\"ann\",1,\"O\"\"Malley\",\n"
             "\"ann\",2,\"Rex\",\"\\x00\\xFF\"\n"
             "\"bob\",1,\"\",\n");
   // cqlsh's HEADER option: false leaves the names out; true is the default here.
   RunOk("COPY zoo.pets (owner, id) TO '" + path + "' WITH HEADER = false");
-  EXPECT_EQ(ReadFile(path), "\"ann\",1\n\"ann\",2\n\"bob\",1\n");
+  EXPECT_EQ(ReadExportedFile(path), "\"ann\",1\n\"ann\",2\n\"bob\",1\n");
   RunOk("COPY zoo.pets (owner, id) TO '" + path + "' WITH HEADER = true AND FORMAT = 'csv'");
-  EXPECT_EQ(ReadFile(path), "\"owner\",\"id\"\n\"ann\",1\n\"ann\",2\n\"bob\",1\n");
+  EXPECT_EQ(ReadExportedFile(path), "\"owner\",\"id\"\n\"ann\",1\n\"ann\",2\n\"bob\",1\n");
   Run("COPY zoo.pets TO '" + dir_.path() + "/p.parquet' WITH HEADER = true");
   EXPECT_NE(errors().find("HEADER applies to CSV files only"), std::string::npos) << errors();
 }
@@ -55,7 +50,7 @@ TEST_F(ShellCopyTest, ParquetByExtensionOrFormat) {
   const std::string path = dir_.path() + "/pets.parquet";
   std::string out = RunOk("COPY zoo.pets TO '" + path + "'");
   EXPECT_NE(out.find("3 rows exported to " + path + " (parquet, "), std::string::npos) << out;
-  std::string file = ReadFile(path);
+  std::string file = ReadExportedFile(path);
   ASSERT_GT(file.size(), 8u);
   EXPECT_EQ(file.substr(0, 4), "PAR1");
   EXPECT_EQ(file.substr(file.size() - 4), "PAR1");
@@ -65,7 +60,7 @@ TEST_F(ShellCopyTest, ParquetByExtensionOrFormat) {
   out =
       RunOk("copy zoo.pets to '" + other + "' with format = 'PARQUET' and compression = 'snappy'");
   EXPECT_NE(out.find("(parquet, "), std::string::npos) << out;
-  EXPECT_EQ(ReadFile(other).substr(0, 4), "PAR1");
+  EXPECT_EQ(ReadExportedFile(other).substr(0, 4), "PAR1");
 }
 
 TEST_F(ShellCopyTest, BadCommandsAreErrors) {

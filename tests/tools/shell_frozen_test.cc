@@ -5,19 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <iterator>
 
 #include "tests/tools/shell_test_util.h"
 
 namespace columnar {
 namespace {
 
+using test::ReadExportedFile;
 using test::ShellTest;
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 class ShellFrozenTest : public ShellTest {
  protected:
@@ -67,7 +62,7 @@ TEST_F(ShellFrozenTest, JsonAndDescribe) {
 TEST_F(ShellFrozenTest, CopyToWritesCqlLiteralsAndCopyFromReadsThemBack) {
   const std::string path = dir_.path() + "/f.csv";
   RunOk("COPY zoo.f (k, c, tags, attrs, t) TO '" + path + "'");
-  EXPECT_EQ(ReadFile(path),
+  EXPECT_EQ(ReadExportedFile(path),
             "\"k\",\"c\",\"tags\",\"attrs\",\"t\"\n"
             "1,\"[]\",\"{}\",\"{}\",\"(1, null, null)\"\n"
             "1,\"[1, 2]\",\"{'b', 'it''s'}\",\"{'a': -2, 'x': 1}\",\"(7, 'seven', "
@@ -96,7 +91,7 @@ TEST_F(ShellFrozenTest, ParquetExportWritesTheLiteralAsAString) {
   const std::string out = RunOk("COPY zoo.f (k, attrs, t) TO '" + path +
                                 "' WITH FORMAT = 'parquet' AND COMPRESSION = 'none'");
   EXPECT_NE(out.find("3 rows exported to " + path + " (parquet, "), std::string::npos) << out;
-  const std::string file = ReadFile(path);
+  const std::string file = ReadExportedFile(path);
   EXPECT_NE(file.find("{'a': -2, 'x': 1}"), std::string::npos);
   EXPECT_NE(file.find("(7, 'seven', '2024-05-01')"), std::string::npos);
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -37,6 +39,12 @@ inline std::string Access16InsertScript() {
     }
   }
   return script;
+}
+
+// The whole content of a file the shell wrote (COPY ... TO), as bytes.
+inline std::string ReadExportedFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 // The WHERE clause of instance i-1's partition of May 1st.
