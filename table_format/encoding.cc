@@ -36,7 +36,8 @@ const std::array<const Codec*, 256>& CodecTable() {
                                &HuffmanCodec(),
                                &RiceCodec(),
                                &FileHuffmanCodec(),
-                               &RiceDeltaAnchoredCodec()}) {
+                               &RiceDeltaAnchoredCodec(),
+                               &MixedRadixTightCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;

@@ -49,6 +49,8 @@ enum class Encoding : uint8_t {
   kRiceDeltaAnchored = 21,  // int32/int64/float32/float64: rice_delta with the first value
                             // replaced by the position of a value the reader holds (the row
                             // group's zone-map minimum; encodings/rice_delta.cc); chunk layer only
+  kMixedRadixTight = 22,    // int32/int64: mixed_radix with the rounding of its groups mostly
+                            // taken out (encodings/mixed_radix_tight.cc)
   kAuto = 255,              // a request only, never stored: smallest candidate for the type
 };
 
