@@ -267,10 +267,12 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
     int64_t tight_hi = hi;
     MixedRadixBounds(std::numeric_limits<S>::min(), std::numeric_limits<S>::max(), n, &tight_lo,
                      &tight_hi, &MixedRadixTightSize);
-    estimates->push_back(
-        {Encoding::kMixedRadixTight,
-         static_cast<double>(MixedRadixTightSize(
-             tight_lo, static_cast<uint64_t>(tight_hi) - static_cast<uint64_t>(tight_lo), n))});
+    const size_t tight_size = MixedRadixTightSize(
+        tight_lo, static_cast<uint64_t>(tight_hi) - static_cast<uint64_t>(tight_lo), n);
+    // Not for the whole 64-bit range, which it cannot hold.
+    if (tight_size != std::numeric_limits<size_t>::max()) {
+      estimates->push_back({Encoding::kMixedRadixTight, static_cast<double>(tight_size)});
+    }
     // After the others: their bit-serial decoding is slower, so ties go elsewhere.
     if (huffman_bytes != kUnknown) estimates->push_back({Encoding::kHuffman, huffman_bytes});
     // Every rice code takes at least a bit: sized only when that floor beats the best so far.
