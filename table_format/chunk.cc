@@ -225,7 +225,8 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   if (options.has_anchor && encoding == Encoding::kRiceDelta) {
     // The anchor's position (a byte for a row group's values) instead of the first value.
     std::string anchored;
-    if (EncodeRiceDeltaAnchored(present, options.anchor, &anchored) &&
+    if (RiceDeltaToAnchored(present, Slice(raw.data() + bitmap_size, raw.size() - bitmap_size),
+                            options.anchor, &anchored) &&
         anchored.size() < raw.size() - bitmap_size) {
       raw.resize(bitmap_size);
       raw.append(anchored);

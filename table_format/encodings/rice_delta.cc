@@ -627,7 +627,8 @@ Status RefuseDecode(PhysicalType /*type*/, const Slice& /*body*/, size_t /*count
 
 }  // namespace
 
-bool EncodeRiceDeltaAnchored(const ColumnVector& values, uint64_t anchor, std::string* out) {
+bool RiceDeltaToAnchored(const ColumnVector& values, const Slice& body, uint64_t anchor,
+                         std::string* out) {
   if (values.has_nulls() || values.empty() || !Supports(values.type())) return false;
   return VisitFixedType(values.type(), [&](auto tag) {
     using T = decltype(tag);
@@ -635,10 +636,21 @@ bool EncodeRiceDeltaAnchored(const ColumnVector& values, uint64_t anchor, std::s
     const U* bits = BitsOf<T>(values);
     const U* found = std::find(bits, bits + values.size(), static_cast<U>(anchor));
     if (found == bits + values.size() || static_cast<uint64_t>(*found) != anchor) return false;
+    // The differences are the same: only the first value gives way to the position.
+    Slice differences = body;
+    U first;
+    if (!GetFirst<T>(&differences, &first) || first != bits[0]) return false;
     PutVarint32(out, static_cast<uint32_t>(found - bits));
-    PutDifferences<T>(bits, values.size(), out);
+    out->append(differences.data(), differences.size());
     return true;
   });
+}
+
+bool EncodeRiceDeltaAnchored(const ColumnVector& values, uint64_t anchor, std::string* out) {
+  if (values.has_nulls() || values.empty() || !Supports(values.type())) return false;
+  std::string body;
+  Encode(values, &body);
+  return RiceDeltaToAnchored(values, body, anchor, out);
 }
 
 Status DecodeRiceDeltaAnchored(PhysicalType type, const Slice& body, size_t count, uint64_t anchor,

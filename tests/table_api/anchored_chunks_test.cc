@@ -130,7 +130,9 @@ TEST_F(AnchoredChunksTest, EveryReadPathGivesAnchoredChunksTheirAnchor) {
     const ResultSet rows = SelectBothWays(point);
     ASSERT_EQ(rows.rows.size(), 1u) << ts;
     auto it = expected_.find({"b", ts});
-    if (it != expected_.end()) EXPECT_EQ(rows.rows[0][2], Value::Float(it->second)) << ts;
+    if (it != expected_.end()) {
+      EXPECT_EQ(rows.rows[0][2], Value::Float(it->second)) << ts;
+    }
   }
   // A predicate on the anchored column (zone maps prune, the rest decode), and MIN / MAX.
   SelectQuery filtered = SelectQuery::ForPartition({Value::Text("a")});
