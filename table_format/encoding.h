@@ -83,7 +83,7 @@ Status EncodeValues(Encoding encoding, const ColumnVector& values, std::string* 
 Status DecodeValues(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
                     ColumnVector* out);
 // Values [begin, end) of the `count` encoded in `body` (begin <= end <= count), appended to
-// *out. Encodings with direct access (plain, mixed_radix) read only those; the others decode
+// *out. Encodings with direct access (plain, mixed_radix, mixed_radix_tight) read only those; the others decode
 // everything and copy the range.
 Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
                         size_t begin, size_t end, ColumnVector* out);

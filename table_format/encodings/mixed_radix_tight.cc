@@ -5,7 +5,7 @@
 // bits, written as they are, and its top part N >> L, below a radix H of about 2^10; the top
 // parts are mixed_radix digits of radix H, six to 59 bits for H = 910, so a chunk of 128
 // jitters takes 2,127 bits: a byte less. Decoding costs one more division per group.
-// Takes int32 and int64.
+// Takes int32 and int64; any value decodes alone (DecodeValueRange: a group of tops and a low).
 //
 // Byte layout (n values, n from the chunk header):
 //
@@ -224,6 +224,88 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   return Status::OK();
 }
 
+// `count` bits at bit `offset` of `in`; false past its end.
+bool ReadAt(const Slice& in, uint64_t offset, int count, uint64_t* bits) {
+  if (offset + static_cast<uint64_t>(count) > static_cast<uint64_t>(in.size()) * 8) return false;
+  BitReader reader(Slice(in.data() + offset / 8, in.size() - offset / 8));
+  uint64_t skipped;
+  return reader.Read(static_cast<int>(offset % 8), &skipped) && reader.Read(count, bits);
+}
+
+// Values [begin, end) only (point reads): a value of a full group needs its group's top (one
+// group of tops) and low; one of the rest, the rest's number.
+template <typename T>
+Status DecodeRangeTyped(const Slice& body, size_t count, size_t begin, size_t end,
+                        ColumnVector* out) {
+  using U = UnsignedOf<T>;
+  Slice in = body;
+  U reference = 0;
+  uint64_t span = 0;
+  Status s = ReadHeader<T>(&in, &reference, &span);
+  if (!s.ok()) return s;
+  U* dst = AppendFixedSlots<T>(out, end - begin);
+  if (span == 0) {
+    for (size_t i = begin; i < end; i++) dst[i - begin] = reference;
+    return Status::OK();
+  }
+  const Split split(span + 1);
+  const size_t groups = count / split.k;
+  const uint64_t lows_at = split.TopsBits(groups);
+  uint64_t digits[64];
+  size_t current = SIZE_MAX;  // the group whose digits are in `digits`
+  for (size_t i = begin; i < end; i++) {
+    const size_t group = i / split.k;
+    if (group != current) {
+      uint64_t number = 0;
+      int m = split.k;
+      if (group < groups) {
+        uint64_t top = 0;
+        if (split.top_radix >= 2) {
+          const size_t top_group = group / split.top_k;
+          const int top_m =
+              static_cast<int>(std::min<size_t>(split.top_k, groups - top_group * split.top_k));
+          uint64_t tops;
+          if (!ReadAt(in, top_group * static_cast<uint64_t>(split.top_bits),
+                      top_m == split.top_k ? split.top_bits
+                                           : MixedRadixGroupBits(split.top_radix, top_m),
+                      &tops) ||
+              !Digits(tops, split.top_radix, top_m, digits)) {
+            return EncodingCorruption(kName, "bad tops");
+          }
+          top = digits[group % split.top_k];
+        }
+        uint64_t low;
+        if (!ReadAt(in, lows_at + group * static_cast<uint64_t>(split.low_bits), split.low_bits,
+                    &low)) {
+          return EncodingCorruption(kName, "truncated lows");
+        }
+        const U128 wide = (U128{top} << split.low_bits) | low;
+        if ((wide >> 64) != 0) return EncodingCorruption(kName, "group number beyond its digits");
+        number = static_cast<uint64_t>(wide);
+      } else {
+        m = static_cast<int>(count % split.k);
+        if (!ReadAt(in, lows_at + groups * static_cast<uint64_t>(split.low_bits),
+                    MixedRadixGroupBits(split.radix, m), &number)) {
+          return EncodingCorruption(kName, "bad last group");
+        }
+      }
+      if (!Digits(number, split.radix, m, digits)) {
+        return EncodingCorruption(kName, "group number beyond its digits");
+      }
+      current = group;
+    }
+    dst[i - begin] = static_cast<U>(reference + static_cast<U>(digits[i % split.k]));
+  }
+  return Status::OK();
+}
+
+Status DecodeRange(PhysicalType type, const Slice& body, size_t count, size_t begin, size_t end,
+                   ColumnVector* out) {
+  return VisitIntegerType(type, [&](auto tag) {
+    return DecodeRangeTyped<decltype(tag)>(body, count, begin, end, out);
+  });
+}
+
 Status Encode(const ColumnVector& values, std::string* out) {
   return VisitIntegerType(values.type(),
                           [&](auto tag) { return EncodeTyped<decltype(tag)>(values, out); });
@@ -244,7 +326,8 @@ size_t MixedRadixTightSize(int64_t reference, uint64_t span, size_t n) {
 }
 
 const Codec& MixedRadixTightCodec() {
-  static const Codec codec{Encoding::kMixedRadixTight, kName, &IsIntegerType, &Encode, &Decode};
+  static const Codec codec{
+      Encoding::kMixedRadixTight, kName, &IsIntegerType, &Encode, &Decode, &DecodeRange};
   return codec;
 }
 

@@ -81,6 +81,20 @@ TEST(MixedRadixTightTest, RoundTrips) {
           DecodeValues(Encoding::kMixedRadixTight, PhysicalType::kInt64, body, n, &decoded).ok())
           << radix << " " << n;
       EXPECT_TRUE(decoded.Equals(values)) << radix << " " << n;
+      // Any range alone (point reads): from the group's tops and low, or from the rest.
+      for (size_t begin : {size_t{0}, n / 3, n / 2, n - 1}) {
+        for (size_t end : {begin + 1, n}) {
+          ColumnVector range(PhysicalType::kInt64);
+          ASSERT_TRUE(DecodeValueRange(Encoding::kMixedRadixTight, PhysicalType::kInt64, body, n,
+                                       begin, end, &range)
+                          .ok());
+          ASSERT_EQ(range.size(), end - begin);
+          for (size_t i = begin; i < end; i++) {
+            ASSERT_EQ(range.Get<int64_t>(i - begin), values.Get<int64_t>(i))
+                << radix << " " << n << " " << i;
+          }
+        }
+      }
     }
   }
   // int32 extremes.
@@ -120,6 +134,10 @@ TEST(MixedRadixTightTest, RefusesBadBodies) {
   out.Reset(PhysicalType::kInt64);
   EXPECT_TRUE(DecodeValues(Encoding::kMixedRadixTight, PhysicalType::kInt64, forged, 6, &out)
                   .IsCorruption());
+  out.Reset(PhysicalType::kInt64);
+  EXPECT_TRUE(
+      DecodeValueRange(Encoding::kMixedRadixTight, PhysicalType::kInt64, forged, 6, 4, 5, &out)
+          .IsCorruption());
   // A count the body cannot hold, and a span for no values.
   out.Reset(PhysicalType::kInt64);
   EXPECT_TRUE(DecodeValues(Encoding::kMixedRadixTight, PhysicalType::kInt64, body, 1000000, &out)
