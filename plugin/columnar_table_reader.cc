@@ -806,7 +806,30 @@ rocksdb::Status ColumnarTableReader::ParseRowGroup(size_t group, const rocksdb::
   if (s.ok() && view->row_count() > rows_per_group_) {
     return Status::Corruption("ColumnarTable: row group holds more rows than rows_per_group");
   }
+  if (s.ok() && !view->anchored_slots().empty()) s = SetAnchors(group, view);
   return s;
+}
+
+rocksdb::Status ColumnarTableReader::SetAnchors(size_t group, RowGroupView* view) const {
+  // Anchored chunks were written against the column's minimum in the group's zone map.
+  const TypedLayout* layout = typed_layout();
+  if (layout == nullptr || group >= zone_maps_.size()) {
+    return Status::Corruption("ColumnarTable: anchored chunk without zone maps");
+  }
+  CachePin<ZoneMapSet> zone_maps;
+  Status s = LoadZoneMaps(group, &zone_maps);
+  if (!s.ok()) return s;
+  for (uint32_t slot : view->anchored_slots()) {
+    uint32_t column_id;
+    const ZoneMap* zone_map =
+        layout->RegularColumnOfSlot(slot, &column_id) ? zone_maps.get()->Find(column_id) : nullptr;
+    if (zone_map == nullptr || zone_map->type == PhysicalType::kBytes ||
+        zone_map->non_null_count() == 0 || zone_map->has_value_set) {
+      return Status::Corruption("ColumnarTable: anchored chunk without its zone-map minimum");
+    }
+    view->SetAnchor(slot, zone_map->min.bits);
+  }
+  return Status::OK();
 }
 
 size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {

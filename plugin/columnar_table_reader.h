@@ -185,6 +185,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
 
   rocksdb::Status ParseRowGroup(size_t group, const rocksdb::Slice& block_bytes,
                                 RowGroupView* view) const;
+  // Gives the anchored chunks of a parsed group their anchors (RowGroupView::SetAnchor).
+  rocksdb::Status SetAnchors(size_t group, RowGroupView* view) const;
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
   // Reads `size` bytes at `offset` into out[0, size).
   rocksdb::Status ReadInto(uint64_t offset, uint64_t size, char* out) const;

@@ -30,6 +30,17 @@ void ZoneMapCollector::OnExpiry(const ColumnVector& expiry_seconds) {
 
 void ZoneMapCollector::OnTypedRows(size_t typed_rows) { current_typed_rows_ = typed_rows; }
 
+bool ZoneMapCollector::Anchor(uint32_t column_id, uint64_t* anchor) const {
+  if (!decided_ || omitted_.count(column_id) != 0) return false;
+  const ZoneMap* zone_map = current_.Find(column_id);
+  if (zone_map == nullptr || zone_map->type == PhysicalType::kBytes ||
+      zone_map->non_null_count() == 0 || zone_map->has_value_set || !zone_map->min_exact) {
+    return false;
+  }
+  *anchor = zone_map->min.bits;
+  return true;
+}
+
 void ZoneMapCollector::EndRowGroup(bool all_sequence_zero_puts) {
   const bool all_typed = current_typed_rows_ == current_rows_;
   only_rows_ = only_rows_ && all_typed;

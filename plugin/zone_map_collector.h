@@ -53,6 +53,10 @@ class ZoneMapCollector : public ColumnObserver {
   void OnColumn(uint32_t column_id, const ColumnVector& values) override;
   void OnExpiry(const ColumnVector& expiry_seconds) override;
   void OnTypedRows(size_t typed_rows) override;
+  // The current group's exact minimum of a fixed-width column, once the file is known to keep
+  // the column's zone maps (after the sample groups): chunks may be anchored to it, and
+  // readers take it from the group's zone map (ColumnarTableReader::ParseRowGroup).
+  bool Anchor(uint32_t column_id, uint64_t* anchor) const override;
 
   // Closes the current group; `all_sequence_zero_puts`: every entry was a Put with sequence
   // number 0.

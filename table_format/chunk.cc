@@ -7,6 +7,7 @@
 #include "table_format/encoding_memo.h"
 #include "table_format/encodings/dictionary.h"
 #include "table_format/encodings/file_huffman.h"
+#include "table_format/encodings/rice_delta.h"
 #include "table_format/encodings/template.h"
 #include "table_format/file_dictionary.h"
 #include "table_format/varint.h"
@@ -221,6 +222,17 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
     }
     options.file_dictionary->CountIntegers(present);
   }
+  if (options.has_anchor && encoding == Encoding::kRiceDelta) {
+    // The anchor's position (a byte for a row group's values) instead of the first value.
+    std::string anchored;
+    if (RiceDeltaToAnchored(present, Slice(raw.data() + bitmap_size, raw.size() - bitmap_size),
+                            options.anchor, &anchored) &&
+        anchored.size() < raw.size() - bitmap_size) {
+      raw.resize(bitmap_size);
+      raw.append(anchored);
+      encoding = Encoding::kRiceDeltaAnchored;
+    }
+  }
   if (raw.size() > kMaxChunkRawBytes) return Status::InvalidArgument("chunk: body too large");
 
   uint8_t flags = has_nulls ? kFlagNulls : 0;
@@ -414,6 +426,15 @@ Status ReadChunk(Slice* input, PhysicalType type, ColumnVector* out,
                                   return DecodeFileHuffmanBody(
                                       raw, present, *options.file_dictionary, type, dense);
                                 });
+  } else if (header.encoding == Encoding::kRiceDeltaAnchored) {
+    if (options.anchor == nullptr) {
+      return Status::Corruption("chunk: rice_delta_anchored chunk read without its anchor");
+    }
+    s = DecodeWantedThenScatter(header, type, bitmap, present, nullptr, out,
+                                [&](const uint64_t* /*wanted*/, ColumnVector* dense) {
+                                  return DecodeRiceDeltaAnchored(type, raw, present,
+                                                                 *options.anchor, dense);
+                                });
   } else if (header.has_nulls) {
     ColumnVector dense(type);
     s = DecodeValues(header.encoding, type, raw, present, &dense);
@@ -442,9 +463,11 @@ Status ReadChunkRows(const Slice& input, PhysicalType type, uint32_t begin, uint
     Slice whole = input;
     return ReadChunk(&whole, type, out, options);
   }
-  // Chunks of the file's dictionary, its tables or templates need ReadChunk's extra inputs.
+  // Chunks of the file's dictionary, its tables, templates or anchors need ReadChunk's extra
+  // inputs.
   if (!header.has_nulls && header.encoding != Encoding::kFileDictionary &&
-      header.encoding != Encoding::kTemplate && header.encoding != Encoding::kFileHuffman) {
+      header.encoding != Encoding::kTemplate && header.encoding != Encoding::kFileHuffman &&
+      header.encoding != Encoding::kRiceDeltaAnchored) {
     std::unique_ptr<char[]> buffer;
     Slice raw;
     s = OpenChunkBody(input, type, options, &header, &buffer, &raw);

@@ -87,6 +87,12 @@ struct ChunkWriteOptions {
   // A key column every point read searches: auto leaves out encodings slow to decode for a
   // lookup (EncodeWithBestEncoding).
   bool searched = false;
+  // A value every reader of the chunk knows without it (the row group's zone-map minimum of
+  // the column; its bit pattern, zero-extended). A rice_delta chunk holding a value with this
+  // bit pattern is written rice_delta_anchored: that value's position instead of the first
+  // value (encodings/rice_delta.cc). Readers must pass the same ChunkReadOptions::anchor.
+  bool has_anchor = false;
+  uint64_t anchor = 0;
 };
 
 struct ChunkHeader {
@@ -123,6 +129,9 @@ struct ChunkReadOptions {
   // means all. Byte strings of other rows may be left empty where that saves copying them
   // (file_dictionary chunks); nulls stay exact.
   const uint64_t* wanted_rows = nullptr;
+  // The anchor the chunk was written with (ChunkWriteOptions::anchor), for rice_delta_anchored
+  // chunks; null when the reader has none (such a chunk is then Corruption).
+  const uint64_t* anchor = nullptr;
 };
 
 // Decodes the chunk at the start of *input into *out (replacing its contents and type) and

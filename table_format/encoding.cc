@@ -15,13 +15,29 @@ namespace {
 const std::array<const Codec*, 256>& CodecTable() {
   static const std::array<const Codec*, 256> table = [] {
     std::array<const Codec*, 256> t{};
-    for (const Codec* codec : {&PlainCodec(),       &RleCodec(),          &DictionaryCodec(),
-                               &DeltaCodec(),       &DeltaOfDeltaCodec(), &GorillaCodec(),
-                               &AlpCodec(),         &AlpRdCodec(),        &FloatDeltaCodec(),
-                               &FrontCodingCodec(), &ForCodec(),          &HexCodec(),
-                               &RiceDeltaCodec(),   &ConstantCodec(),     &FileDictionaryCodec(),
-                               &TemplateCodec(),    &MixedRadixCodec(),   &RleNestedCodec(),
-                               &HuffmanCodec(),     &RiceCodec(),         &FileHuffmanCodec()}) {
+    for (const Codec* codec : {&PlainCodec(),
+                               &RleCodec(),
+                               &DictionaryCodec(),
+                               &DeltaCodec(),
+                               &DeltaOfDeltaCodec(),
+                               &GorillaCodec(),
+                               &AlpCodec(),
+                               &AlpRdCodec(),
+                               &FloatDeltaCodec(),
+                               &FrontCodingCodec(),
+                               &ForCodec(),
+                               &HexCodec(),
+                               &RiceDeltaCodec(),
+                               &ConstantCodec(),
+                               &FileDictionaryCodec(),
+                               &TemplateCodec(),
+                               &MixedRadixCodec(),
+                               &RleNestedCodec(),
+                               &HuffmanCodec(),
+                               &RiceCodec(),
+                               &FileHuffmanCodec(),
+                               &RiceDeltaAnchoredCodec(),
+                               &MixedRadixTightCodec()}) {
       t[static_cast<uint8_t>(codec->id)] = codec;
     }
     return t;
@@ -65,11 +81,12 @@ std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type, bo
   std::vector<Encoding> candidates;
   if (request == Encoding::kAuto) {
     for (const Codec* codec : CodecTable()) {
-      // file_dictionary and file_huffman need the file's dictionary: the chunk layer weighs
-      // them itself. Searched (key) columns leave out template, whose decoding is too slow
-      // for lookups.
+      // file_dictionary and file_huffman need the file's dictionary, rice_delta_anchored the
+      // chunk's anchor: the chunk layer weighs them itself. Searched (key) columns leave out
+      // template, whose decoding is too slow for lookups.
       if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary &&
-          codec->id != Encoding::kFileHuffman && !(searched && codec->id == Encoding::kTemplate)) {
+          codec->id != Encoding::kFileHuffman && codec->id != Encoding::kRiceDeltaAnchored &&
+          !(searched && codec->id == Encoding::kTemplate)) {
         candidates.push_back(codec->id);
       }
     }

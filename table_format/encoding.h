@@ -18,35 +18,40 @@
 namespace columnar {
 
 enum class Encoding : uint8_t {
-  kPlain = 0,            // any type: values as they are
-  kRle = 1,              // any type: (value, run length) pairs
-  kDictionary = 2,       // any type: distinct values + bit-packed codes
-  kDelta = 3,            // int32/int64: consecutive differences, frame-of-reference bit-packed
-  kDeltaOfDelta = 4,     // int32/int64: differences of differences (regular series ~0 bits)
-  kGorilla = 5,          // float32/float64: XOR with the previous value, bit stream
-  kAlp = 6,              // float32/float64: decimal ALP (exponent/factor, FOR ints, exceptions)
-  kAlpRd = 7,            // float32/float64: ALP real-doubles (left-part dictionary + right bits)
-  kFloatDelta = 8,       // float32/float64: delta over the IEEE bit patterns of a smooth series
-  kFrontCoding = 9,      // bytes: shared-prefix length with the previous value + suffix
-  kFor = 10,             // int32/int64: frame of reference (minimum) + bit-packing, no delta
-  kHex = 11,             // bytes: strings of lower-case hex digits packed two per byte
-  kRiceDelta = 12,       // int32/int64/float32/float64: differences Rice-coded (noisy series)
-  kConstant = 13,        // any type: every value equal, stored once
-  kFileDictionary = 14,  // bytes: codes into the file's dictionary of the column
-                         // (file_dictionary.h); written and read by the chunk layer only
-  kTemplate = 15,        // bytes: dictionary-coded templates + integer parameters (URL paths,
-                         // addresses; encodings/template.h)
-  kMixedRadix = 16,      // int32/int64: offsets from the minimum in radix (max - min + 1), for
-                         // values uniform over a range that is not a power of two
-  kRleNested = 17,       // any type: runs whose run values get their own encoding (ids repeated
-                         // over a few consecutive rows)
-  kHuffman = 18,         // int32/int64: canonical Huffman codes of few, skewed distinct values
-                         // (statuses, file-dictionary codes; encodings/huffman.h)
-  kRice = 19,            // int32/int64: offsets from the minimum Rice-coded, no differences
-                         // (log-normal latencies and sizes; encodings/rice.h)
-  kFileHuffman = 20,     // int32/int64: Huffman codes from a table kept once per file, in the
-                         // column's file dictionary (encodings/file_huffman.h); chunk layer only
-  kAuto = 255,           // a request only, never stored: smallest candidate for the type
+  kPlain = 0,               // any type: values as they are
+  kRle = 1,                 // any type: (value, run length) pairs
+  kDictionary = 2,          // any type: distinct values + bit-packed codes
+  kDelta = 3,               // int32/int64: consecutive differences, frame-of-reference bit-packed
+  kDeltaOfDelta = 4,        // int32/int64: differences of differences (regular series ~0 bits)
+  kGorilla = 5,             // float32/float64: XOR with the previous value, bit stream
+  kAlp = 6,                 // float32/float64: decimal ALP (exponent/factor, FOR ints, exceptions)
+  kAlpRd = 7,               // float32/float64: ALP real-doubles (left-part dictionary + right bits)
+  kFloatDelta = 8,          // float32/float64: delta over the IEEE bit patterns of a smooth series
+  kFrontCoding = 9,         // bytes: shared-prefix length with the previous value + suffix
+  kFor = 10,                // int32/int64: frame of reference (minimum) + bit-packing, no delta
+  kHex = 11,                // bytes: strings of lower-case hex digits packed two per byte
+  kRiceDelta = 12,          // int32/int64/float32/float64: differences Rice-coded (noisy series)
+  kConstant = 13,           // any type: every value equal, stored once
+  kFileDictionary = 14,     // bytes: codes into the file's dictionary of the column
+                            // (file_dictionary.h); written and read by the chunk layer only
+  kTemplate = 15,           // bytes: dictionary-coded templates + integer parameters (URL paths,
+                            // addresses; encodings/template.h)
+  kMixedRadix = 16,         // int32/int64: offsets from the minimum in radix (max - min + 1), for
+                            // values uniform over a range that is not a power of two
+  kRleNested = 17,          // any type: runs whose run values get their own encoding (ids repeated
+                            // over a few consecutive rows)
+  kHuffman = 18,            // int32/int64: canonical Huffman codes of few, skewed distinct values
+                            // (statuses, file-dictionary codes; encodings/huffman.h)
+  kRice = 19,               // int32/int64: offsets from the minimum Rice-coded, no differences
+                            // (log-normal latencies and sizes; encodings/rice.h)
+  kFileHuffman = 20,        // int32/int64: Huffman codes from a table kept once per file, in the
+                            // column's file dictionary (encodings/file_huffman.h); chunk layer only
+  kRiceDeltaAnchored = 21,  // int32/int64/float32/float64: rice_delta with the first value
+                            // replaced by the position of a value the reader holds (the row
+                            // group's zone-map minimum; encodings/rice_delta.cc); chunk layer only
+  kMixedRadixTight = 22,    // int32/int64: mixed_radix with the rounding of its groups mostly
+                            // taken out (encodings/mixed_radix_tight.cc)
+  kAuto = 255,              // a request only, never stored: smallest candidate for the type
 };
 
 // Most values one body may hold (equal to the chunk layer's kMaxChunkValues). Decoders trust
@@ -78,7 +83,7 @@ Status EncodeValues(Encoding encoding, const ColumnVector& values, std::string* 
 Status DecodeValues(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
                     ColumnVector* out);
 // Values [begin, end) of the `count` encoded in `body` (begin <= end <= count), appended to
-// *out. Encodings with direct access (plain, mixed_radix) read only those; the others decode
+// *out. Encodings with direct access (plain, mixed_radix, mixed_radix_tight) read only those; the others decode
 // everything and copy the range.
 Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
                         size_t begin, size_t end, ColumnVector* out);

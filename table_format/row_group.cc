@@ -83,6 +83,7 @@ Status RowGroupView::Parse(const Slice& bytes) {
     slots_.push_back(static_cast<uint32_t>(slot));
   }
   chunks_.reserve(slot_count);
+  anchored_slots_.clear();
   for (uint32_t i = 0; i < slot_count; i++) {
     const char* start = in.data();
     ChunkHeader header;
@@ -90,7 +91,10 @@ Status RowGroupView::Parse(const Slice& bytes) {
     Status s = SkipChunk(&in, &header, row_count_);
     if (!s.ok()) return s;
     chunks_.emplace_back(start, static_cast<size_t>(in.data() - start));
+    if (header.encoding == Encoding::kRiceDeltaAnchored) anchored_slots_.push_back(slots_[i]);
   }
+  anchors_.assign(anchored_slots_.size(), 0);
+  anchor_set_.assign(anchored_slots_.size(), false);
   size_ = bytes.size() - in.size();
   return Status::OK();
 }
@@ -105,6 +109,21 @@ Slice RowGroupView::ChunkOf(uint32_t slot) const {
   return chunks_[it - slots_.begin()];
 }
 
+void RowGroupView::SetAnchor(uint32_t slot, uint64_t anchor) {
+  auto it = std::lower_bound(anchored_slots_.begin(), anchored_slots_.end(), slot);
+  if (it == anchored_slots_.end() || *it != slot) return;
+  anchors_[it - anchored_slots_.begin()] = anchor;
+  anchor_set_[it - anchored_slots_.begin()] = true;
+}
+
+const uint64_t* RowGroupView::AnchorOf(uint32_t slot) const {
+  auto it = std::lower_bound(anchored_slots_.begin(), anchored_slots_.end(), slot);
+  if (it == anchored_slots_.end() || *it != slot || !anchor_set_[it - anchored_slots_.begin()]) {
+    return nullptr;
+  }
+  return &anchors_[it - anchored_slots_.begin()];
+}
+
 Status RowGroupView::DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* out,
                                 bool verify_checksum, const ColumnVector* file_dictionary,
                                 const uint64_t* wanted_rows) const {
@@ -115,6 +134,7 @@ Status RowGroupView::DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* 
   options.expected_values = row_count_;
   options.file_dictionary = file_dictionary;
   options.wanted_rows = wanted_rows;
+  options.anchor = AnchorOf(slot);
   return ReadChunk(&chunk, type, out, options);
 }
 
@@ -125,6 +145,7 @@ Status RowGroupView::DecodeSlotRows(uint32_t slot, PhysicalType type, uint32_t b
   ChunkReadOptions options;
   options.verify_checksum = verify_checksum;
   options.expected_values = row_count_;
+  options.anchor = AnchorOf(slot);
   return ReadChunkRows(chunk, type, begin, end, out, options);
 }
 

@@ -91,11 +91,22 @@ class RowGroupView {
   // Total encoded size of the group.
   size_t size() const { return size_; }
 
+  // Slots whose chunks are anchored (rice_delta_anchored, chunk.h): they decode only once
+  // SetAnchor has given them the value they were written against. Ascending.
+  const std::vector<uint32_t>& anchored_slots() const { return anchored_slots_; }
+  // The anchor of `slot` (ChunkReadOptions::anchor), for DecodeSlot and DecodeSlotRows.
+  void SetAnchor(uint32_t slot, uint64_t anchor);
+
  private:
+  const uint64_t* AnchorOf(uint32_t slot) const;
+
   uint32_t row_count_ = 0;
   uint32_t first_partition_length_ = 0;
   std::vector<uint32_t> slots_;
   std::vector<Slice> chunks_;
+  std::vector<uint32_t> anchored_slots_;
+  std::vector<uint64_t> anchors_;  // per anchored slot; set when anchor_set_ says so
+  std::vector<bool> anchor_set_;
   size_t size_ = 0;
 };
 

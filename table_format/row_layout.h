@@ -113,6 +113,10 @@ class ColumnObserver {
   virtual void OnExpiry(const ColumnVector& expiry_seconds) = 0;
   // How many rows are typed rows of the schema (the others are kept opaque).
   virtual void OnTypedRows(size_t typed_rows) = 0;
+  // After the group's columns: a value of fixed-width column `column_id` in this group that
+  // every reader of the file will know without its chunk (*anchor: its bit pattern,
+  // zero-extended; ChunkWriteOptions::anchor), or false.
+  virtual bool Anchor(uint32_t /*column_id*/, uint64_t* /*anchor*/) const { return false; }
 };
 
 // What a layout needs while writing one row group.

@@ -219,8 +219,11 @@ class TypedLayout::Splitter {
     for (const ColumnDef& column : schema_.columns()) {
       if (!s.ok()) break;
       if (column.is_key()) continue;
+      uint64_t anchor = 0;
+      const bool anchored =
+          context.observer != nullptr && context.observer->Anchor(column.id, &anchor);
       s = AddSchemaColumn(&writer, kRegularSlot + column.id, column.name, regular_[column.id],
-                          settings);
+                          settings, anchored ? &anchor : nullptr);
     }
     if (s.ok()) writer.Finish(out);
     return s;
@@ -341,10 +344,17 @@ class TypedLayout::Splitter {
 
   // Schema columns of byte strings and integers may use the file's dictionary of the column
   // (integers: its Huffman tables, file_huffman.h).
+  // Regular columns may be anchored to a value the readers know (ColumnObserver::Anchor: the
+  // group's zone-map minimum), which TypedLayout::RegularColumnOfSlot finds again.
   Status AddSchemaColumn(RowGroupWriter* writer, uint32_t slot, const std::string& name,
-                         const ColumnVector& column, const ColumnWriteSettings& settings) {
+                         const ColumnVector& column, const ColumnWriteSettings& settings,
+                         const uint64_t* anchor = nullptr) {
     if (AllNull(column)) return Status::OK();
     ChunkWriteOptions options = settings.For(name, column.type());
+    if (anchor != nullptr) {
+      options.has_anchor = true;
+      options.anchor = *anchor;
+    }
     if (dictionaries_ != nullptr &&
         (column.type() == PhysicalType::kBytes || column.type() == PhysicalType::kInt32 ||
          column.type() == PhysicalType::kInt64)) {
@@ -883,6 +893,14 @@ Status TypedLayout::DecodeScanRegularColumns(const RowGroupView& view,
                                              TypedGroupColumns* out) const {
   Assembler assembler(*this, view);
   return assembler.DecodeScanRegularColumns(wanted, wanted_rows, out);
+}
+
+bool TypedLayout::RegularColumnOfSlot(uint32_t slot, uint32_t* column_id) const {
+  if (slot < kRegularSlot) return false;
+  const ColumnDef* column = schema().ColumnById(slot - kRegularSlot);
+  if (column == nullptr || column->role != ColumnRole::kRegular) return false;
+  *column_id = slot - kRegularSlot;
+  return true;
 }
 
 bool TypedLayout::ColumnSlot(uint32_t column_id, uint32_t* slot, PhysicalType* type) const {

@@ -27,7 +27,9 @@
 //                                  the first clustering column (see below); null = none
 //   16 + t   expiry        int64   the row's expiry (seconds) minus transform t, likewise
 //   24 + k   clustering column k, in its physical type (k < 40)
-//   64 + id  regular column with schema column id `id`, in its physical type
+//   64 + id  regular column with schema column id `id`, in its physical type; a chunk of a
+//            fixed-width column may be rice_delta_anchored to the column's minimum in the
+//            group's zone map (ColumnObserver::Anchor), which readers then pass to it
 //
 // Row metadata is stored against the row's own clustering time when that makes it smaller:
 // with time in seconds, write time minus time x 10^6 is the client's jitter (~17 bits), and
@@ -101,6 +103,9 @@ class TypedLayout : public RowLayout {
   // Where schema column `column_id` (a clustering or regular column) is stored in a row
   // group, and as what; false for partition key columns and ids the schema does not have.
   bool ColumnSlot(uint32_t column_id, uint32_t* slot, PhysicalType* type) const;
+  // The regular column stored in `slot` (64 + id), whose chunk may be anchored to the group's
+  // zone-map minimum of the column (RowGroupView::anchored_slots); false for other slots.
+  bool RegularColumnOfSlot(uint32_t slot, uint32_t* column_id) const;
   // The values of partition key column `column_id` for every row of the group. The partition
   // key is not stored per row (slot 0 and the group's first user key hold each partition
   // once), so it is decoded from the partitions. *known is false when some row's partition is

@@ -262,6 +262,17 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
     const uint64_t span = static_cast<uint64_t>(wide_hi) - static_cast<uint64_t>(wide_lo);
     estimates->push_back(
         {Encoding::kMixedRadix, static_cast<double>(MixedRadixSize(wide_lo, span, n))});
+    // Exact too; after mixed_radix, whose decoding is a division a group cheaper.
+    int64_t tight_lo = lo;
+    int64_t tight_hi = hi;
+    MixedRadixBounds(std::numeric_limits<S>::min(), std::numeric_limits<S>::max(), n, &tight_lo,
+                     &tight_hi, &MixedRadixTightSize);
+    const size_t tight_size = MixedRadixTightSize(
+        tight_lo, static_cast<uint64_t>(tight_hi) - static_cast<uint64_t>(tight_lo), n);
+    // Not for the whole 64-bit range, which it cannot hold.
+    if (tight_size != std::numeric_limits<size_t>::max()) {
+      estimates->push_back({Encoding::kMixedRadixTight, static_cast<double>(tight_size)});
+    }
     // After the others: their bit-serial decoding is slower, so ties go elsewhere.
     if (huffman_bytes != kUnknown) estimates->push_back({Encoding::kHuffman, huffman_bytes});
     // Every rice code takes at least a bit: sized only when that floor beats the best so far.

@@ -51,6 +51,8 @@ const Codec& RleNestedCodec();
 const Codec& HuffmanCodec();
 const Codec& RiceCodec();
 const Codec& FileHuffmanCodec();
+const Codec& RiceDeltaAnchoredCodec();
+const Codec& MixedRadixTightCodec();
 
 // Byte-string decoders can expand a small body into a large column (a dictionary entry or a
 // run repeated `count` times). They refuse to produce more than this many bytes, which also

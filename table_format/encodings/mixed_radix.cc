@@ -226,14 +226,14 @@ int MixedRadixGroupBits(uint64_t radix, int m) { return WidthOf(Power(radix, m) 
 
 // Units grow while the size holds: powers of ten first, powers of two when no power of ten
 // moves the bound.
-void MixedRadixBounds(int64_t type_min, int64_t type_max, size_t n, int64_t* lo, int64_t* hi) {
+void MixedRadixBounds(int64_t type_min, int64_t type_max, size_t n, int64_t* lo, int64_t* hi,
+                      size_t (*size_of)(int64_t, uint64_t, size_t)) {
   if (*hi <= *lo || (*lo == type_min && *hi == type_max)) return;
-  const size_t size =
-      MixedRadixSize(*lo, static_cast<uint64_t>(*hi) - static_cast<uint64_t>(*lo), n);
+  const size_t size = size_of(*lo, static_cast<uint64_t>(*hi) - static_cast<uint64_t>(*lo), n);
   const auto fits = [&](__int128 l, __int128 h) {
     return l >= type_min && h <= type_max &&
            static_cast<unsigned __int128>(h - l) < std::numeric_limits<uint64_t>::max() &&
-           MixedRadixSize(static_cast<int64_t>(l), static_cast<uint64_t>(h - l), n) <= size;
+           size_of(static_cast<int64_t>(l), static_cast<uint64_t>(h - l), n) <= size;
   };
   for (int side = 0; side < 2; side++) {
     for (int base : {10, 2}) {

@@ -37,9 +37,14 @@ int MixedRadixGroupBits(uint64_t radix, int m);
 // The digits' width is quantised (three values of radix 98,000 or 104,000 both take 50 bits),
 // so bounds that vary from chunk to chunk mostly become the same in every chunk (write-time
 // jitter: 0 and 99,999), which the block compressor then removes.
-void MixedRadixBounds(int64_t type_min, int64_t type_max, size_t n, int64_t* lo, int64_t* hi);
-
-// Exact body size for n values spanning `span` (max - min) with the given reference.
+// `size`: the body size of the encoding the bounds are for (mixed_radix's or mixed_radix_tight's).
 size_t MixedRadixSize(int64_t reference, uint64_t span, size_t n);
+void MixedRadixBounds(int64_t type_min, int64_t type_max, size_t n, int64_t* lo, int64_t* hi,
+                      size_t (*size)(int64_t, uint64_t, size_t) = &MixedRadixSize);
+
+// Exact body size of mixed_radix_tight (encodings/mixed_radix_tight.cc), the same digits with
+// the groups' rounding mostly taken out, for n values spanning `span` from `reference`
+// (SIZE_MAX for a span of 2^64 - 1, which it cannot hold).
+size_t MixedRadixTightSize(int64_t reference, uint64_t span, size_t n);
 
 }  // namespace columnar

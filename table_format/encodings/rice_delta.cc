@@ -31,6 +31,16 @@
 //     escapes    varint e - 16 for each escaped code, in order
 //   Every z must fit the type's width.
 //
+// Anchored form (rice_delta_anchored, encoding 21; written and read by the chunk layer only):
+// the same layout with `first` replaced by
+//
+//   position   varint32 p < n: the index of the value equal to the anchor
+//
+// where the anchor is a value the reader holds already: the chunk's row-group zone-map minimum
+// (chunk.h, ChunkWriteOptions::anchor). The differences are those of the plain form; x[p] is
+// the anchor's x, and every other x follows from it through the differences. A random walk's
+// first float (4 bytes that block compression cannot shrink) becomes a byte.
+//
 // f = 0 is the plain Rice code (best for geometric-like differences); f = 2 gives the first
 // three quotients two bits each, which suits the flatter quotients of Gaussian differences.
 // The encoder picks, per block, the center (0 or the mean difference) the size model prefers,
@@ -369,13 +379,10 @@ void PutBlock(const U* d, size_t len, std::string* out) {
   if (!plan.constant) PutCodes(z, len, plan.k, plan.f, out);
 }
 
+// The blocks of the n - 1 differences of `bits` (n >= 1).
 template <typename T>
-void EncodeTyped(const ColumnVector& values, std::string* out) {
+void PutDifferences(const UnsignedOf<T>* bits, size_t n, std::string* out) {
   using U = UnsignedOf<T>;
-  const size_t n = values.size();
-  if (n == 0) return;
-  const U* bits = BitsOf<T>(values);
-  PutFirst<T>(bits[0], out);
   std::vector<U> deltas(n - 1);
   U previous = Ordered<T>(bits[0]);
   for (size_t i = 1; i < n; i++) {
@@ -386,6 +393,15 @@ void EncodeTyped(const ColumnVector& values, std::string* out) {
   for (size_t start = 0; start < deltas.size(); start += kRiceBlockValues) {
     PutBlock(deltas.data() + start, std::min(kRiceBlockValues, deltas.size() - start), out);
   }
+}
+
+template <typename T>
+void EncodeTyped(const ColumnVector& values, std::string* out) {
+  const size_t n = values.size();
+  if (n == 0) return;
+  const UnsignedOf<T>* bits = BitsOf<T>(values);
+  PutFirst<T>(bits[0], out);
+  PutDifferences<T>(bits, n, out);
 }
 
 // ---- decoding ----
@@ -549,8 +565,14 @@ Status GetBlock(Slice* in, size_t len, UnsignedOf<T>* x, UnsignedOf<T>* out) {
                     : GetCodes<T, uint64_t>(in, len, k, f, center, x, out);
 }
 
+// The value stored first: the first value's bit pattern, or the anchor's position.
+struct FirstValue {
+  bool anchored = false;
+  uint64_t anchor = 0;  // the anchor's bit pattern, zero-extended
+};
+
 template <typename T>
-Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
+Status DecodeTyped(const Slice& body, size_t count, const FirstValue& first, ColumnVector* out) {
   using U = UnsignedOf<T>;
   if (count == 0) {
     return body.empty() ? Status::OK() : EncodingCorruption(kName, "trailing bytes");
@@ -559,14 +581,28 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   const size_t blocks = (count - 1 + kRiceBlockValues - 1) / kRiceBlockValues;
   if (body.size() <= blocks) return EncodingCorruption(kName, "body too short for the count");
   Slice in = body;
+  uint32_t position = 0;
+  if (first.anchored) {
+    if (!GetVarint32(&in, &position) || position >= count) {
+      return EncodingCorruption(kName, "bad anchor position");
+    }
+  }
   U* dst = AppendFixedSlots<T>(out, count);
-  if (!GetFirst<T>(&in, &dst[0])) return EncodingCorruption(kName, "bad first value");
-  U x = Ordered<T>(dst[0]);
+  if (!first.anchored && !GetFirst<T>(&in, &dst[0])) {
+    return EncodingCorruption(kName, "bad first value");
+  }
+  // Anchored: decoded from x[0] = 0, then moved so that x[position] is the anchor's x.
+  U x = first.anchored ? U{0} : Ordered<T>(dst[0]);
+  if (first.anchored) dst[0] = Ordered<T>(x);
   for (size_t start = 0; start + 1 < count; start += kRiceBlockValues) {
     Status s = GetBlock<T>(&in, std::min(kRiceBlockValues, count - 1 - start), &x, dst + 1 + start);
     if (!s.ok()) return s;
   }
   if (!in.empty()) return EncodingCorruption(kName, "trailing bytes after the values");
+  if (first.anchored) {
+    const U shift = Ordered<T>(static_cast<U>(first.anchor)) - Ordered<T>(dst[position]);
+    for (size_t i = 0; i < count; i++) dst[i] = Ordered<T>(Ordered<T>(dst[i]) + shift);
+  }
   return Status::OK();
 }
 
@@ -576,14 +612,66 @@ Status Encode(const ColumnVector& values, std::string* out) {
 }
 
 Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* out) {
-  return VisitFixedType(type,
-                        [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, out); });
+  return VisitFixedType(
+      type, [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, FirstValue(), out); });
+}
+
+Status RefuseEncode(const ColumnVector& /*values*/, std::string* /*out*/) {
+  return Status::InvalidArgument("rice_delta_anchored: needs the anchor");
+}
+
+Status RefuseDecode(PhysicalType /*type*/, const Slice& /*body*/, size_t /*count*/,
+                    ColumnVector* /*out*/) {
+  return Status::Corruption("rice_delta_anchored: chunk read without its anchor");
 }
 
 }  // namespace
 
+bool RiceDeltaToAnchored(const ColumnVector& values, const Slice& body, uint64_t anchor,
+                         std::string* out) {
+  if (values.has_nulls() || values.empty() || !Supports(values.type())) return false;
+  return VisitFixedType(values.type(), [&](auto tag) {
+    using T = decltype(tag);
+    using U = UnsignedOf<T>;
+    const U* bits = BitsOf<T>(values);
+    const U* found = std::find(bits, bits + values.size(), static_cast<U>(anchor));
+    if (found == bits + values.size() || static_cast<uint64_t>(*found) != anchor) return false;
+    // The differences are the same: only the first value gives way to the position.
+    Slice differences = body;
+    U first;
+    if (!GetFirst<T>(&differences, &first) || first != bits[0]) return false;
+    PutVarint32(out, static_cast<uint32_t>(found - bits));
+    out->append(differences.data(), differences.size());
+    return true;
+  });
+}
+
+bool EncodeRiceDeltaAnchored(const ColumnVector& values, uint64_t anchor, std::string* out) {
+  if (values.has_nulls() || values.empty() || !Supports(values.type())) return false;
+  std::string body;
+  Encode(values, &body);
+  return RiceDeltaToAnchored(values, body, anchor, out);
+}
+
+Status DecodeRiceDeltaAnchored(PhysicalType type, const Slice& body, size_t count, uint64_t anchor,
+                               ColumnVector* out) {
+  if (!Supports(type)) return EncodingCorruption(kName, "anchored chunk of a variable-width type");
+  if (count > kMaxEncodedValues) return EncodingCorruption(kName, "implausible value count");
+  FirstValue first;
+  first.anchored = true;
+  first.anchor = anchor;
+  return VisitFixedType(
+      type, [&](auto tag) { return DecodeTyped<decltype(tag)>(body, count, first, out); });
+}
+
 const Codec& RiceDeltaCodec() {
   static const Codec codec{Encoding::kRiceDelta, kName, &Supports, &Encode, &Decode};
+  return codec;
+}
+
+const Codec& RiceDeltaAnchoredCodec() {
+  static const Codec codec{Encoding::kRiceDeltaAnchored, "rice_delta_anchored", &Supports,
+                           &RefuseEncode, &RefuseDecode};
   return codec;
 }
 

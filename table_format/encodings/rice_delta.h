@@ -5,6 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+
+#include "table_format/column_vector.h"
+#include "table_format/types.h"
 
 namespace columnar {
 
@@ -25,5 +29,17 @@ double RiceBitsEstimate(double sum, size_t count, int max_k);
 // codes; flat quotients save a few hundredths of a bit more on Gaussian differences).
 template <typename U>
 double EstimateRiceDeltaBytes(const U* deltas, size_t n);
+
+// The anchored form (rice_delta.cc) of `values` (no nulls, fixed-width), appended to *out:
+// false (nothing appended) when no value has the bit pattern `anchor` (zero-extended).
+bool EncodeRiceDeltaAnchored(const ColumnVector& values, uint64_t anchor, std::string* out);
+// The same from the rice_delta `body` of `values`, already made: its differences are kept.
+bool RiceDeltaToAnchored(const ColumnVector& values, const Slice& body, uint64_t anchor,
+                         std::string* out);
+
+// Decodes an anchored body of `count` values of `type`, appending them to *out; `anchor` is the
+// bit pattern (zero-extended) of the value at the stored position.
+Status DecodeRiceDeltaAnchored(PhysicalType type, const Slice& body, size_t count, uint64_t anchor,
+                               ColumnVector* out);
 
 }  // namespace columnar
