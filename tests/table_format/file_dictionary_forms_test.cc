@@ -27,10 +27,12 @@ void LoseToLocal(FileDictionaryForms* forms, FileDictionaryForm form, int count)
   }
 }
 
-// How many chunks in a row ShouldTry(form) refuses.
+// How many chunks in a row ShouldTry(form) refuses (-1: more than a thousand).
 int SkippedInARow(FileDictionaryForms* forms, FileDictionaryForm form) {
   int skipped = 0;
-  while (!forms->ShouldTry(form)) skipped++;
+  while (!forms->ShouldTry(form)) {
+    if (++skipped > 1000) return -1;
+  }
   return skipped;
 }
 
