@@ -13,8 +13,9 @@ namespace {
 // fastCover's segment and d-mer sizes. ZDICT_trainFromBuffer (RocksDB's choice, and ours
 // before) tries five segment sizes from 50 to 1998 bytes, each trained on 75% of the samples,
 // finalised and measured on the rest: 11% of the instructions of an access16 C-dict flush and
-// compaction. One training at 1024 on all the samples costs a fifth of that and gave files
-// 0.02-0.15% smaller (access16, metrics, devops; docs/results/buildcost3).
+// compaction. One training at 1024 on all the samples costs a fifth of that; files came out
+// 0.02-0.15% smaller on small runs and up to 0.19% larger on the quick preset's access16
+// (docs/results/buildcost3).
 constexpr unsigned kTrainSegmentBytes = 1024;
 constexpr unsigned kTrainDmerBytes = 8;
 
