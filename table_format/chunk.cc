@@ -90,13 +90,35 @@ struct TemplateTrial {
 // The body (with the parameter streams, the costly part) is built only when the templates'
 // codes alone leave it a chance to cost less than `best`: a template body holds the codes'
 // body plus at least a byte of encoding, one of its length and one of the stream count.
+constexpr size_t kMinTemplateBodyOverhead = 3;
+
 void TryTemplates(FileDictionaryWriter* dictionary, size_t best, TemplateTrial* trial) {
-  constexpr size_t kMinBodyOverhead = 3;
   trial->usable =
       trial->split.parameters > 0 && dictionary->Trial(trial->split.templates, &trial->templates) &&
-      trial->templates.cost() + kMinBodyOverhead < best &&
+      trial->templates.cost() + kMinTemplateBodyOverhead < best &&
       PutTemplateBody(Encoding::kFileDictionary, trial->templates.body, trial->split, &trial->body)
           .ok();
+}
+
+// A template form's trial, or only its templates' hashes when FileDictionaryForms skips it.
+// True when the trial ran.
+bool TryTemplatesUnlessSkipped(FileDictionaryWriter* dictionary, FileDictionaryForm form,
+                               size_t best, TemplateTrial* trial) {
+  if (!dictionary->forms().ShouldTry(form)) {
+    trial->usable = false;
+    dictionary->HashValues(trial->split.templates, &trial->templates);
+    return false;
+  }
+  TryTemplates(dictionary, best, trial);
+  return true;
+}
+
+// What a template trial that ran is recorded with (FileDictionaryForms::Record): its body, or
+// when it stopped before building one, the least its body could have been.
+size_t TemplateBodySize(const TemplateTrial& trial) {
+  if (trial.usable) return trial.body.size();
+  if (trial.templates.usable) return trial.templates.body.size() + kMinTemplateBodyOverhead;
+  return FileDictionaryForms::kUnusable;
 }
 
 // The file's dictionary weighed against a local body of `local_size` bytes, in three forms:
@@ -106,30 +128,45 @@ void TryTemplates(FileDictionaryWriter* dictionary, size_t best, TemplateTrial* 
 // kept whole, as templates without parameters: their parameters recur just as they do, and
 // would cost their bits on every row. The smallest form is written to *body when it beats
 // the local body: true, with *encoding set (on entry, the local body's encoding).
-// Every form's values are remembered as seen, so any can admit them in a later chunk.
+// Every form's values are remembered as seen, so any can admit them in a later chunk; forms
+// that keep losing are not tried (file_dictionary_forms.h), but their values are remembered.
 bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               FileDictionaryWriter* dictionary, std::string* body,
                               Encoding* encoding) {
   dictionary->RefreshTable();
+  FileDictionaryForms& forms = dictionary->forms();
   FileDictionaryTrial whole;
   size_t best = local_size;
-  if (dictionary->Trial(values, &whole)) best = std::min(best, whole.cost());
+  const bool whole_tried = forms.ShouldTry(FileDictionaryForm::kWhole);
+  if (!whole_tried) {
+    dictionary->HashValues(values, &whole);
+  } else if (dictionary->Trial(values, &whole)) {
+    best = std::min(best, whole.cost());
+  }
   const size_t best_without_templates = best;
   // Hex strings (ids) would only be split into hex parameters as large as hex's own bytes.
   TemplateTrial split, mixed;
+  bool split_tried = false;
+  bool mixed_tried = false;
   if (*encoding != Encoding::kHex) {
     SplitTemplates(values, &split.split);
-    TryTemplates(dictionary, best, &split);
+    if (split.split.parameters > 0) {
+      split_tried =
+          TryTemplatesUnlessSkipped(dictionary, FileDictionaryForm::kTemplates, best, &split);
+    }
     if (split.usable) best = std::min(best, split.cost());
     std::vector<bool> recurring(values.size());
     bool any_recurring = false;
     for (size_t i = 0; i < values.size() && split.split.parameters > 0; i++) {
-      recurring[i] = dictionary->Recurs(values.GetBytes(i));
+      recurring[i] = dictionary->Recurs(values.GetBytes(i), whole.hashes[i]);
       any_recurring |= recurring[i];
     }
     if (any_recurring) {
       SplitTemplates(values, &mixed.split, &recurring);
-      TryTemplates(dictionary, best, &mixed);
+      if (mixed.split.parameters > 0) {
+        mixed_tried =
+            TryTemplatesUnlessSkipped(dictionary, FileDictionaryForm::kMixed, best, &mixed);
+      }
     }
   }
   TemplateTrial* chosen = nullptr;
@@ -141,11 +178,13 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     }
   }
   bool written = false;
+  size_t written_cost = local_size;
   if (chosen != nullptr) {
     dictionary->Commit(&chosen->templates);
     body->append(chosen->body);
     *encoding = Encoding::kTemplate;
     written = true;
+    written_cost = chosen_cost;
     // The whole values' codes would have made a smaller body, and lost only by the charge for
     // admitting them. Were they never admitted, every later chunk would be charged again and
     // the templates would win for the rest of the file (user agents: 5.9 bytes a row instead
@@ -161,6 +200,21 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     body->append(whole.body);
     *encoding = Encoding::kFileDictionary;
     written = true;
+    written_cost = whole.cost();
+  }
+  const bool local_written = !written;
+  if (whole_tried) {
+    forms.Record(FileDictionaryForm::kWhole,
+                 whole.usable ? whole.body.size() : FileDictionaryForms::kUnusable, written_cost,
+                 written && chosen == nullptr, local_written);
+  }
+  if (split_tried) {
+    forms.Record(FileDictionaryForm::kTemplates, TemplateBodySize(split), written_cost,
+                 chosen == &split, local_written);
+  }
+  if (mixed_tried) {
+    forms.Record(FileDictionaryForm::kMixed, TemplateBodySize(mixed), written_cost,
+                 chosen == &mixed, local_written);
   }
   dictionary->Remember(whole);
   if (split.split.parameters > 0) dictionary->Remember(split.templates);

@@ -114,9 +114,23 @@ void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
   }
 }
 
-bool FileDictionaryWriter::Recurs(const Slice& value) const {
-  const uint64_t hash = HashOf(value);
+bool FileDictionaryWriter::Recurs(const Slice& value) const { return Recurs(value, HashOf(value)); }
+
+bool FileDictionaryWriter::Recurs(const Slice& value, uint64_t hash) const {
   return codes_.Find(hash, value, entries_) != 0 || Seen(hash);
+}
+
+void FileDictionaryWriter::HashValues(const ColumnVector& values,
+                                      FileDictionaryTrial* trial) const {
+  trial->body.clear();
+  trial->admitted_bytes = 0;
+  trial->usable = false;
+  trial->pending.clear();
+  trial->pending_hashes.clear();
+  trial->writes_table = false;
+  trial->codes.Reset(PhysicalType::kInt32);
+  trial->hashes.resize(values.size());
+  for (size_t i = 0; i < values.size(); i++) trial->hashes[i] = HashOf(values.GetBytes(i));
 }
 
 bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial* trial) {

@@ -37,6 +37,7 @@
 #include "table_format/chunk.h"
 #include "table_format/column_vector.h"
 #include "table_format/encodings/file_huffman.h"
+#include "table_format/file_dictionary_forms.h"
 #include "table_format/types.h"
 
 namespace columnar {
@@ -105,9 +106,16 @@ class FileDictionaryWriter {
   // table it would use, is not written).
   void Commit(FileDictionaryTrial* trial, bool body_written = true);
   void Remember(const FileDictionaryTrial& trial);
+  // What a skipped trial leaves for Remember: the values' hashes only (trial->usable false).
+  void HashValues(const ColumnVector& values, FileDictionaryTrial* trial) const;
 
   // Whether `value` is an entry, or was seen in an earlier chunk (a trial would admit it).
   bool Recurs(const Slice& value) const;
+  // The same with the value's hash (a trial's `hashes`).
+  bool Recurs(const Slice& value, uint64_t hash) const;
+
+  // Which forms of the column's chunks keep losing (file_dictionary_forms.h).
+  FileDictionaryForms& forms() { return forms_; }
 
   // File Huffman tables (file_huffman.h) of the column's integers: the codes of the chunks
   // written with the dictionary, or an integer column's values. A new table, when one is due,
@@ -147,6 +155,7 @@ class FileDictionaryWriter {
   FileHuffmanTable table_;
   std::string table_entry_;  // empty: no table yet
   uint32_t table_code_ = 0;  // 0: not an entry (yet)
+  FileDictionaryForms forms_;
   // Per trial, kept to reuse their memory.
   FileDictionaryIndex pending_codes_;
   FileDictionaryTrial scratch_trial_;

@@ -275,6 +275,7 @@ Status EncodeSplit(const TemplateSplit& split, std::string* out) {
 // inputs: the bytes written are the same with or without the memos.
 struct SplitMemo {
   bool valid = false;
+  uint64_t last_used = 0;  // SplitMemos::clock when last hit or filled
   ColumnVector values{PhysicalType::kBytes};
   std::vector<bool> whole;  // empty: no rows kept whole
   TemplateSplit split;
@@ -283,17 +284,30 @@ struct SplitMemo {
   std::string body;
 };
 
+// Splits without rows kept whole are remembered kSplitMemoEntries deep, least recently used
+// replaced first: between the chunk's own splits (its local template body, then the file
+// dictionary's trial) the chooser splits other columns (a trial's exceptions, the templates'
+// exceptions), which with a single entry pushed the chunk's split out before its second use.
+// Splits with rows kept whole are made once per chunk: one entry.
+constexpr size_t kSplitMemoEntries = 4;
+
+struct SplitMemos {
+  SplitMemo plain[kSplitMemoEntries];
+  SplitMemo with_whole;
+  uint64_t clock = 0;
+};
+
+SplitMemos& ThreadSplitMemos() {
+  thread_local SplitMemos memos;
+  return memos;
+}
+
 struct StreamsMemo {
   bool valid = false;
   std::vector<ColumnVector> streams;
   Status status;
   std::string body;  // the stream count and every stream, as in the byte layout
 };
-
-SplitMemo& ThreadSplitMemo(bool with_whole) {
-  thread_local SplitMemo memos[2];
-  return memos[with_whole ? 1 : 0];
-}
 
 bool SameStreams(const std::vector<ColumnVector>& a, const std::vector<ColumnVector>& b) {
   if (a.size() != b.size()) return false;
@@ -307,22 +321,37 @@ bool SameStreams(const std::vector<ColumnVector>& a, const std::vector<ColumnVec
 SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>* whole) {
   const bool with_whole =
       whole != nullptr && std::find(whole->begin(), whole->end(), true) != whole->end();
-  SplitMemo& memo = ThreadSplitMemo(with_whole);
-  const bool hit =
-      memo.valid && memo.values.Equals(values) && (!with_whole || memo.whole == *whole);
-  if (!hit) {
-    memo.valid = false;
-    memo.values = values;
-    if (with_whole) {
-      memo.whole = *whole;
-    } else {
-      memo.whole.clear();
+  SplitMemos& memos = ThreadSplitMemos();
+  memos.clock++;
+  SplitMemo* memo = &memos.with_whole;
+  if (with_whole) {
+    if (memo->valid && memo->whole == *whole && memo->values.Equals(values)) return *memo;
+  } else {
+    SplitMemo* oldest = nullptr;
+    for (SplitMemo& entry : memos.plain) {
+      if (entry.valid && entry.values.Equals(values)) {
+        entry.last_used = memos.clock;
+        return entry;
+      }
+      if (oldest == nullptr || !entry.valid ||
+          (oldest->valid && entry.last_used < oldest->last_used)) {
+        oldest = &entry;
+      }
     }
-    SplitAll(values, with_whole ? whole : nullptr, &memo.split);
-    memo.encoded = false;
-    memo.valid = true;
+    memo = oldest;
   }
-  return memo;
+  memo->valid = false;
+  memo->values = values;
+  if (with_whole) {
+    memo->whole = *whole;
+  } else {
+    memo->whole.clear();
+  }
+  SplitAll(values, with_whole ? whole : nullptr, &memo->split);
+  memo->encoded = false;
+  memo->last_used = memos.clock;
+  memo->valid = true;
+  return *memo;
 }
 
 // Set while a memo's entry is being filled. The chooser may re-enter template (its estimate

@@ -259,5 +259,48 @@ TEST(TemplateRoundTripTest, RepeatedSplitsAnswerForTheirOwnInputs) {
   }
 }
 
+// The split memo holds several entries (least recently used replaced): inputs that differ only
+// in their parameters, or only after their first value, interleaved so that entries are hit,
+// replaced and hit again, each get their own templates and parameters.
+TEST(TemplateRoundTripTest, InterleavedSplitsAnswerForTheirOwnInputs) {
+  std::vector<ColumnVector> inputs;
+  for (int k = 0; k < 7; k++) {
+    ColumnVector values(PhysicalType::kBytes);
+    values.AppendBytes("/api/users/17");  // the same first value in every input
+    for (int i = 0; i < 40; i++) {
+      values.AppendBytes("/api/users/" + std::to_string(1000 * k + i) + "/orders/" +
+                         std::to_string(i % 3));
+    }
+    inputs.push_back(std::move(values));
+  }
+  const int order[] = {0, 1, 2, 3, 0, 1, 4, 5, 0, 2, 6, 1, 3, 3, 4, 0, 5, 6, 2, 1, 0};
+  for (size_t c = 0; c < sizeof(order) / sizeof(order[0]); c++) {
+    SCOPED_TRACE(c);
+    const ColumnVector& values = inputs[order[c]];
+    TemplateSplit split;
+    SplitTemplates(values, &split);
+    ASSERT_EQ(split.templates.size(), values.size());
+    std::vector<size_t> next(split.streams.size(), 0);
+    for (size_t i = 0; i < values.size(); i++) {
+      std::string tmpl;
+      std::vector<uint64_t> params;
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      EXPECT_EQ(split.templates.GetBytes(i), Slice(tmpl));
+      ASSERT_LE(params.size(), split.streams.size());
+      for (size_t k = 0; k < params.size(); k++) {
+        ASSERT_LT(next[k], split.streams[k].size());
+        EXPECT_EQ(static_cast<uint64_t>(split.streams[k].Get<int64_t>(next[k]++)), params[k]);
+      }
+    }
+    std::string body;
+    ASSERT_TRUE(EncodeValues(Encoding::kTemplate, values, &body).ok());
+    ColumnVector decoded(PhysicalType::kBytes);
+    ASSERT_TRUE(
+        DecodeValues(Encoding::kTemplate, PhysicalType::kBytes, body, values.size(), &decoded)
+            .ok());
+    EXPECT_TRUE(decoded.Equals(values));
+  }
+}
+
 }  // namespace
 }  // namespace columnar

@@ -1,0 +1,168 @@
+// FileDictionaryForms (table_format/file_dictionary_forms.h): which file-dictionary forms of a
+// string column's chunks are skipped, for how long, and that a skip never leaves a stale
+// answer: a skipped form is tried again, and the values of skipped chunks were remembered.
+#include "table_format/file_dictionary_forms.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "table_format/chunk.h"
+#include "table_format/file_dictionary.h"
+
+namespace columnar {
+namespace {
+
+constexpr FileDictionaryForm kWhole = FileDictionaryForm::kWhole;
+constexpr FileDictionaryForm kTemplates = FileDictionaryForm::kTemplates;
+constexpr FileDictionaryForm kMixed = FileDictionaryForm::kMixed;
+
+// Records `count` trials of `form` that lost to the chunk's local body.
+void LoseToLocal(FileDictionaryForms* forms, FileDictionaryForm form, int count) {
+  for (int i = 0; i < count; i++) {
+    ASSERT_TRUE(forms->ShouldTry(form)) << i;
+    forms->Record(form, 500, 100, /*won=*/false, /*local_written=*/true);
+  }
+}
+
+// How many chunks in a row ShouldTry(form) refuses (-1: more than a thousand).
+int SkippedInARow(FileDictionaryForms* forms, FileDictionaryForm form) {
+  int skipped = 0;
+  while (!forms->ShouldTry(form)) {
+    if (++skipped > 1000) return -1;
+  }
+  return skipped;
+}
+
+TEST(FileDictionaryFormsTest, LossesToTheLocalBodySkipAFormForLongerEachRetry) {
+  FileDictionaryForms forms;
+  LoseToLocal(&forms, kWhole, FileDictionaryForms::kLossesBeforeSkipping);
+  EXPECT_EQ(SkippedInARow(&forms, kWhole), 8);
+  // The retry (ShouldTry returned true above) loses again: the skip doubles, up to 64.
+  for (int expected : {16, 32, 64, 64}) {
+    forms.Record(kWhole, 500, 100, false, true);
+    EXPECT_EQ(SkippedInARow(&forms, kWhole), expected);
+  }
+  // A retry that wins ends the skipping; four more losses start again at 8.
+  forms.Record(kWhole, 50, 50, /*won=*/true, /*local_written=*/false);
+  LoseToLocal(&forms, kWhole, FileDictionaryForms::kLossesBeforeSkipping);
+  EXPECT_EQ(SkippedInARow(&forms, kWhole), 8);
+  // Forms are counted apart.
+  EXPECT_TRUE(forms.ShouldTry(kTemplates));
+  EXPECT_TRUE(forms.ShouldTry(kMixed));
+}
+
+TEST(FileDictionaryFormsTest, ALossBetweenWinsDoesNotCount) {
+  FileDictionaryForms forms;
+  for (int round = 0; round < 10; round++) {
+    LoseToLocal(&forms, kWhole, FileDictionaryForms::kLossesBeforeSkipping - 1);
+    ASSERT_TRUE(forms.ShouldTry(kWhole));
+    forms.Record(kWhole, 50, 50, /*won=*/true, /*local_written=*/false);
+  }
+}
+
+TEST(FileDictionaryFormsTest, TheWholeFormIsNotSkippedForLosingToAnotherForm) {
+  // Its trials admit the recurring values: losing to the templates says nothing about that.
+  FileDictionaryForms forms;
+  for (int i = 0; i < 100; i++) {
+    ASSERT_TRUE(forms.ShouldTry(kWhole)) << i;
+    forms.Record(kWhole, 1000, 100, /*won=*/false, /*local_written=*/false);
+  }
+}
+
+TEST(FileDictionaryFormsTest, TemplateFormsLosingToAnotherFormAreSkippedAfterWarmingUp) {
+  FileDictionaryForms forms;
+  // The first kWarmUpTrials losses, however clear, do not count: the dictionary is filling.
+  for (uint32_t i = 0; i < FileDictionaryForms::kWarmUpTrials; i++) {
+    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
+    forms.Record(kTemplates, 1000, 100, false, false);
+  }
+  // Close losses (within a quarter of the written cost) do not count either.
+  for (int i = 0; i < 20; i++) {
+    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
+    forms.Record(kTemplates, 125, 100, false, false);
+  }
+  for (uint32_t i = 0; i < FileDictionaryForms::kLossesBeforeSkipping; i++) {
+    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
+    forms.Record(kTemplates, FileDictionaryForms::kUnusable, 100, false, false);
+  }
+  EXPECT_EQ(SkippedInARow(&forms, kTemplates), 8);
+}
+
+TEST(FileDictionaryFormsTest, ATemplateFormThatWonOnceIsNotSkippedForLosingToAnotherForm) {
+  // Its entries serve the other forms' rows: skipping it where it would win again changes
+  // every later chunk.
+  FileDictionaryForms forms;
+  ASSERT_TRUE(forms.ShouldTry(kMixed));
+  forms.Record(kMixed, 80, 80, /*won=*/true, false);
+  for (int i = 0; i < 100; i++) {
+    ASSERT_TRUE(forms.ShouldTry(kMixed)) << i;
+    forms.Record(kMixed, 1000, 100, false, false);
+  }
+  // Losing to the local body still counts.
+  LoseToLocal(&forms, kMixed, FileDictionaryForms::kLossesBeforeSkipping);
+  EXPECT_EQ(SkippedInARow(&forms, kMixed), 8);
+}
+
+// Chunks through a file's dictionary: first one-off ids (letters only: no templates), which
+// keep their local encoding and get the whole form skipped; then values from a small set of
+// long strings, which the dictionary serves once seen. The retry after the skip must find the
+// values of the chunks written during the skip already seen (remembered without a trial), so
+// the first chunk that tries the whole form again is written through the dictionary; and
+// from then on every chunk is.
+TEST(FileDictionaryFormsTest, ARetriedFormFindsTheValuesOfSkippedChunksSeen) {
+  std::mt19937_64 rng(7);
+  FileDictionaryWriters writers;
+  FileDictionaryWriter* writer = writers.For("column");
+  auto write = [&](const ColumnVector& values) {
+    ChunkWriteOptions options;
+    options.file_dictionary = writer;
+    std::string chunk;
+    EXPECT_TRUE(WriteChunk(values, options, &chunk).ok());
+    ChunkHeader header;
+    EXPECT_TRUE(ParseChunkHeader(chunk, &header).ok());
+    return header.encoding;
+  };
+  for (int c = 0; c < 30; c++) {
+    ColumnVector ids(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) {
+      std::string id = "id-";
+      for (int k = 0; k < 16; k++) id.push_back(static_cast<char>('g' + rng() % 20));
+      ids.AppendBytes(id);
+    }
+    EXPECT_NE(write(ids), Encoding::kFileDictionary) << c;
+  }
+  ASSERT_GT(writer->forms().skipped(kWhole), 0u);
+  std::vector<std::string> recurring;
+  for (int k = 0; k < 16; k++) {
+    recurring.push_back("Mozilla/compatible; agent-" + std::string(1, static_cast<char>('a' + k)) +
+                        " (letters only, long enough to be worth a code)");
+  }
+  int skipped_before_retry = 0;
+  bool retried = false;
+  for (int c = 0; c < 80; c++) {
+    ColumnVector values(PhysicalType::kBytes);
+    // Chunk c holds its own slice of the set, so that only chunks written during the skip
+    // have seen the values of the retried chunk.
+    for (int i = 0; i < 128; i++) values.AppendBytes(recurring[(c + i % 2) % recurring.size()]);
+    const uint64_t tried_before = writer->forms().tried(kWhole);
+    const Encoding encoding = write(values);
+    const bool tried = writer->forms().tried(kWhole) != tried_before;
+    if (!retried && !tried) {
+      skipped_before_retry++;
+      EXPECT_NE(encoding, Encoding::kFileDictionary) << c;
+      continue;
+    }
+    if (!retried) {
+      retried = true;
+      ASSERT_GT(skipped_before_retry, 0) << "the whole form was no longer skipped";
+    }
+    EXPECT_EQ(encoding, Encoding::kFileDictionary) << c;
+  }
+  EXPECT_TRUE(retried) << "the skipped form was never tried again";
+}
+
+}  // namespace
+}  // namespace columnar
