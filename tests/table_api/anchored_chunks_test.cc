@@ -15,9 +15,9 @@
 namespace columnar {
 namespace {
 
-constexpr int64_t kStartSeconds = 1'700'000'000;
-constexpr int kRowsPerGroup = 16;
-constexpr int kRows = 1600;  // a series' rows: 100 groups, well past the zone-map sample
+constexpr int64_t kSeriesStartSeconds = 1'700'000'000;
+constexpr int kAnchoredRowsPerGroup = 16;
+constexpr int kSeriesRows = 1600;  // a series' rows: 100 groups, well past the zone-map sample
 
 class AnchoredChunksTest : public ::testing::Test {
  protected:
@@ -27,7 +27,7 @@ class AnchoredChunksTest : public ::testing::Test {
     options_.column_family_options.disable_auto_compactions = true;
     ASSERT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
     TableStorage storage = test::ColumnarStorage();
-    storage.columnar.rows_per_group = kRowsPerGroup;
+    storage.columnar.rows_per_group = kAnchoredRowsPerGroup;
     const Status s = db_->CreateTable(
         "CREATE TABLE s.m (series text, ts int, value float, reading double, "
         "PRIMARY KEY ((series), ts))",
@@ -42,7 +42,7 @@ class AnchoredChunksTest : public ::testing::Test {
     std::normal_distribution<double> step(0, 0.1);
     float value = 50;
     double reading = -3;
-    for (int i = 0; i < kRows; i++) {
+    for (int i = 0; i < kSeriesRows; i++) {
       Row row = table_->NewRow();
       row[0] = Value::Text(series);
       row[1] = Value::Int(i);
@@ -88,7 +88,7 @@ class AnchoredChunksTest : public ::testing::Test {
 
   TempDir dir_{"anchored-chunks"};
   std::unique_ptr<rocksdb::Env> env_{rocksdb::NewMemEnv(rocksdb::Env::Default())};
-  test::ManualClock clock_{kStartSeconds * 1000000};
+  test::ManualClock clock_{kSeriesStartSeconds * 1000000};
   DatabaseOptions options_;
   std::unique_ptr<Database> db_;
   Table* table_ = nullptr;
@@ -106,13 +106,14 @@ TEST_F(AnchoredChunksTest, EveryReadPathGivesAnchoredChunksTheirAnchor) {
   // All but the zone-map sample's groups (and a group or two the chooser codes otherwise).
   const std::map<std::string, uint64_t> value_encodings = Encodings("value");
   ASSERT_TRUE(value_encodings.count("rice_delta_anchored")) << value_encodings.size();
-  EXPECT_GE(value_encodings.at("rice_delta_anchored"), 2 * kRows / kRowsPerGroup - 40u);
+  EXPECT_GE(value_encodings.at("rice_delta_anchored"),
+            2 * kSeriesRows / kAnchoredRowsPerGroup - 40u);
   EXPECT_TRUE(Encodings("reading").count("rice_delta_anchored"));
 
   // Whole partitions.
   for (const std::string series : {"a", "b"}) {
     const ResultSet rows = SelectBothWays(SelectQuery::ForPartition({Value::Text(series)}));
-    ASSERT_EQ(rows.rows.size(), static_cast<size_t>(kRows));
+    ASSERT_EQ(rows.rows.size(), static_cast<size_t>(kSeriesRows));
     for (const auto& row : rows.rows) {
       const int ts = row[1].int32_value();
       auto it = expected_.find({series, ts});
@@ -124,7 +125,7 @@ TEST_F(AnchoredChunksTest, EveryReadPathGivesAnchoredChunksTheirAnchor) {
     }
   }
   // Point reads, a row of each group position.
-  for (int ts = 0; ts < kRows; ts += 7) {
+  for (int ts = 0; ts < kSeriesRows; ts += 7) {
     SelectQuery point = SelectQuery::ForPartition({Value::Text("b")});
     point.clustering_prefix = {Value::Int(ts)};
     const ResultSet rows = SelectBothWays(point);

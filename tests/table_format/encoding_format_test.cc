@@ -17,19 +17,14 @@
 #include "table_format/encodings/huffman.h"
 #include "table_format/encodings/mixed_radix.h"
 #include "table_format/encodings/rice.h"
+#include "tests/table_format/column_literal.h"
 #include "tests/table_format/hex_bytes.h"
 
 namespace columnar {
 namespace {
 
+using testing_util::Column;
 using testing_util::Hex;
-
-template <typename T>
-ColumnVector Column(std::initializer_list<T> values) {
-  ColumnVector c(PhysicalTypeOf<T>::value);
-  for (T v : values) c.Append<T>(v);
-  return c;
-}
 
 ColumnVector Strings(std::initializer_list<const char*> values) {
   ColumnVector c(PhysicalType::kBytes);

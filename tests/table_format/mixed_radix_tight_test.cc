@@ -8,19 +8,14 @@
 
 #include "table_format/encoding.h"
 #include "table_format/encodings/mixed_radix.h"
+#include "tests/table_format/column_literal.h"
 #include "tests/table_format/hex_bytes.h"
 
 namespace columnar {
 namespace {
 
+using testing_util::Column;
 using testing_util::Hex;
-
-template <typename T>
-ColumnVector Column(std::initializer_list<T> values) {
-  ColumnVector c(PhysicalTypeOf<T>::value);
-  for (T v : values) c.Append<T>(v);
-  return c;
-}
 
 void ExpectBody(const ColumnVector& values, const std::string& expected_hex) {
   std::string body;

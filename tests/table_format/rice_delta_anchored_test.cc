@@ -14,19 +14,14 @@
 #include "table_format/chunk.h"
 #include "table_format/encoding.h"
 #include "table_format/encodings/rice_delta.h"
+#include "tests/table_format/column_literal.h"
 #include "tests/table_format/hex_bytes.h"
 
 namespace columnar {
 namespace {
 
+using testing_util::Column;
 using testing_util::Hex;
-
-template <typename T>
-ColumnVector Column(std::initializer_list<T> values) {
-  ColumnVector c(PhysicalTypeOf<T>::value);
-  for (T v : values) c.Append<T>(v);
-  return c;
-}
 
 uint64_t BitsOfFloat(float value) {
   uint32_t bits;
