@@ -74,4 +74,15 @@ class BitReader {
   int pending_ = 0;
 };
 
+// `count` (0..64) bits at bit `bit_offset` of `in` (LSB-first, as BitWriter wrote them): one
+// value of a stream read in place; false past the end of `in`.
+inline bool ReadBitsAt(const Slice& in, uint64_t bit_offset, int count, uint64_t* bits) {
+  if (bit_offset + static_cast<uint64_t>(count) > static_cast<uint64_t>(in.size()) * 8) {
+    return false;
+  }
+  BitReader reader(Slice(in.data() + bit_offset / 8, in.size() - bit_offset / 8));
+  uint64_t skipped;
+  return reader.Read(static_cast<int>(bit_offset % 8), &skipped) && reader.Read(count, bits);
+}
+
 }  // namespace columnar

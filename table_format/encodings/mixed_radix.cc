@@ -7,6 +7,7 @@
 #include "table_format/encodings/bit_stream.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/int_packing.h"
+#include "table_format/encodings/mixed_radix_digits.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -37,32 +38,18 @@ int WidthOf(U128 v) {  // bits needed for v (v < 2^65)
 template <typename T>
 Status EncodeTyped(const ColumnVector& values, std::string* out) {
   using U = UnsignedOf<T>;
-  using S = std::make_signed_t<U>;
   const size_t n = values.size();
   const U* bits = BitsOf<T>(values);
-  S lo = 0;
-  S hi = 0;
-  if (n > 0) lo = hi = static_cast<S>(bits[0]);
-  for (size_t i = 0; i < n; i++) {
-    lo = std::min(lo, static_cast<S>(bits[i]));
-    hi = std::max(hi, static_cast<S>(bits[i]));
-  }
-  int64_t wide_lo = lo;
-  int64_t wide_hi = hi;
-  MixedRadixBounds(std::numeric_limits<S>::min(), std::numeric_limits<S>::max(), n, &wide_lo,
-                   &wide_hi);
-  lo = static_cast<S>(wide_lo);
-  hi = static_cast<S>(wide_hi);
-  const uint64_t span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
-  PutVarint64(out, ZigZagEncode(static_cast<int64_t>(lo)));
-  PutVarint64(out, span);
+  U reference;
+  uint64_t span;
+  WriteMixedRadixHeader<T>(values, &MixedRadixSize, out, &reference, &span);
   if (span == 0) return Status::OK();
   // A span of 2^64 - 1 has radix 2^64: one value per group at 64 bits.
   const uint64_t radix = span + 1;  // wraps to 0 for the full 64-bit span
   BitWriter writer(out);
   if (radix == 0) {
     for (size_t i = 0; i < n; i++) {
-      writer.Write(static_cast<uint64_t>(bits[i] - static_cast<U>(lo)), 64);
+      writer.Write(static_cast<uint64_t>(bits[i] - reference), 64);
     }
     writer.Finish();
     return Status::OK();
@@ -70,28 +57,10 @@ Status EncodeTyped(const ColumnVector& values, std::string* out) {
   const int k = MixedRadixGroup(radix);
   for (size_t start = 0; start < n; start += k) {
     const int m = static_cast<int>(std::min<size_t>(k, n - start));
-    U128 number = 0;
-    for (int j = m - 1; j >= 0; j--) {
-      number = number * radix + static_cast<U>(bits[start + j] - static_cast<U>(lo));
-    }
-    writer.Write(static_cast<uint64_t>(number), MixedRadixGroupBits(radix, m));
+    writer.Write(MixedRadixNumber<U>(bits + start, m, reference, radix),
+                 MixedRadixGroupBits(radix, m));
   }
   writer.Finish();
-  return Status::OK();
-}
-
-// The body's header: the reference (the minimum) and the span (maximum - minimum).
-template <typename T>
-Status ReadHeader(Slice* in, UnsignedOf<T>* reference, uint64_t* span) {
-  using U = UnsignedOf<T>;
-  using S = std::make_signed_t<U>;
-  if (!GetSignedVarint(in, reference) || !GetVarint64(in, span)) {
-    return EncodingCorruption(kName, "truncated header");
-  }
-  // The encoder's maximum, reference + span, is a value of the type.
-  if (*span > static_cast<uint64_t>(static_cast<U>(std::numeric_limits<S>::max()) - *reference)) {
-    return EncodingCorruption(kName, "span beyond the type's range");
-  }
   return Status::OK();
 }
 
@@ -101,7 +70,7 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   Slice in = body;
   U reference;
   uint64_t span;
-  Status s = ReadHeader<T>(&in, &reference, &span);
+  Status s = ReadMixedRadixHeader<T>(kName, &in, &reference, &span);
   if (!s.ok()) return s;
   if (count == 0 && span != 0) return EncodingCorruption(kName, "a span for no values");
   if (span == 0) {
@@ -151,7 +120,7 @@ Status DecodeRangeTyped(const Slice& body, size_t count, size_t begin, size_t en
   Slice in = body;
   U reference;
   uint64_t span;
-  Status s = ReadHeader<T>(&in, &reference, &span);
+  Status s = ReadMixedRadixHeader<T>(kName, &in, &reference, &span);
   if (!s.ok()) return s;
   U* dst = AppendFixedSlots<T>(out, end - begin);
   if (span == 0) {
@@ -168,13 +137,7 @@ Status DecodeRangeTyped(const Slice& body, size_t count, size_t begin, size_t en
     if (group != current_group) {
       const size_t m = std::min(k, count - group * k);
       const int bits = m == k ? full_bits : MixedRadixGroupBits(radix, static_cast<int>(m));
-      const uint64_t bit_offset = static_cast<uint64_t>(group) * full_bits;
-      if (bit_offset + bits > static_cast<uint64_t>(in.size()) * 8) {
-        return EncodingCorruption(kName, "truncated digits");
-      }
-      BitReader reader(Slice(in.data() + bit_offset / 8, in.size() - bit_offset / 8));
-      uint64_t skipped;
-      if (!reader.Read(static_cast<int>(bit_offset % 8), &skipped) || !reader.Read(bits, &number)) {
+      if (!ReadBitsAt(in, static_cast<uint64_t>(group) * full_bits, bits, &number)) {
         return EncodingCorruption(kName, "truncated digits");
       }
       if (radix != 0 && Power(radix, static_cast<int>(m)) <= U128{number}) {

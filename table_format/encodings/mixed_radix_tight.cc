@@ -31,6 +31,7 @@
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/int_packing.h"
 #include "table_format/encodings/mixed_radix.h"
+#include "table_format/encodings/mixed_radix_digits.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -74,50 +75,25 @@ struct Split {
   }
 };
 
-// Splits `number` into `m` digits of `radix` (least significant first); false when it holds
-// more.
-bool Digits(uint64_t number, uint64_t radix, int m, uint64_t* digits) {
-  for (int j = 0; j < m; j++) {
-    digits[j] = number % radix;
-    number /= radix;
-  }
-  return number == 0;
-}
-
 template <typename T>
 Status EncodeTyped(const ColumnVector& values, std::string* out) {
   using U = UnsignedOf<T>;
-  using S = std::make_signed_t<U>;
   const size_t n = values.size();
   const U* bits = BitsOf<T>(values);
-  S lo = 0;
-  S hi = 0;
-  if (n > 0) lo = hi = static_cast<S>(bits[0]);
-  for (size_t i = 0; i < n; i++) {
-    lo = std::min(lo, static_cast<S>(bits[i]));
-    hi = std::max(hi, static_cast<S>(bits[i]));
-  }
-  int64_t wide_lo = lo;
-  int64_t wide_hi = hi;
-  MixedRadixBounds(std::numeric_limits<S>::min(), std::numeric_limits<S>::max(), n, &wide_lo,
-                   &wide_hi, &MixedRadixTightSize);
-  const uint64_t span = static_cast<U>(static_cast<U>(wide_hi) - static_cast<U>(wide_lo));
+  U reference;
+  uint64_t span;
+  std::string header;
+  WriteMixedRadixHeader<T>(values, &MixedRadixTightSize, &header, &reference, &span);
   if (span == std::numeric_limits<uint64_t>::max()) {
     return Status::InvalidArgument("mixed_radix_tight: span of the whole 64-bit range");
   }
-  const U reference = static_cast<U>(wide_lo);
-  PutVarint64(out, ZigZagEncode(static_cast<int64_t>(wide_lo)));
-  PutVarint64(out, span);
+  out->append(header);
   if (span == 0) return Status::OK();
   const Split split(span + 1);
   const size_t groups = n / split.k;
   std::vector<uint64_t> numbers(groups);
   for (size_t g = 0; g < groups; g++) {
-    U128 number = 0;
-    for (int j = split.k - 1; j >= 0; j--) {
-      number = number * split.radix + static_cast<U>(bits[g * split.k + j] - reference);
-    }
-    numbers[g] = static_cast<uint64_t>(number);
+    numbers[g] = MixedRadixNumber<U>(bits + g * split.k, split.k, reference, split.radix);
   }
   BitWriter writer(out);
   if (split.top_radix >= 2) {
@@ -135,29 +111,21 @@ Status EncodeTyped(const ColumnVector& values, std::string* out) {
   for (size_t g = 0; g < groups; g++) writer.Write(numbers[g] & low_mask, split.low_bits);
   const int rest = static_cast<int>(n % split.k);
   if (rest > 0) {
-    U128 number = 0;
-    for (int j = rest - 1; j >= 0; j--) {
-      number = number * split.radix + static_cast<U>(bits[groups * split.k + j] - reference);
-    }
-    writer.Write(static_cast<uint64_t>(number), MixedRadixGroupBits(split.radix, rest));
+    writer.Write(MixedRadixNumber<U>(bits + groups * split.k, rest, reference, split.radix),
+                 MixedRadixGroupBits(split.radix, rest));
   }
   writer.Finish();
   return Status::OK();
 }
 
-// The header, and the split of its radix (none when every value is the reference).
+// mixed_radix's header, whose span may not be 2^64 - 1 here (R would not fit 64 bits).
 template <typename T>
 Status ReadHeader(Slice* in, UnsignedOf<T>* reference, uint64_t* span) {
-  using U = UnsignedOf<T>;
-  using S = std::make_signed_t<U>;
-  if (!GetSignedVarint(in, reference) || !GetVarint64(in, span)) {
-    return EncodingCorruption(kName, "truncated header");
-  }
-  if (*span > static_cast<uint64_t>(static_cast<U>(std::numeric_limits<S>::max()) - *reference) ||
-      *span == std::numeric_limits<uint64_t>::max()) {
+  Status s = ReadMixedRadixHeader<T>(kName, in, reference, span);
+  if (s.ok() && *span == std::numeric_limits<uint64_t>::max()) {
     return EncodingCorruption(kName, "span beyond the type's range");
   }
-  return Status::OK();
+  return s;
 }
 
 // The numbers of the full groups and the rest's digits, read from the stream.
@@ -192,7 +160,7 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
     uint64_t number;
     if (!reader.Read(m == split.top_k ? split.top_bits : MixedRadixGroupBits(split.top_radix, m),
                      &number) ||
-        !Digits(number, split.top_radix, m, digits)) {
+        !MixedRadixDigits(number, split.top_radix, m, digits)) {
       return EncodingCorruption(kName, "bad tops");
     }
     std::copy(digits, digits + m, tops.begin() + static_cast<ptrdiff_t>(start));
@@ -202,7 +170,7 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
     if (!reader.Read(split.low_bits, &low)) return EncodingCorruption(kName, "truncated lows");
     const U128 number = (U128{tops[g]} << split.low_bits) | low;
     if ((number >> 64) != 0 ||
-        !Digits(static_cast<uint64_t>(number), split.radix, split.k, digits)) {
+        !MixedRadixDigits(static_cast<uint64_t>(number), split.radix, split.k, digits)) {
       return EncodingCorruption(kName, "group number beyond its digits");
     }
     for (int j = 0; j < split.k; j++) {
@@ -213,7 +181,7 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   if (rest > 0) {
     uint64_t number;
     if (!reader.Read(MixedRadixGroupBits(split.radix, rest), &number) ||
-        !Digits(number, split.radix, rest, digits)) {
+        !MixedRadixDigits(number, split.radix, rest, digits)) {
       return EncodingCorruption(kName, "bad last group");
     }
     for (int j = 0; j < rest; j++) {
@@ -222,14 +190,6 @@ Status DecodeTyped(const Slice& body, size_t count, ColumnVector* out) {
   }
   if (!reader.AtCleanEnd()) return EncodingCorruption(kName, "trailing bytes");
   return Status::OK();
-}
-
-// `count` bits at bit `offset` of `in`; false past its end.
-bool ReadAt(const Slice& in, uint64_t offset, int count, uint64_t* bits) {
-  if (offset + static_cast<uint64_t>(count) > static_cast<uint64_t>(in.size()) * 8) return false;
-  BitReader reader(Slice(in.data() + offset / 8, in.size() - offset / 8));
-  uint64_t skipped;
-  return reader.Read(static_cast<int>(offset % 8), &skipped) && reader.Read(count, bits);
 }
 
 // Values [begin, end) only (point reads): a value of a full group needs its group's top (one
@@ -265,18 +225,18 @@ Status DecodeRangeTyped(const Slice& body, size_t count, size_t begin, size_t en
           const int top_m =
               static_cast<int>(std::min<size_t>(split.top_k, groups - top_group * split.top_k));
           uint64_t tops;
-          if (!ReadAt(in, top_group * static_cast<uint64_t>(split.top_bits),
-                      top_m == split.top_k ? split.top_bits
-                                           : MixedRadixGroupBits(split.top_radix, top_m),
-                      &tops) ||
-              !Digits(tops, split.top_radix, top_m, digits)) {
+          if (!ReadBitsAt(in, top_group * static_cast<uint64_t>(split.top_bits),
+                          top_m == split.top_k ? split.top_bits
+                                               : MixedRadixGroupBits(split.top_radix, top_m),
+                          &tops) ||
+              !MixedRadixDigits(tops, split.top_radix, top_m, digits)) {
             return EncodingCorruption(kName, "bad tops");
           }
           top = digits[group % split.top_k];
         }
         uint64_t low;
-        if (!ReadAt(in, lows_at + group * static_cast<uint64_t>(split.low_bits), split.low_bits,
-                    &low)) {
+        if (!ReadBitsAt(in, lows_at + group * static_cast<uint64_t>(split.low_bits), split.low_bits,
+                        &low)) {
           return EncodingCorruption(kName, "truncated lows");
         }
         const U128 wide = (U128{top} << split.low_bits) | low;
@@ -284,12 +244,12 @@ Status DecodeRangeTyped(const Slice& body, size_t count, size_t begin, size_t en
         number = static_cast<uint64_t>(wide);
       } else {
         m = static_cast<int>(count % split.k);
-        if (!ReadAt(in, lows_at + groups * static_cast<uint64_t>(split.low_bits),
-                    MixedRadixGroupBits(split.radix, m), &number)) {
+        if (!ReadBitsAt(in, lows_at + groups * static_cast<uint64_t>(split.low_bits),
+                        MixedRadixGroupBits(split.radix, m), &number)) {
           return EncodingCorruption(kName, "bad last group");
         }
       }
-      if (!Digits(number, split.radix, m, digits)) {
+      if (!MixedRadixDigits(number, split.radix, m, digits)) {
         return EncodingCorruption(kName, "group number beyond its digits");
       }
       current = group;
