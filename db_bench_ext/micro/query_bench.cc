@@ -16,6 +16,10 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "db_bench_ext/bench_configs.h"
 #include "db_bench_ext/load_phase.h"
@@ -26,7 +30,9 @@
 
 DEFINE_string(workload, "metrics", "metrics, access4, access8, access16 or devops");
 DEFINE_string(config, "C", "A, A-dict, B, C, C-dict, D or T (db_bench_ext's configurations)");
-DEFINE_string(query, "latest", "The query kind (db_bench_ext's names: latest, lastpoint, ...)");
+DEFINE_string(query, "latest",
+              "Comma-separated query kinds (db_bench_ext's names: latest, lastpoint, ...), or "
+              "all: each measured in turn on the same loaded database");
 DEFINE_uint64(series, 50, "Metrics series");
 DEFINE_uint64(instances, 5, "Access-log instances");
 DEFINE_uint64(hosts, 5, "Devops hosts");
@@ -63,6 +69,44 @@ __attribute__((noinline)) Status MeasureQueries(const Table& table, const Worklo
   return Status::OK();
 }
 
+// The named query kinds in the workload's order; "all" is every one. A name the workload does
+// not have is an error, so a typo does not silently measure nothing.
+Status SelectQuerySpecs(const std::vector<QuerySpec>& queries, const std::string& names,
+                        std::vector<QuerySpec>* selected) {
+  std::set<std::string> wanted;
+  std::stringstream stream(names);
+  for (std::string name; std::getline(stream, name, ',');) {
+    if (!name.empty()) wanted.insert(name);
+  }
+  const bool all = wanted.erase("all") > 0;
+  for (const QuerySpec& q : queries) {
+    if (all || wanted.erase(q.name) > 0) selected->push_back(q);
+  }
+  if (!wanted.empty())
+    return Status::InvalidArgument(FLAGS_workload + " has no query " + *wanted.begin());
+  if (selected->empty()) return Status::InvalidArgument("no query named");
+  return Status::OK();
+}
+
+// --executions unmeasured executions (they fill the caches), then as many timed ones.
+Status MeasureQueryKind(const Table& table, const WorkloadDriver& driver, const QuerySpec& spec) {
+  Random rng(FLAGS_seed);
+  QueryCounts warmup, counts;
+  Status s = MeasureQueries(table, driver, spec, FLAGS_executions, &rng, &warmup);
+  const auto start = std::chrono::steady_clock::now();
+  if (s.ok()) s = MeasureQueries(table, driver, spec, FLAGS_executions, &rng, &counts);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!s.ok()) return s;
+  std::printf(
+      "%s/%s %s: %llu executions (%llu selects, %llu rows): %.3f us each\n", FLAGS_workload.c_str(),
+      FLAGS_config.c_str(), spec.name.c_str(), static_cast<unsigned long long>(FLAGS_executions),
+      static_cast<unsigned long long>(counts.selects), static_cast<unsigned long long>(counts.rows),
+      seconds * 1e6 / static_cast<double>(std::max<uint64_t>(FLAGS_executions, 1)));
+  std::fflush(stdout);
+  return Status::OK();
+}
+
 Status Run() {
   WorkloadSize size;
   size.series = FLAGS_series;
@@ -73,18 +117,13 @@ Status Run() {
   size.seed = FLAGS_seed;
   std::unique_ptr<WorkloadDriver> driver = NewWorkloadDriver(FLAGS_workload, size);
   if (driver == nullptr) return Status::InvalidArgument("unknown workload " + FLAGS_workload);
-  const QuerySpec* spec = nullptr;
-  const std::vector<QuerySpec> queries = driver->Queries();
-  for (const QuerySpec& q : queries) {
-    if (q.name == FLAGS_query) spec = &q;
-  }
-  if (spec == nullptr) {
-    return Status::InvalidArgument(FLAGS_workload + " has no query " + FLAGS_query);
-  }
+  std::vector<QuerySpec> specs;
+  Status s = SelectQuerySpecs(driver->Queries(), FLAGS_query, &specs);
+  if (!s.ok()) return s;
   ConfigSettings settings;
   settings.cache_bytes = FLAGS_cache_mb << 20;
   TableStorage storage;
-  Status s = StorageForConfig(FLAGS_config, settings, &storage);
+  s = StorageForConfig(FLAGS_config, settings, &storage);
   if (!s.ok()) return s;
 
   std::error_code ignored;
@@ -104,21 +143,12 @@ Status Run() {
   if (s.ok()) s = RunLoad(table, *driver, load, &outcome);
   if (!s.ok()) return s;
 
-  Random rng(FLAGS_seed);
-  QueryCounts warmup, counts;
-  s = MeasureQueries(*table, *driver, *spec, FLAGS_executions, &rng, &warmup);
-  const auto start = std::chrono::steady_clock::now();
-  if (s.ok()) s = MeasureQueries(*table, *driver, *spec, FLAGS_executions, &rng, &counts);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!s.ok()) return s;
-  std::printf(
-      "%s/%s %s: %llu rows loaded; %llu executions (%llu selects, %llu rows): %.3f us each\n",
-      FLAGS_workload.c_str(), FLAGS_config.c_str(), FLAGS_query.c_str(),
-      static_cast<unsigned long long>(outcome.rows),
-      static_cast<unsigned long long>(FLAGS_executions),
-      static_cast<unsigned long long>(counts.selects), static_cast<unsigned long long>(counts.rows),
-      seconds * 1e6 / static_cast<double>(std::max<uint64_t>(FLAGS_executions, 1)));
+  std::printf("%s/%s: %llu rows loaded\n", FLAGS_workload.c_str(), FLAGS_config.c_str(),
+              static_cast<unsigned long long>(outcome.rows));
+  for (const QuerySpec& spec : specs) {
+    s = MeasureQueryKind(*table, *driver, spec);
+    if (!s.ok()) return s;
+  }
   return Status::OK();
 }
 
