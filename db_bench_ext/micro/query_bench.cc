@@ -88,8 +88,10 @@ Status SelectQuerySpecs(const std::vector<QuerySpec>& queries, const std::string
   return Status::OK();
 }
 
-// --executions unmeasured executions (they fill the caches), then as many timed ones.
-Status MeasureQueryKind(const Table& table, const WorkloadDriver& driver, const QuerySpec& spec) {
+// --executions unmeasured executions (they fill the caches), then as many timed ones. Not inlined:
+// callgrind --dump-after=MeasureQueryKind writes one profile per query kind.
+__attribute__((noinline)) Status MeasureQueryKind(const Table& table, const WorkloadDriver& driver,
+                                                  const QuerySpec& spec) {
   Random rng(FLAGS_seed);
   QueryCounts warmup, counts;
   Status s = MeasureQueries(table, driver, spec, FLAGS_executions, &rng, &warmup);
