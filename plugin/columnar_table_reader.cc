@@ -806,7 +806,7 @@ rocksdb::Status ColumnarTableReader::ParseRowGroup(size_t group, const rocksdb::
   if (s.ok() && view->row_count() > rows_per_group_) {
     return Status::Corruption("ColumnarTable: row group holds more rows than rows_per_group");
   }
-  if (s.ok() && !view->anchored_slots().empty()) s = SetAnchors(group, view);
+  if (s.ok() && view->anchored_count() > 0) s = SetAnchors(group, view);
   return s;
 }
 
@@ -819,7 +819,8 @@ rocksdb::Status ColumnarTableReader::SetAnchors(size_t group, RowGroupView* view
   CachePin<ZoneMapSet> zone_maps;
   Status s = LoadZoneMaps(group, &zone_maps);
   if (!s.ok()) return s;
-  for (uint32_t slot : view->anchored_slots()) {
+  for (size_t i = 0; i < view->anchored_count(); i++) {
+    const uint32_t slot = view->anchored_slot(i);
     uint32_t column_id;
     const ZoneMap* zone_map =
         layout->RegularColumnOfSlot(slot, &column_id) ? zone_maps.get()->Find(column_id) : nullptr;

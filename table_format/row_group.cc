@@ -83,7 +83,7 @@ Status RowGroupView::Parse(const Slice& bytes) {
     slots_.push_back(static_cast<uint32_t>(slot));
   }
   chunks_.reserve(slot_count);
-  anchored_slots_.clear();
+  anchors_.clear();
   for (uint32_t i = 0; i < slot_count; i++) {
     const char* start = in.data();
     ChunkHeader header;
@@ -91,10 +91,8 @@ Status RowGroupView::Parse(const Slice& bytes) {
     Status s = SkipChunk(&in, &header, row_count_);
     if (!s.ok()) return s;
     chunks_.emplace_back(start, static_cast<size_t>(in.data() - start));
-    if (header.encoding == Encoding::kRiceDeltaAnchored) anchored_slots_.push_back(slots_[i]);
+    if (header.encoding == Encoding::kRiceDeltaAnchored) anchors_.push_back({slots_[i], false, 0});
   }
-  anchors_.assign(anchored_slots_.size(), 0);
-  anchor_set_.assign(anchored_slots_.size(), false);
   size_ = bytes.size() - in.size();
   return Status::OK();
 }
@@ -110,18 +108,18 @@ Slice RowGroupView::ChunkOf(uint32_t slot) const {
 }
 
 void RowGroupView::SetAnchor(uint32_t slot, uint64_t anchor) {
-  auto it = std::lower_bound(anchored_slots_.begin(), anchored_slots_.end(), slot);
-  if (it == anchored_slots_.end() || *it != slot) return;
-  anchors_[it - anchored_slots_.begin()] = anchor;
-  anchor_set_[it - anchored_slots_.begin()] = true;
+  auto it = std::lower_bound(anchors_.begin(), anchors_.end(), slot,
+                             [](const Anchor& a, uint32_t s) { return a.slot < s; });
+  if (it == anchors_.end() || it->slot != slot) return;
+  it->set = true;
+  it->bits = anchor;
 }
 
 const uint64_t* RowGroupView::AnchorOf(uint32_t slot) const {
-  auto it = std::lower_bound(anchored_slots_.begin(), anchored_slots_.end(), slot);
-  if (it == anchored_slots_.end() || *it != slot || !anchor_set_[it - anchored_slots_.begin()]) {
-    return nullptr;
-  }
-  return &anchors_[it - anchored_slots_.begin()];
+  auto it = std::lower_bound(anchors_.begin(), anchors_.end(), slot,
+                             [](const Anchor& a, uint32_t s) { return a.slot < s; });
+  if (it == anchors_.end() || it->slot != slot || !it->set) return nullptr;
+  return &it->bits;
 }
 
 Status RowGroupView::DecodeSlot(uint32_t slot, PhysicalType type, ColumnVector* out,

@@ -92,8 +92,9 @@ class RowGroupView {
   size_t size() const { return size_; }
 
   // Slots whose chunks are anchored (rice_delta_anchored, chunk.h): they decode only once
-  // SetAnchor has given them the value they were written against. Ascending.
-  const std::vector<uint32_t>& anchored_slots() const { return anchored_slots_; }
+  // SetAnchor has given them the value they were written against. Ascending by slot.
+  size_t anchored_count() const { return anchors_.size(); }
+  uint32_t anchored_slot(size_t i) const { return anchors_[i].slot; }
   // The anchor of `slot` (ChunkReadOptions::anchor), for DecodeSlot and DecodeSlotRows.
   void SetAnchor(uint32_t slot, uint64_t anchor);
 
@@ -104,9 +105,13 @@ class RowGroupView {
   uint32_t first_partition_length_ = 0;
   std::vector<uint32_t> slots_;
   std::vector<Slice> chunks_;
-  std::vector<uint32_t> anchored_slots_;
-  std::vector<uint64_t> anchors_;  // per anchored slot; set when anchor_set_ says so
-  std::vector<bool> anchor_set_;
+  struct Anchor {
+    uint32_t slot;
+    bool set;       // SetAnchor was called; `bits` is meaningless before
+    uint64_t bits;  // the anchor's bit pattern, zero-extended
+  };
+  // One vector, not one per field: a view is parsed for every group a read enters.
+  std::vector<Anchor> anchors_;
   size_t size_ = 0;
 };
 
