@@ -257,7 +257,10 @@ void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
     any_filter_key_ = true;
   }
   Slice partition;
-  if (partition_filter_ != nullptr && layout_->PartitionOf(user_key, &partition)) {
+  const Slice last_partition(last_partition_key_);
+  if (partition_filter_ != nullptr &&
+      layout_->NextPartitionOf(user_key, any_partition_key_ ? &last_partition : nullptr,
+                               &partition)) {
     if (!any_partition_key_ || partition != last_partition_key_) {
       partition_filter_->AddKey(partition);
       last_partition_key_.assign(partition.data(), partition.size());

@@ -11,12 +11,6 @@ constexpr uint8_t kFlagWriteTime = 1 << 0;
 constexpr uint8_t kFlagExpiry = 1 << 1;
 constexpr uint8_t kKnownRowFlags = kFlagWriteTime | kFlagExpiry;
 
-// A varint written in its shortest form.
-bool GetCanonicalVarint64(Slice* in, uint64_t* v) {
-  const size_t before = in->size();
-  return GetVarint64(in, v) && before - in->size() == static_cast<size_t>(VarintLength(*v));
-}
-
 Status RowCorruption(const std::string& problem) {
   return Status::Corruption("row value: " + problem);
 }
