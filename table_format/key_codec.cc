@@ -16,7 +16,11 @@ constexpr uint64_t kSign64 = uint64_t{1} << 63;
 uint8_t MaskOf(ClusteringOrder order) { return order == ClusteringOrder::kDesc ? 0xFF : 0x00; }
 
 void AppendBigEndian(uint64_t v, size_t width, uint8_t mask, std::string* out) {
-  for (size_t i = width; i-- > 0;) out->push_back(static_cast<char>((v >> (8 * i)) ^ mask));
+  char buf[8];
+  for (size_t i = 0; i < width; i++) {
+    buf[i] = static_cast<char>((v >> (8 * (width - 1 - i))) ^ mask);
+  }
+  out->append(buf, width);
 }
 
 // A 4- or 8-byte big-endian integer (every fixed-width component but boolean and uuid): one
@@ -170,9 +174,14 @@ Status EncodeKeyComponent(const Value& value, LogicalType type, ClusteringOrder 
   } else if (IsBytesType(type)) {
     AppendEscapedBytes(value.bytes(), mask, out);
   } else {
-    AppendBigEndian(OrderedBits(type, value.FixedBits()), EncodedFixedWidth(type), mask, out);
+    AppendFixedKeyComponent(value.FixedBits(), type, order, out);
   }
   return Status::OK();
+}
+
+void AppendFixedKeyComponent(uint64_t bits, LogicalType type, ClusteringOrder order,
+                             std::string* out) {
+  AppendBigEndian(OrderedBits(type, bits), EncodedFixedWidth(type), MaskOf(order), out);
 }
 
 Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Value* value) {

@@ -42,6 +42,10 @@ namespace columnar {
 // type or malformed.
 Status EncodeKeyComponent(const Value& value, LogicalType type, ClusteringOrder order,
                           const std::string& column, std::string* out);
+// What EncodeKeyComponent writes for a value of fixed-width type `type` (not IsBytesType) with
+// Value::FixedBits() `bits`, without building a Value.
+void AppendFixedKeyComponent(uint64_t bits, LogicalType type, ClusteringOrder order,
+                             std::string* out);
 // Reads one component from the front of *in and advances it. With value == nullptr it only
 // checks and skips. Corruption when truncated or not a canonical encoding.
 Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Value* value);

@@ -56,6 +56,30 @@ Value ValueAt(const ColumnVector& column, size_t row, LogicalType type) {
 
 bool AllNull(const ColumnVector& column) { return column.null_count() == column.size(); }
 
+// A byte-string column null in most rows (the writer's opaque keys and values): nulls are
+// counted and appended in bulk when a value or the finished column is asked for.
+class MostlyNullBytes {
+ public:
+  void AppendNull() { pending_nulls_++; }
+  void AppendBytes(const Slice& v) {
+    FlushNulls();
+    column_.AppendBytes(v);
+  }
+  const ColumnVector& column() {
+    FlushNulls();
+    return column_;
+  }
+
+ private:
+  void FlushNulls() {
+    column_.AppendNulls(pending_nulls_);
+    pending_nulls_ = 0;
+  }
+
+  ColumnVector column_{PhysicalType::kBytes};
+  size_t pending_nulls_ = 0;
+};
+
 }  // namespace
 
 TypedLayout::TypedLayout(TableSchema schema, std::shared_ptr<const FileDictionarySet> dictionaries)
@@ -85,9 +109,7 @@ class TypedLayout::Splitter {
   Splitter(const RowCodec& codec, size_t count)
       : codec_(codec),
         schema_(codec.schema()),
-        opaque_keys_(PhysicalType::kBytes),
-        versions_(PhysicalType::kInt32),
-        opaque_values_(PhysicalType::kBytes) {
+        versions_(PhysicalType::kInt32) {
     const size_t clustering = schema_.clustering_key().size();
     for (size_t k = 0; k < clustering; k++) {
       clustering_.emplace_back(PhysicalTypeOfLogical(schema_.clustering_column(k).type));
@@ -129,11 +151,11 @@ class TypedLayout::Splitter {
     writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], context.stats, context.memos);
     Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
     if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
-    if (s.ok()) s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_, settings);
+    if (s.ok()) s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_.column(), settings);
     if (s.ok() && !AllCurrentVersion()) {
       s = AddIfAny(&writer, kRowVersionSlot, "row_version", versions_, settings);
     }
-    if (s.ok()) s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_, settings);
+    if (s.ok()) s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_.column(), settings);
     ColumnVector from_key;
     const bool first_from_key = FirstClusteringFromKey(&from_key);
     if (s.ok() && first_from_key) {
@@ -340,9 +362,9 @@ class TypedLayout::Splitter {
   const TableSchema& schema_;
   bool reference_ok_ = false;
   std::vector<uint32_t> partition_lengths_;
-  ColumnVector opaque_keys_;
+  MostlyNullBytes opaque_keys_;
   ColumnVector versions_;
-  ColumnVector opaque_values_;
+  MostlyNullBytes opaque_values_;
   std::vector<ColumnVector> clustering_;
   std::vector<ColumnVector> regular_;  // by column id; key columns stay empty
   std::vector<uint32_t> regular_ids_;  // the regular columns' ids
@@ -397,7 +419,7 @@ Status DecodeOptionalSlot(const RowGroupView& view, uint32_t slot, PhysicalType 
                           ColumnVector* out, const ColumnVector* file_dictionary = nullptr) {
   if (!view.HasSlot(slot)) {
     out->Reset(type);
-    for (uint32_t i = 0; i < view.row_count(); i++) out->AppendNull();
+    out->AppendNulls(view.row_count());
     return Status::OK();
   }
   return view.DecodeSlot(slot, type, out, false, file_dictionary);
@@ -690,6 +712,11 @@ class TypedLayout::Assembler {
         const ColumnDef& column = schema_.clustering_column(k);
         if (clustering_[k].IsNull(row)) {
           return Status::Corruption("typed layout: typed key without clustering value");
+        }
+        if (!IsBytesType(column.type)) {
+          AppendFixedKeyComponent(FixedBitsAt(clustering_[k], row), column.type, column.order,
+                                  keys);
+          continue;
         }
         Status s = EncodeKeyComponent(ValueAt(clustering_[k], row, column.type), column.type,
                                       column.order, column.name, keys);

@@ -123,6 +123,25 @@ inline bool DecodeVarintFromWord(const uint8_t* p, uint64_t* v, int* len) {
   return true;
 }
 
+// GetVarint64's byte-at-a-time loop: short input, and varints of 9 or 10 bytes. Out of line so
+// the fast paths of GetVarint64 inline well.
+__attribute__((noinline)) inline bool GetVarint64Loop(Slice* in, uint64_t* v) {
+  const auto* p = reinterpret_cast<const uint8_t*>(in->data());
+  const size_t n = in->size();
+  uint64_t result = 0;
+  for (size_t i = 0; i < n && i < static_cast<size_t>(kMaxVarint64Bytes); i++) {
+    const uint64_t byte = p[i];
+    if (i == kMaxVarint64Bytes - 1 && byte > 1) return false;  // more than 64 bits
+    result |= (byte & 0x7f) << (7 * i);
+    if ((byte & 0x80) == 0) {
+      *v = result;
+      in->remove_prefix(i + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
 inline bool GetVarint64(Slice* in, uint64_t* v) {
   const auto* p = reinterpret_cast<const uint8_t*>(in->data());
   const size_t n = in->size();
@@ -136,18 +155,7 @@ inline bool GetVarint64(Slice* in, uint64_t* v) {
     in->remove_prefix(static_cast<size_t>(len));
     return true;
   }
-  uint64_t result = 0;
-  for (size_t i = 0; i < n && i < static_cast<size_t>(kMaxVarint64Bytes); i++) {
-    const uint64_t byte = p[i];
-    if (i == kMaxVarint64Bytes - 1 && byte > 1) return false;  // more than 64 bits
-    result |= (byte & 0x7f) << (7 * i);
-    if ((byte & 0x80) == 0) {
-      *v = result;
-      in->remove_prefix(i + 1);
-      return true;
-    }
-  }
-  return false;
+  return GetVarint64Loop(in, v);
 }
 
 // GetVarint64 accepting only the shortest form (what PutVarint64 writes): a varint is minimal
