@@ -120,6 +120,15 @@ int ChooseMetadataTransform(const OptionalInt64s& values, const OptionalInt64s& 
     }
     bounded = bounded && !__builtin_sub_overflow(vmin, fmax, &low) &&
               !__builtin_sub_overflow(vmax, fmin, &high);
+    if (bounded) {
+      // value = residual + f, so range(values) <= range(residuals) + range(f), and likewise
+      // range(f) <= range(values) + range(residuals): the residuals span at least the
+      // difference of the two ranges. A transform that cannot beat the best is not computed.
+      const uint64_t f_range = static_cast<uint64_t>(fmax) - static_cast<uint64_t>(fmin);
+      const uint64_t v_range = static_cast<uint64_t>(vmax) - static_cast<uint64_t>(vmin);
+      const uint64_t at_least = f_range > v_range ? f_range - v_range : v_range - f_range;
+      if (at_least >= best_range) continue;
+    }
     unsigned __int128 range;
     if (!bounded) {
       if (!ExactRange(t, values, references, &range)) continue;

@@ -108,7 +108,7 @@ inline int VarintLength(uint64_t v) {
 // A varint of 2 to 8 bytes from the 8 bytes at p (little-endian load), in a few word operations
 // instead of a loop per byte; false when no byte of the 8 ends the varint (9 or 10 bytes, left
 // to the loop). *len gets its byte count.
-inline bool DecodeVarintFromWord(const uint8_t* p, uint64_t* v, int* len) {
+__attribute__((always_inline)) inline bool DecodeVarintFromWord(const uint8_t* p, uint64_t* v, int* len) {
   uint64_t word;
   std::memcpy(&word, p, 8);
   const uint64_t ends = ~word & 0x8080808080808080ull;  // the high bit clear: a last byte
@@ -123,8 +123,8 @@ inline bool DecodeVarintFromWord(const uint8_t* p, uint64_t* v, int* len) {
   return true;
 }
 
-// GetVarint64's byte-at-a-time loop: short input, and varints of 9 or 10 bytes. Out of line so
-// the fast paths of GetVarint64 inline well.
+// GetVarint64's byte-at-a-time loop: short input, and varints of 9 or 10 bytes. Out of line,
+// while GetVarint64's fast paths are always inlined (row headers decode three varints a row).
 __attribute__((noinline)) inline bool GetVarint64Loop(Slice* in, uint64_t* v) {
   const auto* p = reinterpret_cast<const uint8_t*>(in->data());
   const size_t n = in->size();
@@ -142,7 +142,7 @@ __attribute__((noinline)) inline bool GetVarint64Loop(Slice* in, uint64_t* v) {
   return false;
 }
 
-inline bool GetVarint64(Slice* in, uint64_t* v) {
+__attribute__((always_inline)) inline bool GetVarint64(Slice* in, uint64_t* v) {
   const auto* p = reinterpret_cast<const uint8_t*>(in->data());
   const size_t n = in->size();
   if (n > 0 && p[0] < 0x80) {  // one byte: lengths, counts, versions
@@ -161,7 +161,7 @@ inline bool GetVarint64(Slice* in, uint64_t* v) {
 // GetVarint64 accepting only the shortest form (what PutVarint64 writes): a varint is minimal
 // when it is one byte or its last byte is not zero (a zero last byte adds no bits). On a
 // non-minimal varint *in has been advanced past it.
-inline bool GetCanonicalVarint64(Slice* in, uint64_t* v) {
+__attribute__((always_inline)) inline bool GetCanonicalVarint64(Slice* in, uint64_t* v) {
   const char* start = in->data();
   if (!columnar::GetVarint64(in, v)) return false;
   const size_t len = static_cast<size_t>(in->data() - start);
