@@ -254,9 +254,8 @@ void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
   // key is the group's previous entry, or for a group's first entry the last key of the
   // previous group (kept by FlushRowGroup).
   if (key_filter_ != nullptr) {
-    const bool same = entries_.size() >= 2
-                          ? user_key == BufferedKey(entries_[entries_.size() - 2])
-                          : any_filter_key_ && user_key == last_filter_key_;
+    const bool same = entries_.size() >= 2 ? user_key == BufferedKey(entries_[entries_.size() - 2])
+                                           : any_filter_key_ && user_key == last_filter_key_;
     if (!same) key_filter_->AddKey(user_key);
     any_filter_key_ = true;
   }

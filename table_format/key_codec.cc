@@ -62,7 +62,8 @@ bool ReadEscapedBytes(Slice* in, uint8_t mask, std::string* bytes) {
   const char* const end = p + in->size();
   const char escape = static_cast<char>(kEscape ^ mask);
   while (true) {
-    const auto* hit = static_cast<const char*>(std::memchr(p, escape, static_cast<size_t>(end - p)));
+    const auto* hit =
+        static_cast<const char*>(std::memchr(p, escape, static_cast<size_t>(end - p)));
     if (hit == nullptr || hit + 1 >= end) return false;
     if (bytes != nullptr) {
       if (mask == 0) {
@@ -212,8 +213,7 @@ Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Va
   return s;
 }
 
-Status DecodeFixedKeyComponent(Slice* in, LogicalType type, ClusteringOrder order,
-                               uint64_t* bits) {
+Status DecodeFixedKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, uint64_t* bits) {
   if (IsBytesType(type)) return Status::InvalidArgument("not a fixed-width key component");
   uint64_t ordered;
   if (!ReadBigEndian(in, EncodedFixedWidth(type), MaskOf(order), &ordered)) {

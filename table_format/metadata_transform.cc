@@ -7,8 +7,8 @@ namespace columnar {
 namespace {
 
 // f_t for the linear transforms (all but 0 and 4).
-constexpr int64_t kMultiplier[kMetadataTransformCount] = {0,     1, 1000, 1000000,
-                                                          0, 86400, int64_t{86400} * 1000000};
+constexpr int64_t kMultiplier[kMetadataTransformCount] = {
+    0, 1, 1000, 1000000, 0, 86400, int64_t{86400} * 1000000};
 
 int64_t FloorThousandth(int64_t c) {
   const int64_t q = c / 1000;
@@ -25,8 +25,9 @@ bool ExactRange(int t, const OptionalInt64s& values, const OptionalInt64s& refer
   for (size_t i = 0; i < values.size(); i++) {
     if (!values.present[i]) continue;
     if (t != 0 && !references.present[i]) return false;
-    const __int128 residual = static_cast<__int128>(values.values[i]) -
-                              MetadataTransformOf(t, references.present[i] ? references.values[i] : 0);
+    const __int128 residual =
+        static_cast<__int128>(values.values[i]) -
+        MetadataTransformOf(t, references.present[i] ? references.values[i] : 0);
     if (!FitsInt64(residual)) return false;
     lo = any ? std::min(lo, residual) : residual;
     hi = any ? std::max(hi, residual) : residual;

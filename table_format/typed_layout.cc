@@ -107,9 +107,7 @@ bool TypedLayout::NextPartitionOf(const Slice& user_key, const Slice* previous,
 class TypedLayout::Splitter {
  public:
   Splitter(const RowCodec& codec, size_t count)
-      : codec_(codec),
-        schema_(codec.schema()),
-        versions_(PhysicalType::kInt32) {
+      : codec_(codec), schema_(codec.schema()), versions_(PhysicalType::kInt32) {
     const size_t clustering = schema_.clustering_key().size();
     for (size_t k = 0; k < clustering; k++) {
       clustering_.emplace_back(PhysicalTypeOfLogical(schema_.clustering_column(k).type));
@@ -151,11 +149,13 @@ class TypedLayout::Splitter {
     writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], context.stats, context.memos);
     Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
     if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
-    if (s.ok()) s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_.column(), settings);
+    if (s.ok())
+      s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_.column(), settings);
     if (s.ok() && !AllCurrentVersion()) {
       s = AddIfAny(&writer, kRowVersionSlot, "row_version", versions_, settings);
     }
-    if (s.ok()) s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_.column(), settings);
+    if (s.ok())
+      s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_.column(), settings);
     ColumnVector from_key;
     const bool first_from_key = FirstClusteringFromKey(&from_key);
     if (s.ok() && first_from_key) {
@@ -238,9 +238,10 @@ class TypedLayout::Splitter {
     for (size_t k = 0; k < clustering_.size() && typed; k++) {
       const ColumnDef& column = schema_.clustering_column(k);
       // Fixed-width components (times, numbers) straight to their bits, without a Value.
-      typed = fixed_clustering_[k]
-                  ? DecodeFixedKeyComponent(&rest, column.type, column.order, &decoded_bits_[k]).ok()
-                  : DecodeKeyComponent(&rest, column.type, column.order, &decoded_[k]).ok();
+      typed =
+          fixed_clustering_[k]
+              ? DecodeFixedKeyComponent(&rest, column.type, column.order, &decoded_bits_[k]).ok()
+              : DecodeKeyComponent(&rest, column.type, column.order, &decoded_[k]).ok();
     }
     if (!typed || !rest.empty()) {
       opaque_keys_.AppendBytes(suffix);
@@ -371,7 +372,7 @@ class TypedLayout::Splitter {
   OptionalInt64s write_times_;
   OptionalInt64s expiries_;
   OptionalInt64s references_;  // first clustering column, as an integer
-  Slice last_partition_;  // the last typed row's partition key (PartitionLength)
+  Slice last_partition_;       // the last typed row's partition key (PartitionLength)
   bool any_partition_ = false;
   std::vector<bool> fixed_clustering_;  // by clustering column: fixed-width type
   std::vector<uint64_t> decoded_bits_;  // the key's fixed-width clustering values

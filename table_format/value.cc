@@ -24,8 +24,8 @@ struct TypeInfo {
 
 // Indexed by LogicalType. The encoded widths are EncodedFixedWidth's (value.h).
 constexpr TypeInfo kTypeInfo[kNumLogicalTypes] = {
-    {"boolean", PhysicalType::kInt32}, {"int", PhysicalType::kInt32},
-    {"bigint", PhysicalType::kInt64},  {"float", PhysicalType::kFloat32},
+    {"boolean", PhysicalType::kInt32},  {"int", PhysicalType::kInt32},
+    {"bigint", PhysicalType::kInt64},   {"float", PhysicalType::kFloat32},
     {"double", PhysicalType::kFloat64}, {"timestamp", PhysicalType::kInt64},
     {"date", PhysicalType::kInt32},     {"text", PhysicalType::kBytes},
     {"ascii", PhysicalType::kBytes},    {"blob", PhysicalType::kBytes},
@@ -462,7 +462,6 @@ bool ParseLogicalTypeName(const std::string& name, LogicalType* type) {
 }
 
 PhysicalType PhysicalTypeOfLogical(LogicalType type) { return InfoOf(type).physical; }
-
 
 Value Value::Boolean(bool v) { return Value(LogicalType::kBoolean, uint64_t{v}); }
 Value Value::Int(int32_t v) { return Value(LogicalType::kInt, uint64_t{static_cast<uint32_t>(v)}); }

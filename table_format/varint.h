@@ -108,7 +108,8 @@ inline int VarintLength(uint64_t v) {
 // A varint of 2 to 8 bytes from the 8 bytes at p (little-endian load), in a few word operations
 // instead of a loop per byte; false when no byte of the 8 ends the varint (9 or 10 bytes, left
 // to the loop). *len gets its byte count.
-__attribute__((always_inline)) inline bool DecodeVarintFromWord(const uint8_t* p, uint64_t* v, int* len) {
+__attribute__((always_inline)) inline bool DecodeVarintFromWord(const uint8_t* p, uint64_t* v,
+                                                                int* len) {
   uint64_t word;
   std::memcpy(&word, p, 8);
   const uint64_t ends = ~word & 0x8080808080808080ull;  // the high bit clear: a last byte

@@ -165,7 +165,8 @@ TEST(KeyCodecTest, FastPathsAgreeWithTheGeneralDecoder) {
           ASSERT_EQ(bits, value.FixedBits());
           std::string fast, slow;
           AppendFixedKeyComponent(bits, column.type, column.order, &fast);
-          ASSERT_TRUE(EncodeKeyComponent(value, column.type, column.order, column.name, &slow).ok());
+          ASSERT_TRUE(
+              EncodeKeyComponent(value, column.type, column.order, column.name, &slow).ok());
           ASSERT_EQ(fast, slow);
         }
         rest = general;
