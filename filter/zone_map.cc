@@ -51,10 +51,14 @@ void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
   KeyedBits min{UINT64_MAX, 0};
   KeyedBits max{0, 0};
   bool any = false;
+  uint64_t previous_bits = 0;
   for (size_t row = 0; row < column.size(); row++) {
     if (column.IsNull(row)) continue;
     uint64_t bits = 0;
     std::memcpy(&bits, column.fixed_bytes() + row * width, width);
+    // A value equal to the previous one changes nothing (runs are common: tags, constants).
+    if (any && bits == previous_bits) continue;
+    previous_bits = bits;
     const KeyedBits v{FixedOrderKey(type, bits), bits};
     if (!any || v.first < min.first) min = v;
     if (!any || v.first > max.first) max = v;
@@ -83,9 +87,13 @@ void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
   Slice min;
   Slice max;
   bool any = false;
+  Slice previous;
   for (size_t row = 0; row < column.size(); row++) {
     if (column.IsNull(row)) continue;
     const Slice v = column.GetBytes(row);
+    // A value equal to the previous one changes nothing (runs are common: tags, constants).
+    if (any && v == previous) continue;
+    previous = v;
     if (!any || CompareBytes(v, min) < 0) min = v;
     if (!any || CompareBytes(v, max) > 0) max = v;
     any = true;

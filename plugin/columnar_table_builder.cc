@@ -250,20 +250,30 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
 }
 
 void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
-  // Versions of one key are adjacent: add each distinct key (and partition) once.
-  if (key_filter_ != nullptr && (!any_filter_key_ || user_key != last_filter_key_)) {
-    key_filter_->AddKey(user_key);
-    last_filter_key_.assign(user_key.data(), user_key.size());
+  // Versions of one key are adjacent: add each distinct key (and partition) once. The previous
+  // key is the group's previous entry, or for a group's first entry the last key of the
+  // previous group (kept by FlushRowGroup).
+  if (key_filter_ != nullptr) {
+    const bool same = entries_.size() >= 2 ? user_key == BufferedKey(entries_[entries_.size() - 2])
+                                           : any_filter_key_ && user_key == last_filter_key_;
+    if (!same) key_filter_->AddKey(user_key);
     any_filter_key_ = true;
   }
   Slice partition;
-  if (partition_filter_ != nullptr && layout_->PartitionOf(user_key, &partition)) {
+  const Slice last_partition(last_partition_key_);
+  if (partition_filter_ != nullptr &&
+      layout_->NextPartitionOf(user_key, any_partition_key_ ? &last_partition : nullptr,
+                               &partition)) {
     if (!any_partition_key_ || partition != last_partition_key_) {
       partition_filter_->AddKey(partition);
       last_partition_key_.assign(partition.data(), partition.size());
       any_partition_key_ = true;
     }
   }
+}
+
+Slice ColumnarTableBuilder::BufferedKey(const BufferedEntry& entry) const {
+  return Slice(entry_bytes_.data() + entry.key_offset, entry.key_size);
 }
 
 void ColumnarTableBuilder::FlushRowGroup() {
@@ -299,6 +309,10 @@ void ColumnarTableBuilder::FlushRowGroup() {
                      static_cast<uint32_t>(group_start));
   const size_t group_bytes = block_.size() - group_start;
   encoded_group_bytes_ += group_bytes;
+  if (key_filter_ != nullptr) {
+    const Slice last_key = BufferedKey(entries_.back());
+    last_filter_key_.assign(last_key.data(), last_key.size());
+  }
   entries_.clear();
   entry_bytes_.clear();
   // Closes the block at the row-group boundary nearest to block_size: when the next group,

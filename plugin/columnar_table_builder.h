@@ -70,7 +70,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   };
 
   void AddPointEntry(const rocksdb::ParsedInternalKey& key, const rocksdb::Slice& value);
+  // Called after the entry of `user_key` was buffered.
   void AddToFilters(const rocksdb::Slice& user_key);
+  Slice BufferedKey(const BufferedEntry& entry) const;
   void FlushRowGroup();
   void FlushBlock();
   void WriteBlockNow(uint32_t ordinal, const Slice& raw);
@@ -125,7 +127,7 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   uint64_t max_sequence_ = 0;
   // Values written outside the row groups (oversized_values.h), in (group, row) order.
   std::vector<OversizedValue> oversized_values_;
-  std::string last_filter_key_;
+  std::string last_filter_key_;  // the last key of the previous row group
   std::string last_partition_key_;
   bool any_filter_key_ = false;
   bool any_partition_key_ = false;

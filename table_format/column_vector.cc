@@ -221,6 +221,27 @@ void ColumnVector::AppendNull() {
   ++null_count_;
 }
 
+void ColumnVector::AppendNulls(size_t n) {
+  if (n == 0) return;
+  const size_t end = size_ + n;
+  if (presence_.empty()) {
+    // First null: materialise the bitmap with every earlier row present.
+    presence_.assign((end + 63) / 64, 0);
+    for (size_t i = 0; i < size_; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
+  } else {
+    presence_.resize((end + 63) / 64, 0);
+    for (size_t i = size_; i < end; i++) presence_[i >> 6] &= ~(uint64_t{1} << (i & 63));
+  }
+  if (type_ == PhysicalType::kBytes) {
+    offsets_.insert(offsets_.end(), n, static_cast<uint32_t>(bytes_.size()));
+  } else {
+    EnsureFixedCapacity(end);
+    std::memset(fixed_ + size_ * FixedWidth(type_), 0, n * FixedWidth(type_));
+  }
+  size_ = end;
+  null_count_ += n;
+}
+
 void ColumnVector::SetNull(size_t i) {
   assert(i < size_);
   if (IsNull(i)) return;

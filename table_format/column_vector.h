@@ -224,6 +224,8 @@ class ColumnVector {
   // ---- nulls ----
   // Appends a zero value (or empty string) and marks it absent.
   void AppendNull();
+  // n x AppendNull(), at once.
+  void AppendNulls(size_t n);
   bool IsNull(size_t i) const {
     return !presence_.empty() && ((presence_[i >> 6] >> (i & 63)) & 1) == 0;
   }

@@ -1,5 +1,7 @@
 #include "table_format/key_codec.h"
 
+#include <cstring>
+
 #include "table_format/frozen_type.h"
 
 namespace columnar {
@@ -14,13 +16,31 @@ constexpr uint64_t kSign64 = uint64_t{1} << 63;
 uint8_t MaskOf(ClusteringOrder order) { return order == ClusteringOrder::kDesc ? 0xFF : 0x00; }
 
 void AppendBigEndian(uint64_t v, size_t width, uint8_t mask, std::string* out) {
-  for (size_t i = width; i-- > 0;) out->push_back(static_cast<char>((v >> (8 * i)) ^ mask));
+  char buf[8];
+  for (size_t i = 0; i < width; i++) {
+    buf[i] = static_cast<char>((v >> (8 * (width - 1 - i))) ^ mask);
+  }
+  out->append(buf, width);
 }
 
+// A 4- or 8-byte big-endian integer (every fixed-width component but boolean and uuid): one
+// load and a byte swap.
 bool ReadBigEndian(Slice* in, size_t width, uint8_t mask, uint64_t* v) {
   if (in->size() < width) return false;
-  uint64_t result = 0;
-  for (size_t i = 0; i < width; i++) result = result << 8 | (static_cast<uint8_t>((*in)[i]) ^ mask);
+  uint64_t result;
+  if (width == 8) {
+    std::memcpy(&result, in->data(), 8);
+    result = __builtin_bswap64(result) ^ (mask != 0 ? ~uint64_t{0} : 0);
+  } else if (width == 4) {
+    uint32_t narrow;
+    std::memcpy(&narrow, in->data(), 4);
+    result = __builtin_bswap32(narrow) ^ (mask != 0 ? 0xFFFFFFFFu : 0u);
+  } else {
+    result = 0;
+    for (size_t i = 0; i < width; i++) {
+      result = result << 8 | (static_cast<uint8_t>((*in)[i]) ^ mask);
+    }
+  }
   in->remove_prefix(width);
   *v = result;
   return true;
@@ -35,27 +55,32 @@ void AppendEscapedBytes(const std::string& bytes, uint8_t mask, std::string* out
   out->push_back(static_cast<char>(kTerminator ^ mask));
 }
 
-// Reads escaped bytes up to and including the terminator; `bytes` may be null (skip).
+// Reads escaped bytes up to and including the terminator; `bytes` may be null (skip). Runs
+// of plain bytes are found with memchr (the escape byte is rare: only a 0x00 in the value).
 bool ReadEscapedBytes(Slice* in, uint8_t mask, std::string* bytes) {
-  size_t i = 0;
-  while (i < in->size()) {
-    const uint8_t b = static_cast<uint8_t>((*in)[i]) ^ mask;
-    if (b != kEscape) {
-      if (bytes != nullptr) bytes->push_back(static_cast<char>(b));
-      i++;
-      continue;
+  const char* p = in->data();
+  const char* const end = p + in->size();
+  const char escape = static_cast<char>(kEscape ^ mask);
+  while (true) {
+    const auto* hit =
+        static_cast<const char*>(std::memchr(p, escape, static_cast<size_t>(end - p)));
+    if (hit == nullptr || hit + 1 >= end) return false;
+    if (bytes != nullptr) {
+      if (mask == 0) {
+        bytes->append(p, static_cast<size_t>(hit - p));
+      } else {
+        for (const char* c = p; c < hit; c++) bytes->push_back(static_cast<char>(*c ^ mask));
+      }
     }
-    if (i + 1 >= in->size()) return false;
-    const uint8_t next = static_cast<uint8_t>((*in)[i + 1]) ^ mask;
-    i += 2;
+    const uint8_t next = static_cast<uint8_t>(hit[1]) ^ mask;
     if (next == kTerminator) {
-      in->remove_prefix(i);
+      in->remove_prefix(static_cast<size_t>(hit + 2 - in->data()));
       return true;
     }
     if (next != kEscapedZero) return false;
     if (bytes != nullptr) bytes->push_back(static_cast<char>(kEscape));
+    p = hit + 2;
   }
-  return false;
 }
 
 // The big-endian integer whose unsigned order is the typed order of a fixed-width value.
@@ -150,9 +175,14 @@ Status EncodeKeyComponent(const Value& value, LogicalType type, ClusteringOrder 
   } else if (IsBytesType(type)) {
     AppendEscapedBytes(value.bytes(), mask, out);
   } else {
-    AppendBigEndian(OrderedBits(type, value.FixedBits()), EncodedFixedWidth(type), mask, out);
+    AppendFixedKeyComponent(value.FixedBits(), type, order, out);
   }
   return Status::OK();
+}
+
+void AppendFixedKeyComponent(uint64_t bits, LogicalType type, ClusteringOrder order,
+                             std::string* out) {
+  AppendBigEndian(OrderedBits(type, bits), EncodedFixedWidth(type), MaskOf(order), out);
 }
 
 Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Value* value) {
@@ -169,21 +199,30 @@ Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Va
     } else if (!ReadEscapedBytes(in, mask, sink)) {
       return ComponentCorruption(type, "truncated or bad escape");
     }
-    if (!IsWellFormedBytes(type, bytes)) {
+    // (text, blob and 16 read bytes of a uuid are always well formed)
+    if (checked && !IsWellFormedBytes(type, bytes)) {
       return ComponentCorruption(type,
                                  IsFrozenType(type) ? "not a canonical value" : "non-ASCII byte");
     }
     if (value != nullptr) *value = Value::FromBytes(type, std::move(bytes));
     return Status::OK();
   }
+  uint64_t bits;
+  Status s = DecodeFixedKeyComponent(in, type, order, &bits);
+  if (s.ok() && value != nullptr) *value = Value::FromFixedBits(type, bits);
+  return s;
+}
+
+Status DecodeFixedKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, uint64_t* bits) {
+  if (IsBytesType(type)) return Status::InvalidArgument("not a fixed-width key component");
   uint64_t ordered;
-  if (!ReadBigEndian(in, EncodedFixedWidth(type), mask, &ordered)) {
+  if (!ReadBigEndian(in, EncodedFixedWidth(type), MaskOf(order), &ordered)) {
     return ComponentCorruption(type, "truncated");
   }
   if (type == LogicalType::kBoolean && ordered > 1) {
     return ComponentCorruption(type, "boolean byte is not 0 or 1");
   }
-  if (value != nullptr) *value = Value::FromFixedBits(type, BitsFromOrdered(type, ordered));
+  *bits = BitsFromOrdered(type, ordered);
   return Status::OK();
 }
 
@@ -249,6 +288,15 @@ Status PartitionKeyLength(const TableSchema& schema, const Slice& key, size_t* l
   }
   *length = key.size() - in.size();
   return Status::OK();
+}
+
+Status PartitionKeyLengthAfter(const TableSchema& schema, const Slice& key, const Slice* previous,
+                               size_t* length) {
+  if (previous != nullptr && key.starts_with(*previous)) {
+    *length = previous->size();
+    return Status::OK();
+  }
+  return PartitionKeyLength(schema, key, length);
 }
 
 bool PrefixSuccessor(const Slice& prefix, std::string* successor) {

@@ -42,9 +42,16 @@ namespace columnar {
 // type or malformed.
 Status EncodeKeyComponent(const Value& value, LogicalType type, ClusteringOrder order,
                           const std::string& column, std::string* out);
+// What EncodeKeyComponent writes for a value of fixed-width type `type` (not IsBytesType) with
+// Value::FixedBits() `bits`, without building a Value.
+void AppendFixedKeyComponent(uint64_t bits, LogicalType type, ClusteringOrder order,
+                             std::string* out);
 // Reads one component from the front of *in and advances it. With value == nullptr it only
 // checks and skips. Corruption when truncated or not a canonical encoding.
 Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Value* value);
+// DecodeKeyComponent of a fixed-width type (not IsBytesType) without building a Value: *bits
+// gets what Value::FixedBits() would hold. InvalidArgument for a byte-string type.
+Status DecodeFixedKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, uint64_t* bits);
 
 // Append the encoded key or its parts to *out. Each needs one value per partition key column;
 // EncodeKey needs one per clustering column, EncodeClusteringPrefix any leading subset.
@@ -67,6 +74,13 @@ Status DecodePartitionKey(const TableSchema& schema, const Slice& partition_key,
 
 // Bytes taken by the partition key components at the start of `key` (found by walking them).
 Status PartitionKeyLength(const TableSchema& schema, const Slice& key, size_t* length);
+// PartitionKeyLength for a key that may share the partition of an earlier one: `previous`
+// (may be null) must be a whole partition key PartitionKeyLength accepted. A key that starts
+// with it has exactly that partition, since every component is prefix-free: walking the key
+// reads the same components, with the same checks. The usual case (rows of one partition in a
+// row) costs a comparison instead of a walk.
+Status PartitionKeyLengthAfter(const TableSchema& schema, const Slice& key, const Slice* previous,
+                               size_t* length);
 
 // The smallest byte string greater than every string that starts with `prefix`: drop
 // trailing 0xFF bytes and increment the last byte. False when there is none (empty or all

@@ -5,21 +5,24 @@ namespace columnar {
 Status WritePartitionColumn(const Entry* entries, size_t count,
                             const std::vector<uint32_t>& partition_lengths,
                             const ColumnWriteSettings& settings, RowGroupWriter* writer) {
+  const auto partition = [&](size_t i) {
+    return Slice(entries[i].user_key.data(), partition_lengths[i]);
+  };
+  // Most groups lie in one partition: look for a change before building the column.
+  size_t first_change = 1;
+  while (first_change < count && partition(first_change) == partition(first_change - 1)) {
+    first_change++;
+  }
+  if (first_change == count) return Status::OK();
   ColumnVector changes(PhysicalType::kBytes);
-  bool any_change = false;
-  Slice previous(entries[0].user_key.data(), partition_lengths[0]);
-  changes.AppendNull();
-  for (size_t i = 1; i < count; i++) {
-    const Slice partition(entries[i].user_key.data(), partition_lengths[i]);
-    if (partition == previous) {
+  changes.AppendNulls(first_change);
+  for (size_t i = first_change; i < count; i++) {
+    if (partition(i) == partition(i - 1)) {
       changes.AppendNull();
     } else {
-      changes.AppendBytes(partition);
-      any_change = true;
+      changes.AppendBytes(partition(i));
     }
-    previous = partition;
   }
-  if (!any_change) return Status::OK();
   // Point reads decode the partitions with the key columns (a searched column).
   ChunkWriteOptions options = settings.For("partition", PhysicalType::kBytes);
   options.searched = true;

@@ -11,26 +11,80 @@ constexpr uint8_t kFlagWriteTime = 1 << 0;
 constexpr uint8_t kFlagExpiry = 1 << 1;
 constexpr uint8_t kKnownRowFlags = kFlagWriteTime | kFlagExpiry;
 
-// A varint written in its shortest form.
-bool GetCanonicalVarint64(Slice* in, uint64_t* v) {
-  const size_t before = in->size();
-  return GetVarint64(in, v) && before - in->size() == static_cast<size_t>(VarintLength(*v));
-}
-
 Status RowCorruption(const std::string& problem) {
   return Status::Corruption("row value: " + problem);
 }
 
-void AppendCellValue(const RowCell& cell, std::string* out) {
+// Appends small pieces to a string through a buffer on the stack, so that a row's header and
+// fixed-width values cost one append instead of one each.
+class StagedAppender {
+ public:
+  explicit StagedAppender(std::string* out) : out_(out) {}
+  ~StagedAppender() { Flush(); }
+  StagedAppender(const StagedAppender&) = delete;
+  StagedAppender& operator=(const StagedAppender&) = delete;
+
+  // Room for n <= kCapacity bytes at the returned pointer; Advance(written) after writing.
+  char* Room(size_t n) {
+    if (used_ + n > kCapacity) Flush();
+    return buffer_ + used_;
+  }
+  void Advance(size_t n) { used_ += n; }
+  void Append(const char* data, size_t n) {
+    if (n > kCapacity - used_) {
+      Flush();
+      if (n > kCapacity) {
+        out_->append(data, n);
+        return;
+      }
+    }
+    std::memcpy(buffer_ + used_, data, n);
+    used_ += n;
+  }
+  void Flush() {
+    out_->append(buffer_, used_);
+    used_ = 0;
+  }
+
+ private:
+  static constexpr size_t kCapacity = 256;
+  std::string* out_;
+  char buffer_[kCapacity];
+  size_t used_ = 0;
+};
+
+void AppendVarint64(uint64_t v, StagedAppender* out) {
+  char* p = out->Room(kMaxVarint64Bytes);
+  out->Advance(static_cast<size_t>(EncodeVarint64(p, v) - p));
+}
+
+void AppendCellValue(const RowCell& cell, StagedAppender* out) {
   const size_t width = EncodedFixedWidth(cell.type);
   if (cell.type == LogicalType::kUuid) {
-    out->append(cell.bytes.data(), cell.bytes.size());
+    out->Append(cell.bytes.data(), cell.bytes.size());
   } else if (IsBytesType(cell.type)) {
-    PutLengthPrefixed(out, cell.bytes);
+    AppendVarint64(cell.bytes.size(), out);
+    out->Append(cell.bytes.data(), cell.bytes.size());
   } else {
-    char buf[8];
-    EncodeFixed64(buf, cell.fixed_bits);  // little-endian: the low `width` bytes
-    out->append(buf, width);
+    EncodeFixed64(out->Room(8), cell.fixed_bits);  // little-endian: the low `width` bytes
+    out->Advance(width);
+  }
+}
+
+// The presence bitmap and values of `cells`.
+void AppendValues(const std::vector<RowCell>& cells, StagedAppender* out) {
+  // The presence bitmap, a byte at a time, then the values.
+  uint8_t byte = 0;
+  for (size_t i = 0; i < cells.size(); i++) {
+    byte |= static_cast<uint8_t>(cells[i].present ? 1 << (i % 8) : 0);
+    if (i % 8 == 7 || i + 1 == cells.size()) {
+      *out->Room(1) = static_cast<char>(byte);
+      out->Advance(1);
+      byte = 0;
+    }
+  }
+  for (const RowCell& cell : cells) {
+    if (cell.present) AppendCellValue(cell, out);
   }
 }
 
@@ -153,13 +207,17 @@ Status RowCodec::EncodeCells(const RowMetadata& meta, const std::vector<RowCell>
                              std::string* out) const {
   Status s = CheckCells(meta.schema_version, cells);
   if (!s.ok()) return s;
-  out->push_back(static_cast<char>(kRowFormatVersion));
-  PutVarint32(out, meta.schema_version);
-  out->push_back(static_cast<char>((meta.has_write_time ? kFlagWriteTime : 0) |
-                                   (meta.has_expiry ? kFlagExpiry : 0)));
-  if (meta.has_write_time) PutVarint64(out, ZigZagEncode(meta.write_time_micros));
-  if (meta.has_expiry) PutVarint64(out, meta.expiry_seconds);
-  AppendValues(cells, out);
+  StagedAppender staged(out);
+  char* p = staged.Room(2 + 3 * kMaxVarint64Bytes);
+  char* const start = p;
+  *p++ = static_cast<char>(kRowFormatVersion);
+  p = EncodeVarint64(p, meta.schema_version);
+  *p++ = static_cast<char>((meta.has_write_time ? kFlagWriteTime : 0) |
+                           (meta.has_expiry ? kFlagExpiry : 0));
+  if (meta.has_write_time) p = EncodeVarint64(p, ZigZagEncode(meta.write_time_micros));
+  if (meta.has_expiry) p = EncodeVarint64(p, meta.expiry_seconds);
+  staged.Advance(static_cast<size_t>(p - start));
+  AppendValues(cells, &staged);
   return Status::OK();
 }
 
@@ -219,16 +277,6 @@ Status RowCodec::CheckCells(uint32_t schema_version, const std::vector<RowCell>&
     if (!s.ok()) return s;
   }
   return Status::OK();
-}
-
-void RowCodec::AppendValues(const std::vector<RowCell>& cells, std::string* out) {
-  const size_t bitmap_start = out->size();
-  out->append((cells.size() + 7) / 8, '\0');
-  for (size_t i = 0; i < cells.size(); i++) {
-    if (!cells[i].present) continue;
-    (*out)[bitmap_start + i / 8] |= static_cast<char>(1 << (i % 8));
-    AppendCellValue(cells[i], out);
-  }
 }
 
 // ---- rows with per-cell metadata ----
@@ -366,7 +414,10 @@ Status RowCodec::EncodeVersions(const RowVersions& row, std::string* out) const 
   if (defaults.has_expiry) PutVarint64(out, defaults.expiry_seconds);
   if (row.has_deletion) PutVarint64(out, ZigZagEncode(row.deletion_time_micros));
   if (local_deletion_time) PutVarint64(out, ZigZagEncode(row.local_deletion_seconds));
-  AppendValues(row.cells, out);
+  {
+    StagedAppender staged(out);
+    AppendValues(row.cells, &staged);
+  }
 
   std::string exceptions;
   uint32_t count = 0;

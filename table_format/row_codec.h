@@ -199,7 +199,6 @@ class RowCodec {
   // The presence bitmap and values of `ids`' columns.
   Status DecodeValues(Slice* in, const std::vector<uint32_t>& ids,
                       std::vector<RowCell>* cells) const;
-  static void AppendValues(const std::vector<RowCell>& cells, std::string* out);
 
   TableSchema schema_;
   std::vector<std::vector<uint32_t>> columns_by_version_;  // index: version - 1

@@ -143,6 +143,13 @@ class RowLayout {
   // The partition `user_key` belongs to (a prefix of it), for partition filters; false when
   // the layout has no partition for this key. Must be a pure function of the key.
   virtual bool PartitionOf(const Slice& user_key, Slice* partition) const = 0;
+  // PartitionOf for a key that may be in the partition of an earlier one: `previous` (may be
+  // null) is a partition PartitionOf returned. Layouts whose partitions are self-delimiting
+  // answer from the prefix; the answer must be PartitionOf's.
+  virtual bool NextPartitionOf(const Slice& user_key, const Slice* /*previous*/,
+                               Slice* partition) const {
+    return PartitionOf(user_key, partition);
+  }
 
   // Encodes `count` entries (in internal-key order) as one row group, appended to *out.
   virtual Status WriteRowGroup(const Entry* entries, size_t count,

@@ -2,11 +2,11 @@
 
 #include <cstring>
 #include <limits>
-#include <optional>
 
 #include "table_format/column_values.h"
 #include "table_format/key_codec.h"
 #include "table_format/layout_columns.h"
+#include "table_format/metadata_transform.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -24,72 +24,10 @@ constexpr uint32_t kExpirySlot = 16;
 constexpr uint32_t kClusteringSlot = 24;
 constexpr uint32_t kMaxClusteringColumns = 40;
 constexpr uint32_t kRegularSlot = 64;
-constexpr int kTransformCount = 7;
-
-// ---- metadata transforms (see typed_layout.h) ----
-
-// f_t(c) as a 128-bit integer (never overflows for 64-bit c).
-__int128 TransformOf(int t, int64_t c) {
-  const __int128 wide = c;
-  switch (t) {
-    case 1:
-      return wide;
-    case 2:
-      return wide * 1000;
-    case 3:
-      return wide * 1000000;
-    case 4:
-      return c >= 0 ? wide / 1000 : -((-wide + 999) / 1000);  // floor division
-    case 5:
-      return wide * 86400;
-    case 6:
-      return wide * 86400 * 1000000;
-    default:
-      return 0;
-  }
-}
-
-bool FitsInt64(__int128 v) {
-  return v >= std::numeric_limits<int64_t>::min() && v <= std::numeric_limits<int64_t>::max();
-}
 
 bool IsIntegerLike(LogicalType type) {
   return type == LogicalType::kInt || type == LogicalType::kBigInt ||
          type == LogicalType::kTimestamp || type == LogicalType::kDate;
-}
-
-// The transform whose residuals (value - f_t(reference)) span the smallest range. Rows with a
-// value but no reference rule out every transform but 0.
-int ChooseTransform(const std::vector<std::optional<int64_t>>& values,
-                    const std::vector<std::optional<int64_t>>& reference) {
-  int best = 0;
-  unsigned __int128 best_range = ~static_cast<unsigned __int128>(0);
-  for (int t = 0; t < kTransformCount; t++) {
-    __int128 lo = 0;
-    __int128 hi = 0;
-    bool any = false;
-    bool usable = true;
-    for (size_t i = 0; i < values.size() && usable; i++) {
-      if (!values[i]) continue;
-      if (t != 0 && !reference[i]) {
-        usable = false;
-        break;
-      }
-      const __int128 residual =
-          static_cast<__int128>(*values[i]) - TransformOf(t, reference[i].value_or(0));
-      if (!FitsInt64(residual)) usable = false;
-      lo = any ? std::min(lo, residual) : residual;
-      hi = any ? std::max(hi, residual) : residual;
-      any = true;
-    }
-    if (!usable) continue;
-    const auto range = static_cast<unsigned __int128>(hi - lo);
-    if (range < best_range) {
-      best_range = range;
-      best = t;
-    }
-  }
-  return best;
 }
 
 // ---- moving values between cells, Values and columns ----
@@ -116,15 +54,31 @@ Value ValueAt(const ColumnVector& column, size_t row, LogicalType type) {
   return Value::FromFixedBits(type, FixedBitsAt(column, row));
 }
 
-void AppendOptional(const std::optional<int64_t>& v, ColumnVector* column) {
-  if (v) {
-    column->Append<int64_t>(*v);
-  } else {
-    column->AppendNull();
-  }
-}
-
 bool AllNull(const ColumnVector& column) { return column.null_count() == column.size(); }
+
+// A byte-string column null in most rows (the writer's opaque keys and values): nulls are
+// counted and appended in bulk when a value or the finished column is asked for.
+class MostlyNullBytes {
+ public:
+  void AppendNull() { pending_nulls_++; }
+  void AppendBytes(const Slice& v) {
+    FlushNulls();
+    column_.AppendBytes(v);
+  }
+  const ColumnVector& column() {
+    FlushNulls();
+    return column_;
+  }
+
+ private:
+  void FlushNulls() {
+    column_.AppendNulls(pending_nulls_);
+    pending_nulls_ = 0;
+  }
+
+  ColumnVector column_{PhysicalType::kBytes};
+  size_t pending_nulls_ = 0;
+};
 
 }  // namespace
 
@@ -138,8 +92,13 @@ const ColumnVector* TypedLayout::FileDictionaryOf(uint32_t column_id) const {
 }
 
 bool TypedLayout::PartitionOf(const Slice& user_key, Slice* partition) const {
+  return NextPartitionOf(user_key, nullptr, partition);
+}
+
+bool TypedLayout::NextPartitionOf(const Slice& user_key, const Slice* previous,
+                                  Slice* partition) const {
   size_t length;
-  if (!PartitionKeyLength(schema(), user_key, &length).ok()) return false;
+  if (!PartitionKeyLengthAfter(schema(), user_key, previous, &length).ok()) return false;
   *partition = Slice(user_key.data(), length);
   return true;
 }
@@ -148,33 +107,37 @@ bool TypedLayout::PartitionOf(const Slice& user_key, Slice* partition) const {
 class TypedLayout::Splitter {
  public:
   Splitter(const RowCodec& codec, size_t count)
-      : codec_(codec),
-        schema_(codec.schema()),
-        opaque_keys_(PhysicalType::kBytes),
-        versions_(PhysicalType::kInt32),
-        opaque_values_(PhysicalType::kBytes) {
+      : codec_(codec), schema_(codec.schema()), versions_(PhysicalType::kInt32) {
     const size_t clustering = schema_.clustering_key().size();
     for (size_t k = 0; k < clustering; k++) {
       clustering_.emplace_back(PhysicalTypeOfLogical(schema_.clustering_column(k).type));
     }
+    fixed_clustering_.resize(clustering);
+    for (size_t k = 0; k < clustering; k++) {
+      fixed_clustering_[k] = !IsBytesType(schema_.clustering_column(k).type);
+    }
+    decoded_bits_.resize(clustering);
+    decoded_.resize(clustering);
     regular_.resize(schema_.next_column_id());
     for (const ColumnDef& column : schema_.columns()) {
-      if (!column.is_key()) regular_[column.id].Reset(PhysicalTypeOfLogical(column.type));
+      if (column.is_key()) continue;
+      regular_[column.id].Reset(PhysicalTypeOfLogical(column.type));
+      regular_ids_.push_back(column.id);
     }
     reference_ok_ = clustering > 0 && IsIntegerLike(schema_.clustering_column(0).type);
     partition_lengths_.reserve(count);
-    write_times_.reserve(count);
-    expiries_.reserve(count);
-    references_.reserve(count);
+    write_times_.Reserve(count);
+    expiries_.Reserve(count);
+    references_.Reserve(count);
   }
 
   void AddRow(const Entry& entry) {
     const size_t row = partition_lengths_.size();
-    references_.emplace_back();  // filled by AddKey when the key is typed
+    references_.AppendAbsent();  // set by AddKey when the key is typed
     AddKey(entry.user_key);
     AddValue(entry);
-    for (size_t id = 0; id < regular_.size(); id++) {
-      if (!schema_.columns()[id].is_key() && regular_[id].size() == row) regular_[id].AppendNull();
+    for (uint32_t id : regular_ids_) {
+      if (regular_[id].size() == row) regular_[id].AppendNull();
     }
   }
 
@@ -186,11 +149,13 @@ class TypedLayout::Splitter {
     writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], context.stats, context.memos);
     Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
     if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
-    if (s.ok()) s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_, settings);
+    if (s.ok())
+      s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_.column(), settings);
     if (s.ok() && !AllCurrentVersion()) {
       s = AddIfAny(&writer, kRowVersionSlot, "row_version", versions_, settings);
     }
-    if (s.ok()) s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_, settings);
+    if (s.ok())
+      s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_.column(), settings);
     ColumnVector from_key;
     const bool first_from_key = FirstClusteringFromKey(&from_key);
     if (s.ok() && first_from_key) {
@@ -201,12 +166,12 @@ class TypedLayout::Splitter {
     // chunks repeating from group to group (slots 6 and 7: a series' times and a fixed TTL)
     // follow the group header as one run, which block compression finds.
     ColumnVector expiry(PhysicalType::kInt64);
-    const int expiry_transform = MetadataResiduals(expiries_, &expiry);
+    const int expiry_transform = Residuals(expiries_, &expiry);
     const bool early_expiry = expiry_transform == kEarlyExpiryTransform;
     if (s.ok() && early_expiry) s = AddIfAny(&writer, kEarlyExpirySlot, "expiry", expiry, settings);
     if (s.ok()) {
       ColumnVector write_time(PhysicalType::kInt64);
-      const int transform = MetadataResiduals(write_times_, &write_time);
+      const int transform = Residuals(write_times_, &write_time);
       s = AddIfAny(&writer, kWriteTimeSlot + transform, "write_time", write_time, settings);
     }
     if (s.ok() && !early_expiry) {
@@ -240,15 +205,26 @@ class TypedLayout::Splitter {
       if (!column.is_key() && column.is_live()) observer->OnColumn(column.id, regular_[column.id]);
     }
     ColumnVector expiry(PhysicalType::kInt64);
-    expiry.Reserve(expiries_.size());
-    for (const auto& e : expiries_) AppendOptional(e, &expiry);
+    expiries_.ToColumn(&expiry);
     observer->OnExpiry(expiry);
   }
 
  private:
+  // The partition length of `key`, compared with the last typed row's partition first
+  // (PartitionKeyLengthAfter).
+  bool PartitionLength(const Slice& key, size_t* length) {
+    if (!PartitionKeyLengthAfter(schema_, key, any_partition_ ? &last_partition_ : nullptr, length)
+             .ok()) {
+      return false;
+    }
+    last_partition_ = Slice(key.data(), *length);
+    any_partition_ = true;
+    return true;
+  }
+
   void AddKey(const Slice& key) {
     size_t partition_length;
-    if (!PartitionKeyLength(schema_, key, &partition_length).ok()) {
+    if (!PartitionLength(key, &partition_length)) {
       // Not a key of this schema: the whole key is its own partition.
       partition_lengths_.push_back(static_cast<uint32_t>(key.size()));
       opaque_keys_.AppendBytes(Slice());
@@ -258,11 +234,14 @@ class TypedLayout::Splitter {
     partition_lengths_.push_back(static_cast<uint32_t>(partition_length));
     Slice rest(key.data() + partition_length, key.size() - partition_length);
     const Slice suffix = rest;
-    decoded_.resize(clustering_.size());
     bool typed = true;
     for (size_t k = 0; k < clustering_.size() && typed; k++) {
       const ColumnDef& column = schema_.clustering_column(k);
-      typed = DecodeKeyComponent(&rest, column.type, column.order, &decoded_[k]).ok();
+      // Fixed-width components (times, numbers) straight to their bits, without a Value.
+      typed =
+          fixed_clustering_[k]
+              ? DecodeFixedKeyComponent(&rest, column.type, column.order, &decoded_bits_[k]).ok()
+              : DecodeKeyComponent(&rest, column.type, column.order, &decoded_[k]).ok();
     }
     if (!typed || !rest.empty()) {
       opaque_keys_.AppendBytes(suffix);
@@ -270,10 +249,14 @@ class TypedLayout::Splitter {
       return;
     }
     opaque_keys_.AppendNull();
-    for (size_t k = 0; k < clustering_.size(); k++) AppendValue(decoded_[k], &clustering_[k]);
-    if (reference_ok_) {
-      references_.back() = IntegerAt(clustering_[0], clustering_[0].size() - 1);
+    for (size_t k = 0; k < clustering_.size(); k++) {
+      if (fixed_clustering_[k]) {
+        AppendFixedBits(decoded_bits_[k], &clustering_[k]);
+      } else {
+        AppendValue(decoded_[k], &clustering_[k]);
+      }
     }
+    if (reference_ok_) references_.SetLast(IntegerAt(clustering_[0], clustering_[0].size() - 1));
   }
 
   // The first clustering column minus its value in row 0's key (slot 6), when that key is
@@ -322,18 +305,23 @@ class TypedLayout::Splitter {
     if (entry.value_type == kPutValueType && codec_.DecodeCells(entry.value, &meta, &cells_).ok()) {
       versions_.Append<int32_t>(static_cast<int32_t>(meta.schema_version));
       opaque_values_.AppendNull();
-      write_times_.push_back(meta.has_write_time ? std::optional<int64_t>(meta.write_time_micros)
-                                                 : std::nullopt);
-      expiries_.push_back(meta.has_expiry
-                              ? std::optional<int64_t>(static_cast<int64_t>(meta.expiry_seconds))
-                              : std::nullopt);
+      if (meta.has_write_time) {
+        write_times_.Append(meta.write_time_micros);
+      } else {
+        write_times_.AppendAbsent();
+      }
+      if (meta.has_expiry) {
+        expiries_.Append(static_cast<int64_t>(meta.expiry_seconds));
+      } else {
+        expiries_.AppendAbsent();
+      }
       for (const RowCell& cell : cells_) AppendCell(cell, &regular_[cell.column_id]);
       return;
     }
     versions_.AppendNull();
     opaque_values_.AppendBytes(entry.value);
-    write_times_.emplace_back();
-    expiries_.emplace_back();
+    write_times_.AppendAbsent();
+    expiries_.AppendAbsent();
   }
 
   Status AddIfAny(RowGroupWriter* writer, uint32_t slot, const std::string& name,
@@ -364,20 +352,10 @@ class TypedLayout::Splitter {
   }
 
   // A metadata column minus the transform of the clustering time that leaves the smallest
-  // range, into *column; returns the transform.
-  int MetadataResiduals(const std::vector<std::optional<int64_t>>& values,
-                        ColumnVector* column) const {
-    const int transform = reference_ok_ ? ChooseTransform(values, references_) : 0;
-    column->Reserve(values.size());
-    for (size_t i = 0; i < values.size(); i++) {
-      if (!values[i]) {
-        column->AppendNull();
-        continue;
-      }
-      const __int128 residual =
-          static_cast<__int128>(*values[i]) - TransformOf(transform, references_[i].value_or(0));
-      column->Append<int64_t>(static_cast<int64_t>(residual));
-    }
+  // range (metadata_transform.h), into *column; returns the transform.
+  int Residuals(const OptionalInt64s& values, ColumnVector* column) const {
+    const int transform = reference_ok_ ? ChooseMetadataTransform(values, references_) : 0;
+    MetadataResiduals(values, references_, transform, column);
     return transform;
   }
 
@@ -385,15 +363,20 @@ class TypedLayout::Splitter {
   const TableSchema& schema_;
   bool reference_ok_ = false;
   std::vector<uint32_t> partition_lengths_;
-  ColumnVector opaque_keys_;
+  MostlyNullBytes opaque_keys_;
   ColumnVector versions_;
-  ColumnVector opaque_values_;
+  MostlyNullBytes opaque_values_;
   std::vector<ColumnVector> clustering_;
   std::vector<ColumnVector> regular_;  // by column id; key columns stay empty
-  std::vector<std::optional<int64_t>> write_times_;
-  std::vector<std::optional<int64_t>> expiries_;
-  std::vector<std::optional<int64_t>> references_;  // first clustering column, as an integer
-  std::vector<Value> decoded_;
+  std::vector<uint32_t> regular_ids_;  // the regular columns' ids
+  OptionalInt64s write_times_;
+  OptionalInt64s expiries_;
+  OptionalInt64s references_;  // first clustering column, as an integer
+  Slice last_partition_;       // the last typed row's partition key (PartitionLength)
+  bool any_partition_ = false;
+  std::vector<bool> fixed_clustering_;  // by clustering column: fixed-width type
+  std::vector<uint64_t> decoded_bits_;  // the key's fixed-width clustering values
+  std::vector<Value> decoded_;          // and its byte-string ones
   std::vector<RowCell> cells_;
   FileDictionaryWriters* dictionaries_ = nullptr;
 };
@@ -437,7 +420,7 @@ Status DecodeOptionalSlot(const RowGroupView& view, uint32_t slot, PhysicalType 
                           ColumnVector* out, const ColumnVector* file_dictionary = nullptr) {
   if (!view.HasSlot(slot)) {
     out->Reset(type);
-    for (uint32_t i = 0; i < view.row_count(); i++) out->AppendNull();
+    out->AppendNulls(view.row_count());
     return Status::OK();
   }
   return view.DecodeSlot(slot, type, out, false, file_dictionary);
@@ -450,7 +433,7 @@ Status DecodeMetadata(const RowGroupView& view, uint32_t base_slot, ColumnVector
   *transform = 0;
   uint32_t slot = base_slot;
   int found = 0;
-  for (int t = 0; t < kTransformCount; t++) {
+  for (int t = 0; t < kMetadataTransformCount; t++) {
     if (view.HasSlot(base_slot + t)) {
       *transform = t;
       slot = base_slot + t;
@@ -731,6 +714,11 @@ class TypedLayout::Assembler {
         if (clustering_[k].IsNull(row)) {
           return Status::Corruption("typed layout: typed key without clustering value");
         }
+        if (!IsBytesType(column.type)) {
+          AppendFixedKeyComponent(FixedBitsAt(clustering_[k], row), column.type, column.order,
+                                  keys);
+          continue;
+        }
         Status s = EncodeKeyComponent(ValueAt(clustering_[k], row, column.type), column.type,
                                       column.order, column.name, keys);
         if (!s.ok())
@@ -753,7 +741,7 @@ class TypedLayout::Assembler {
       reference = IntegerAt(clustering_[0], row);
     }
     const __int128 v =
-        static_cast<__int128>(column.Get<int64_t>(row)) + TransformOf(transform, reference);
+        static_cast<__int128>(column.Get<int64_t>(row)) + MetadataTransformOf(transform, reference);
     if (!FitsInt64(v)) return Status::Corruption("typed layout: metadata out of range");
     *value = static_cast<int64_t>(v);
     return Status::OK();

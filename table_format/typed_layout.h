@@ -91,6 +91,10 @@ class TypedLayout : public RowLayout {
   const char* Name() const override { return "typed"; }
   uint32_t Id() const override { return kId; }
   bool PartitionOf(const Slice& user_key, Slice* partition) const override;
+  // Partition keys are self-delimiting: a key starting with `previous` is in it
+  // (PartitionKeyLengthAfter).
+  bool NextPartitionOf(const Slice& user_key, const Slice* previous,
+                       Slice* partition) const override;
   Status WriteRowGroup(const Entry* entries, size_t count, const RowGroupWriteContext& context,
                        std::string* out) const override;
   Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,

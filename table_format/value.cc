@@ -20,21 +20,31 @@ constexpr int kMaxIsoYear = 9999;
 struct TypeInfo {
   const char* name;
   PhysicalType physical;
-  size_t encoded_width;  // 0: length-prefixed byte string
 };
 
-// Indexed by LogicalType.
+// Indexed by LogicalType. The encoded widths are EncodedFixedWidth's (value.h).
 constexpr TypeInfo kTypeInfo[kNumLogicalTypes] = {
-    {"boolean", PhysicalType::kInt32, 1},  {"int", PhysicalType::kInt32, 4},
-    {"bigint", PhysicalType::kInt64, 8},   {"float", PhysicalType::kFloat32, 4},
-    {"double", PhysicalType::kFloat64, 8}, {"timestamp", PhysicalType::kInt64, 8},
-    {"date", PhysicalType::kInt32, 4},     {"text", PhysicalType::kBytes, 0},
-    {"ascii", PhysicalType::kBytes, 0},    {"blob", PhysicalType::kBytes, 0},
-    {"uuid", PhysicalType::kBytes, 16},
+    {"boolean", PhysicalType::kInt32},  {"int", PhysicalType::kInt32},
+    {"bigint", PhysicalType::kInt64},   {"float", PhysicalType::kFloat32},
+    {"double", PhysicalType::kFloat64}, {"timestamp", PhysicalType::kInt64},
+    {"date", PhysicalType::kInt32},     {"text", PhysicalType::kBytes},
+    {"ascii", PhysicalType::kBytes},    {"blob", PhysicalType::kBytes},
+    {"uuid", PhysicalType::kBytes},
 };
+
+// IsBytesType (inline in value.h) must agree with the physical types above.
+constexpr bool BytesTypesAgree() {
+  for (int i = 0; i < kNumLogicalTypes; i++) {
+    const auto type = static_cast<LogicalType>(i);
+    if (IsBytesType(type) != (kTypeInfo[i].physical == PhysicalType::kBytes)) return false;
+    if (!IsBytesType(type) && EncodedFixedWidth(type) == 0) return false;
+  }
+  return true;
+}
+static_assert(BytesTypesAgree(), "IsBytesType and EncodedFixedWidth disagree with kTypeInfo");
 
 // Frozen types are canonical byte strings (frozen_value.h); their names live in the registry.
-constexpr TypeInfo kFrozenTypeInfo = {nullptr, PhysicalType::kBytes, 0};
+constexpr TypeInfo kFrozenTypeInfo = {nullptr, PhysicalType::kBytes};
 
 const TypeInfo& InfoOf(LogicalType type) {
   return IsFrozenType(type) ? kFrozenTypeInfo : kTypeInfo[static_cast<int>(type)];
@@ -452,10 +462,6 @@ bool ParseLogicalTypeName(const std::string& name, LogicalType* type) {
 }
 
 PhysicalType PhysicalTypeOfLogical(LogicalType type) { return InfoOf(type).physical; }
-
-size_t EncodedFixedWidth(LogicalType type) { return InfoOf(type).encoded_width; }
-
-bool IsBytesType(LogicalType type) { return InfoOf(type).physical == PhysicalType::kBytes; }
 
 Value Value::Boolean(bool v) { return Value(LogicalType::kBoolean, uint64_t{v}); }
 Value Value::Int(int32_t v) { return Value(LogicalType::kInt, uint64_t{static_cast<uint32_t>(v)}); }

@@ -52,10 +52,18 @@ bool ParseLogicalTypeName(const std::string& name, LogicalType* type);
 // timestamp -> int64, uuid -> 16-byte string, text/ascii/blob -> byte string.
 PhysicalType PhysicalTypeOfLogical(LogicalType type);
 // Bytes of a fixed-width value in the row codec and key codec (boolean 1, uuid 16), or 0
-// for length-prefixed byte strings (text, ascii, blob).
-size_t EncodedFixedWidth(LogicalType type);
-// True for types held as a byte string (text, ascii, blob, uuid, frozen types).
-bool IsBytesType(LogicalType type);
+// for length-prefixed byte strings (text, ascii, blob, frozen types). Inline: the row and key
+// codecs ask once per cell.
+constexpr size_t EncodedFixedWidth(LogicalType type) {
+  constexpr uint8_t kWidths[kNumLogicalTypes] = {1, 4, 8, 4, 8, 8, 4, 0, 0, 0, 16};
+  const auto index = static_cast<uint16_t>(type);
+  return index < kNumLogicalTypes ? kWidths[index] : 0;
+}
+// True for types held as a byte string (text, ascii, blob, uuid, frozen types: every type
+// from text on).
+constexpr bool IsBytesType(LogicalType type) {
+  return static_cast<uint16_t>(type) >= static_cast<uint16_t>(LogicalType::kText);
+}
 
 class Value {
  public:

@@ -99,16 +99,34 @@ inline void PutVarint64(std::string* dst, uint64_t v) {
 
 inline void PutVarint32(std::string* dst, uint32_t v) { PutVarint64(dst, v); }
 
+// Bytes of v's varint: one per started group of 7 significant bits (v = 0 takes one byte).
 inline int VarintLength(uint64_t v) {
-  int len = 1;
-  while (v >= 0x80) {
-    v >>= 7;
-    len++;
-  }
-  return len;
+  const int bits = 64 - __builtin_clzll(v | 1);
+  return (bits + 6) / 7;
 }
 
-inline bool GetVarint64(Slice* in, uint64_t* v) {
+// A varint of 2 to 8 bytes from the 8 bytes at p (little-endian load), in a few word operations
+// instead of a loop per byte; false when no byte of the 8 ends the varint (9 or 10 bytes, left
+// to the loop). *len gets its byte count.
+__attribute__((always_inline)) inline bool DecodeVarintFromWord(const uint8_t* p, uint64_t* v,
+                                                                int* len) {
+  uint64_t word;
+  std::memcpy(&word, p, 8);
+  const uint64_t ends = ~word & 0x8080808080808080ull;  // the high bit clear: a last byte
+  if (ends == 0) return false;
+  *len = (__builtin_ctzll(ends) >> 3) + 1;
+  word &= ~uint64_t{0} >> (64 - 8 * *len);  // the varint's bytes only
+  // Pack the 7-bit groups: pairs into 14 bits, fours into 28, all eight into 56.
+  word = (word & 0x007f007f007f007full) | ((word & 0x7f007f007f007f00ull) >> 1);
+  word = (word & 0x00003fff00003fffull) | ((word & 0x3fff00003fff0000ull) >> 2);
+  word = (word & 0x000000000fffffffull) | ((word & 0x0fffffff00000000ull) >> 4);
+  *v = word;
+  return true;
+}
+
+// GetVarint64's byte-at-a-time loop: short input, and varints of 9 or 10 bytes. Out of line,
+// while GetVarint64's fast paths are always inlined (row headers decode three varints a row).
+__attribute__((noinline)) inline bool GetVarint64Loop(Slice* in, uint64_t* v) {
   const auto* p = reinterpret_cast<const uint8_t*>(in->data());
   const size_t n = in->size();
   uint64_t result = 0;
@@ -123,6 +141,32 @@ inline bool GetVarint64(Slice* in, uint64_t* v) {
     }
   }
   return false;
+}
+
+__attribute__((always_inline)) inline bool GetVarint64(Slice* in, uint64_t* v) {
+  const auto* p = reinterpret_cast<const uint8_t*>(in->data());
+  const size_t n = in->size();
+  if (n > 0 && p[0] < 0x80) {  // one byte: lengths, counts, versions
+    *v = p[0];
+    in->remove_prefix(1);
+    return true;
+  }
+  int len;
+  if (n >= 8 && DecodeVarintFromWord(p, v, &len)) {
+    in->remove_prefix(static_cast<size_t>(len));
+    return true;
+  }
+  return GetVarint64Loop(in, v);
+}
+
+// GetVarint64 accepting only the shortest form (what PutVarint64 writes): a varint is minimal
+// when it is one byte or its last byte is not zero (a zero last byte adds no bits). On a
+// non-minimal varint *in has been advanced past it.
+__attribute__((always_inline)) inline bool GetCanonicalVarint64(Slice* in, uint64_t* v) {
+  const char* start = in->data();
+  if (!columnar::GetVarint64(in, v)) return false;
+  const size_t len = static_cast<size_t>(in->data() - start);
+  return len == 1 || start[len - 1] != 0;
 }
 
 inline bool GetVarint32(Slice* in, uint32_t* v) {

@@ -206,13 +206,25 @@ inline void AddCode(U z, int k, CodeSums* sums) {
   sums->escapes += q >= kEscape;
 }
 
-// Bits of the block's fields and codes for the three parameters ks[t], each for f = 0
-// (bits[t][0]) and f = 2 (bits[t][1]), in one branch-free pass. The varints of escaped codes
-// are rare, and added by a second pass only when there are some.
+// Bits of the block's fields and codes for parameter k from its running sums, for f = 0
+// (bits[0]) and f = 2 (bits[1]). The varints of escaped codes are rare, and added by a second
+// pass only when there are some.
+template <typename U>
+void FinishCodeBits(const U* z, size_t len, int k, const CodeSums& sums, uint64_t bits[2]) {
+  constexpr U kCap = kEscape + (U{1} << kFlatBits) - 1;
+  bits[0] = len * static_cast<uint64_t>(k + 1) + sums.unary;
+  bits[1] = len * static_cast<uint64_t>(k + kFlatBits) + sums.flat;
+  if (sums.escapes == 0) return;
+  for (size_t i = 0; i < len; i++) {
+    const U q = z[i] >> k;
+    if (q >= kEscape) bits[0] += 8 * static_cast<uint64_t>(VarintLength(q - kEscape));
+    if (q >= kCap) bits[1] += 8 * static_cast<uint64_t>(VarintLength(q - kCap));
+  }
+}
+
+// FinishCodeBits for the three parameters ks[t] (bits[t]), in one branch-free pass.
 template <typename U>
 void CodeBits(const U* z, size_t len, const int ks[3], uint64_t bits[3][2]) {
-  constexpr U kCap = kEscape + (U{1} << kFlatBits) - 1;
-  CodeSums sums[3];
   CodeSums low;  // three named accumulators stay in registers
   CodeSums mid;
   CodeSums high;
@@ -221,29 +233,46 @@ void CodeBits(const U* z, size_t len, const int ks[3], uint64_t bits[3][2]) {
     AddCode(z[i], ks[1], &mid);
     AddCode(z[i], ks[2], &high);
   }
-  sums[0] = low;
-  sums[1] = mid;
-  sums[2] = high;
-  for (int t = 0; t < 3; t++) {
-    bits[t][0] = len * static_cast<uint64_t>(ks[t] + 1) + sums[t].unary;
-    bits[t][1] = len * static_cast<uint64_t>(ks[t] + kFlatBits) + sums[t].flat;
-    if (sums[t].escapes == 0) continue;
-    for (size_t i = 0; i < len; i++) {
-      const U q = z[i] >> ks[t];
-      if (q >= kEscape) bits[t][0] += 8 * static_cast<uint64_t>(VarintLength(q - kEscape));
-      if (q >= kCap) bits[t][1] += 8 * static_cast<uint64_t>(VarintLength(q - kCap));
-    }
-  }
+  FinishCodeBits(z, len, ks[0], low, bits[0]);
+  FinishCodeBits(z, len, ks[1], mid, bits[1]);
+  FinishCodeBits(z, len, ks[2], high, bits[2]);
 }
 
-// The (k, f) giving the fewest bits near k: moving to a neighbour while that gives fewer.
+// FinishCodeBits for one parameter.
+template <typename U>
+void CodeBitsOne(const U* z, size_t len, int k, uint64_t bits[2]) {
+  CodeSums sums;
+  for (size_t i = 0; i < len; i++) AddCode(z[i], k, &sums);
+  FinishCodeBits(z, len, k, sums, bits);
+}
+
+// The (k, f) giving the fewest bits near k: moving to a neighbour while that gives fewer. The
+// bits of a k are computed once: after a move, only the new neighbour is.
 template <typename U>
 void ClimbFrom(const U* z, size_t len, int k, BlockPlan<U>* plan) {
+  constexpr int kCount = kMaxParameter<U> + 1;
+  uint64_t known[kCount][2];
+  bool have[kCount] = {};
+  const auto bits_of = [&](int kk) -> const uint64_t* {
+    if (!have[kk]) {
+      CodeBitsOne(z, len, kk, known[kk]);
+      have[kk] = true;
+    }
+    return known[kk];
+  };
   int step = 0;  // the direction of the last move
   while (true) {
     const int ks[3] = {std::max(k - 1, 0), k, std::min(k + 1, kMaxParameter<U>)};
-    uint64_t bits[3][2];
-    CodeBits(z, len, ks, bits);
+    if (step == 0) {  // the first three in one pass
+      uint64_t first[3][2];
+      CodeBits(z, len, ks, first);
+      for (int t = 0; t < 3; t++) {
+        known[ks[t]][0] = first[t][0];
+        known[ks[t]][1] = first[t][1];
+        have[ks[t]] = true;
+      }
+    }
+    const uint64_t* bits[3] = {bits_of(ks[0]), bits_of(ks[1]), bits_of(ks[2])};
     int best = 1;
     for (int t : {0, 2}) {
       if (std::min(bits[t][0], bits[t][1]) < std::min(bits[best][0], bits[best][1])) best = t;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,62 @@ TEST(VarintTest, RejectsTruncatedAndOverlong) {
   EXPECT_FALSE(GetVarint32(&in32, &v32));
 }
 
+// The decoder a byte at a time, as GetVarint64 was before its word and one-byte paths.
+bool ReferenceVarint(const std::string& bytes, uint64_t* v, size_t* used) {
+  uint64_t result = 0;
+  for (size_t i = 0; i < bytes.size() && i < 10; i++) {
+    const uint64_t byte = static_cast<uint8_t>(bytes[i]);
+    if (i == 9 && byte > 1) return false;
+    result |= (byte & 0x7f) << (7 * i);
+    if ((byte & 0x80) == 0) {
+      *v = result;
+      *used = i + 1;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Every varint length (1 to 10 bytes, minimal or padded with 0x80 continuation bytes), followed
+// by 0 to 9 bytes of other data (so the word path, which reads 8 bytes, and the loop both run),
+// decodes as the byte-at-a-time reference does; VarintLength and GetCanonicalVarint64 agree
+// with what PutVarint64 writes.
+TEST(VarintTest, FastPathsAgreeWithByteAtATime) {
+  std::mt19937_64 rng(5);
+  for (int bits = 0; bits <= 64; bits++) {
+    for (int trial = 0; trial < 20; trial++) {
+      uint64_t v = bits == 0 ? 0 : (rng() >> (64 - bits)) | (uint64_t{1} << (bits - 1));
+      std::string minimal;
+      PutVarint64(&minimal, v);
+      ASSERT_EQ(static_cast<size_t>(VarintLength(v)), minimal.size()) << v;
+      // Padded forms: the same value with extra zero groups (not canonical), up to 10 bytes.
+      for (size_t pad = 0; minimal.size() + pad <= 10; pad++) {
+        std::string form = minimal;
+        if (pad > 0) {
+          form.back() = static_cast<char>(form.back() | 0x80);
+          form.append(pad - 1, '\x80');
+          form.push_back('\0');
+        }
+        for (size_t tail = 0; tail < 10; tail++) {
+          std::string bytes = form;
+          for (size_t t = 0; t < tail; t++) bytes.push_back(static_cast<char>(rng()));
+          uint64_t want = 0, got = 0;
+          size_t used = 0;
+          const bool ok = ReferenceVarint(bytes, &want, &used);
+          Slice in(bytes);
+          ASSERT_EQ(GetVarint64(&in, &got), ok) << v << " pad " << pad << " tail " << tail;
+          if (!ok) continue;
+          ASSERT_EQ(got, want);
+          ASSERT_EQ(in.size(), bytes.size() - used);
+          Slice canonical(bytes);
+          ASSERT_EQ(GetCanonicalVarint64(&canonical, &got), pad == 0)
+              << v << " pad " << pad << " tail " << tail;
+        }
+      }
+    }
+  }
+}
+
 TEST(VarintTest, ZigZag) {
   for (int64_t v : {int64_t{0}, int64_t{-1}, int64_t{1}, std::numeric_limits<int64_t>::min(),
                     std::numeric_limits<int64_t>::max()}) {
@@ -54,6 +111,50 @@ TEST(VarintTest, ZigZag) {
   }
   EXPECT_EQ(ZigZagEncode(-1), 1u);
   EXPECT_EQ(ZigZagEncode(1), 2u);
+}
+
+// AppendNulls(n) leaves the column exactly as n x AppendNull would: values, nulls, presence
+// words, from an empty column, an all-present one and one with nulls, fixed-width and bytes.
+TEST(ColumnVectorTest, AppendNullsIsRepeatedAppendNull) {
+  for (PhysicalType type : {PhysicalType::kInt64, PhysicalType::kInt32, PhysicalType::kBytes}) {
+    for (size_t before : {size_t{0}, size_t{1}, size_t{63}, size_t{64}, size_t{100}}) {
+      for (bool with_null : {false, true}) {
+        for (size_t n : {size_t{0}, size_t{1}, size_t{63}, size_t{64}, size_t{65}, size_t{200}}) {
+          ColumnVector bulk(type);
+          ColumnVector single(type);
+          for (size_t i = 0; i < before; i++) {
+            for (ColumnVector* c : {&bulk, &single}) {
+              if (with_null && i % 7 == 3) {
+                c->AppendNull();
+              } else if (type == PhysicalType::kBytes) {
+                c->AppendBytes(std::string(i % 5, 'x'));
+              } else if (type == PhysicalType::kInt32) {
+                c->Append<int32_t>(static_cast<int32_t>(i));
+              } else {
+                c->Append<int64_t>(static_cast<int64_t>(i) * 3);
+              }
+            }
+          }
+          bulk.AppendNulls(n);
+          for (size_t i = 0; i < n; i++) single.AppendNull();
+          ASSERT_TRUE(bulk.Equals(single)) << before << " " << n;
+          ASSERT_EQ(bulk.presence(), single.presence()) << before << " " << n;
+          // And appending after it behaves the same.
+          for (ColumnVector* c : {&bulk, &single}) {
+            if (type == PhysicalType::kBytes) {
+              c->AppendBytes("after");
+            } else if (type == PhysicalType::kInt32) {
+              c->Append<int32_t>(7);
+            } else {
+              c->Append<int64_t>(7);
+            }
+          }
+          ASSERT_TRUE(bulk.Equals(single));
+          ASSERT_EQ(bulk.presence(), single.presence());
+        }
+      }
+    }
+  }
 }
 
 TEST(ColumnVectorTest, FixedWidthWithNulls) {

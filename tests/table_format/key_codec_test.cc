@@ -127,6 +127,83 @@ TEST(KeyCodecTest, CompositeKeysSortDecodeAndSplit) {
   }
 }
 
+// The writer's fast paths: PartitionKeyLengthAfter (answered from the previous partition),
+// DecodeFixedKeyComponent and AppendFixedKeyComponent (no Value) must agree with the general
+// functions on every key, including keys whose bytes only partly match the previous partition.
+TEST(KeyCodecTest, FastPathsAgreeWithTheGeneralDecoder) {
+  test::RandomValues random(7);
+  for (int round = 0; round < 60; round++) {
+    const TableSchema schema = test::RandomSchema(&random, 0);
+    std::string previous;
+    bool any_previous = false;
+    for (int i = 0; i < 300; i++) {
+      KeyTuple tuple = RandomTuple(&random, schema);
+      const std::string key = Encode(schema, tuple);
+      size_t expected = 0;
+      ASSERT_TRUE(PartitionKeyLength(schema, key, &expected).ok());
+      const Slice previous_slice(previous);
+      size_t length = 0;
+      ASSERT_TRUE(
+          PartitionKeyLengthAfter(schema, key, any_previous ? &previous_slice : nullptr, &length)
+              .ok());
+      ASSERT_EQ(length, expected) << "round " << round << " key " << i;
+      // The next key: half the time in the same partition.
+      if (!random.OneIn(2)) {
+        previous = key.substr(0, length);
+        any_previous = true;
+      }
+      // Fixed-width clustering components without a Value.
+      Slice rest(key.data() + length, key.size() - length);
+      for (size_t k = 0; k < schema.clustering_key().size(); k++) {
+        const ColumnDef& column = schema.clustering_column(k);
+        Slice general = rest;
+        Value value;
+        ASSERT_TRUE(DecodeKeyComponent(&general, column.type, column.order, &value).ok());
+        if (!IsBytesType(column.type)) {
+          uint64_t bits = 0;
+          ASSERT_TRUE(DecodeFixedKeyComponent(&rest, column.type, column.order, &bits).ok());
+          ASSERT_EQ(bits, value.FixedBits());
+          std::string fast, slow;
+          AppendFixedKeyComponent(bits, column.type, column.order, &fast);
+          ASSERT_TRUE(
+              EncodeKeyComponent(value, column.type, column.order, column.name, &slow).ok());
+          ASSERT_EQ(fast, slow);
+        }
+        rest = general;
+      }
+      ASSERT_TRUE(rest.empty());
+    }
+  }
+}
+
+// A key in another partition whose first bytes match the previous partition's (a text value
+// that extends the previous one) is walked, not answered from the prefix.
+TEST(KeyCodecTest, PartitionKeyLengthAfterNeedsTheWholePreviousPartition) {
+  TableSchema schema;
+  ASSERT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("c", LogicalType::kInt)
+                  .SetPartitionKey({"p"})
+                  .AddClusteringColumn("c", ClusteringOrder::kAsc)
+                  .Build(&schema)
+                  .ok());
+  std::string first, second;
+  ASSERT_TRUE(EncodeKey(schema, {Value::Text("ab")}, {Value::Int(1)}, &first).ok());
+  ASSERT_TRUE(EncodeKey(schema, {Value::Text("abc")}, {Value::Int(1)}, &second).ok());
+  size_t length = 0;
+  ASSERT_TRUE(PartitionKeyLength(schema, first, &length).ok());
+  const std::string partition = first.substr(0, length);  // "ab" 00 01
+  // "ab" without its terminator is a prefix of the second key's partition.
+  const Slice cut(partition.data(), partition.size() - 2);
+  ASSERT_TRUE(Slice(second).starts_with(cut));
+  size_t after = 0;
+  const Slice whole(partition);
+  ASSERT_TRUE(PartitionKeyLengthAfter(schema, second, &whole, &after).ok());
+  EXPECT_EQ(after, 5u);  // "abc" 00 01
+  ASSERT_TRUE(PartitionKeyLengthAfter(schema, first, &whole, &after).ok());
+  EXPECT_EQ(after, partition.size());
+}
+
 TEST(KeyCodecTest, TruncatedKeysAreCorruption) {
   test::RandomValues random(3);
   for (int round = 0; round < 40; round++) {
