@@ -38,6 +38,8 @@
 #include "table_format/column_vector.h"
 #include "table_format/encodings/file_huffman.h"
 #include "table_format/file_dictionary_forms.h"
+#include "table_format/local_body_forecast.h"
+#include "table_format/template_stream_memos.h"
 #include "table_format/types.h"
 
 namespace columnar {
@@ -116,6 +118,13 @@ class FileDictionaryWriter {
 
   // Which forms of the column's chunks keep losing (file_dictionary_forms.h).
   FileDictionaryForms& forms() { return forms_; }
+  // Whether the column's chunks should skip building their local body (local_body_forecast.h).
+  LocalBodyForecast& local_body() { return local_body_; }
+  // The memos of the parameter streams of a template form's bodies (kTemplates or kMixed;
+  // template_stream_memos.h).
+  TemplateStreamMemos* template_streams(FileDictionaryForm form) {
+    return &template_streams_[form == FileDictionaryForm::kMixed ? 1 : 0];
+  }
 
   // File Huffman tables (file_huffman.h) of the column's integers: the codes of the chunks
   // written with the dictionary, or an integer column's values. A new table, when one is due,
@@ -156,6 +165,8 @@ class FileDictionaryWriter {
   std::string table_entry_;  // empty: no table yet
   uint32_t table_code_ = 0;  // 0: not an entry (yet)
   FileDictionaryForms forms_;
+  TemplateStreamMemos template_streams_[2];
+  LocalBodyForecast local_body_;
   // Per trial, kept to reuse their memory.
   FileDictionaryIndex pending_codes_;
   FileDictionaryTrial scratch_trial_;

@@ -7,10 +7,12 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "table_format/encoding_memo.h"
 #include "table_format/encodings/chooser.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/hex_digits.h"
 #include "table_format/file_dictionary.h"
+#include "table_format/template_stream_memos.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -203,10 +205,12 @@ bool AppendParameter(uint64_t v, const TemplateSlot& slot, std::string* out) {
   return true;
 }
 
-Status EncodeStream(const ColumnVector& stream, std::string* out) {
+// `memo`: the column's memo of this stream (template_stream_memos.h), or null for the chooser.
+Status EncodeStream(const ColumnVector& stream, EncodingMemo* memo, std::string* out) {
   std::string body;
   Encoding encoding;
-  Status s = EncodeWithBestEncoding(Encoding::kAuto, stream, &body, &encoding);
+  Status s = memo != nullptr ? memo->Encode(stream, &body, &encoding)
+                             : EncodeWithBestEncoding(Encoding::kAuto, stream, &body, &encoding);
   if (!s.ok()) return s;
   out->push_back(static_cast<char>(encoding));
   PutLengthPrefixed(out, body);
@@ -214,10 +218,10 @@ Status EncodeStream(const ColumnVector& stream, std::string* out) {
 }
 
 // The stream count and every parameter stream, as in the byte layout.
-Status PutStreams(const TemplateSplit& split, std::string* out) {
+Status PutStreams(const TemplateSplit& split, TemplateStreamMemos* memos, std::string* out) {
   PutVarint32(out, static_cast<uint32_t>(split.streams.size()));
-  for (const ColumnVector& stream : split.streams) {
-    Status s = EncodeStream(stream, out);
+  for (size_t k = 0; k < split.streams.size(); k++) {
+    Status s = EncodeStream(split.streams[k], memos != nullptr ? memos->Stream(k) : nullptr, out);
     if (!s.ok()) return s;
   }
   return Status::OK();
@@ -251,7 +255,7 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
   }
 }
 
-Status EncodeSplit(const TemplateSplit& split, std::string* out) {
+Status EncodeSplit(const TemplateSplit& split, TemplateStreamMemos* memos, std::string* out) {
   if (split.parameters == 0) {
     return Status::InvalidArgument("template: the values have no parameters to split off");
   }
@@ -263,7 +267,7 @@ Status EncodeSplit(const TemplateSplit& split, std::string* out) {
   Encoding template_encoding;
   Status s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
   if (!s.ok()) return s;
-  return PutTemplateBody(template_encoding, template_body, split, out);
+  return PutTemplateBody(template_encoding, template_body, split, out, memos);
 }
 
 // While a file is written, one chunk of a string column is split and encoded up to four
@@ -272,7 +276,9 @@ Status EncodeSplit(const TemplateSplit& split, std::string* out) {
 // body's. Splitting and the streams' encoding are most of what template costs a compaction,
 // so each thread keeps its last results with their inputs, compared whole (never by address),
 // and a repeated call copies the result instead of redoing it. Pure functions of their
-// inputs: the bytes written are the same with or without the memos.
+// inputs: the bytes written are the same with or without the memos (a body whose parameter
+// streams went through a column's stream memos, template_stream_memos.h, is the body of the
+// first call for those values).
 struct SplitMemo {
   bool valid = false;
   uint64_t last_used = 0;  // SplitMemos::clock when last hit or filled
@@ -381,16 +387,17 @@ bool BypassSplitMemo(const ColumnVector& values) {
 }
 
 Status Encode(const ColumnVector& values, std::string* out) {
+  TemplateStreamMemos* stream_memos = TemplateStreamScope::For(values);
   if (BypassSplitMemo(values)) {
     TemplateSplit split;
     SplitAll(values, nullptr, &split);
-    return EncodeSplit(split, out);
+    return EncodeSplit(split, stream_memos, out);
   }
   SplitMemo& memo = SplitThroughMemo(values, nullptr);
   if (!memo.encoded) {
     MemoInUse in_use(&split_memo_in_use);
     memo.body.clear();
-    memo.status = EncodeSplit(memo.split, &memo.body);
+    memo.status = EncodeSplit(memo.split, stream_memos, &memo.body);
     memo.encoded = true;
   }
   if (memo.status.ok()) out->append(memo.body);
@@ -419,7 +426,7 @@ void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>*
 }
 
 Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
-                       const TemplateSplit& split, std::string* out) {
+                       const TemplateSplit& split, std::string* out, TemplateStreamMemos* memos) {
   thread_local StreamsMemo memo;
   StreamsMemo nested;
   StreamsMemo* used = streams_memo_in_use ? &nested : &memo;
@@ -428,7 +435,7 @@ Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
     used->valid = false;
     if (used == &memo) used->streams = split.streams;
     used->body.clear();
-    used->status = PutStreams(split, &used->body);
+    used->status = PutStreams(split, memos, &used->body);
     used->valid = true;
   }
   if (!used->status.ok()) return used->status;
