@@ -96,7 +96,7 @@ constexpr size_t kMinTemplateBodyOverhead = 3;
 void TryTemplates(FileDictionaryWriter* dictionary, FileDictionaryForm form, size_t best,
                   TemplateTrial* trial) {
   trial->usable = trial->split.parameters > 0 &&
-                  dictionary->Trial(trial->split.templates, &trial->templates) &&
+                  dictionary->Trial(trial->split.templates, &trial->templates, form) &&
                   trial->templates.cost() + kMinTemplateBodyOverhead < best &&
                   PutTemplateBody(Encoding::kFileDictionary, trial->templates.body, trial->split,
                                   &trial->body, dictionary->template_streams(form))
