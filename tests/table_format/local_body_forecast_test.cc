@@ -54,10 +54,13 @@ TEST(LocalBodyForecastTest, ClearLossesSkipTheLocalBodyForLongerEachTime) {
   EXPECT_EQ(SkippedInARow(&forecast), 0);
   Built(&forecast, 1, 100);
   EXPECT_EQ(SkippedInARow(&forecast), 8);
-  // So does a chunk that wrote its local body.
+  // So does a skipped chunk that wrote its local body after all (the dictionary lost to the
+  // estimate): the skip under way ends there.
+  Built(&forecast, 1, 100);
+  ASSERT_TRUE(forecast.ShouldSkip());
   forecast.Record(true, 100, 1000, Encoding::kTemplate, /*dictionary_written=*/false, 0);
   EXPECT_FALSE(forecast.ShouldSkip());
-  EXPECT_EQ(forecast.built(), 4u + 4u + 1u + 4u + 1u);
+  EXPECT_EQ(forecast.built(), 4u + 4u + 1u + 4u + 1u + 1u);
 }
 
 // The local body's size per value is measured on the chunks that build it.
