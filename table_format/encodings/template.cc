@@ -229,8 +229,11 @@ Status PutStreams(const TemplateSplit& split, TemplateStreamMemos* memos, std::s
 
 bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
 
-void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split) {
+// `row_parameters`: when not null, set to each row's parameter count.
+void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split,
+              std::vector<uint8_t>* row_parameters = nullptr) {
   const size_t n = values.size();
+  if (row_parameters != nullptr) row_parameters->resize(n);
   split->templates.Reset(PhysicalType::kBytes);
   split->templates.Reserve(n);
   split->streams.clear();
@@ -252,6 +255,40 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
       split->streams[k].Append<int64_t>(static_cast<int64_t>(params[k]));
     }
     split->parameters += params.size();
+    if (row_parameters != nullptr) (*row_parameters)[i] = static_cast<uint8_t>(params.size());
+  }
+}
+
+// SplitAll(values, &whole, split) from the plain split of the same values (`plain`, whose row
+// i has row_parameters[i] parameters): the rows not kept whole take their template and
+// parameters from it instead of being split again (the file dictionary's mixed form splits
+// every chunk twice, once with the recurring values kept whole).
+void SplitKeepingWhole(const ColumnVector& values, const std::vector<bool>& whole,
+                       const TemplateSplit& plain, const std::vector<uint8_t>& row_parameters,
+                       TemplateSplit* split) {
+  const size_t n = values.size();
+  split->templates.Reset(PhysicalType::kBytes);
+  split->templates.Reserve(n);
+  split->streams.clear();
+  split->parameters = 0;
+  std::vector<size_t> next(plain.streams.size(), 0);  // row i's parameters in `plain`
+  std::string tmpl;
+  for (size_t i = 0; i < n; i++) {
+    const size_t count = row_parameters[i];
+    if (whole[i]) {
+      tmpl.clear();
+      const Slice value = values.GetBytes(i);
+      AppendLiteral(value.data(), value.size(), &tmpl);
+      split->templates.AppendBytes(tmpl);
+    } else {
+      split->templates.AppendBytes(plain.templates.GetBytes(i));
+      while (split->streams.size() < count) split->streams.emplace_back(PhysicalType::kInt64);
+      for (size_t k = 0; k < count; k++) {
+        split->streams[k].Append<int64_t>(plain.streams[k].Get<int64_t>(next[k]));
+      }
+      split->parameters += count;
+    }
+    for (size_t k = 0; k < count; k++) next[k]++;
   }
 }
 
@@ -285,6 +322,7 @@ struct SplitMemo {
   ColumnVector values{PhysicalType::kBytes};
   std::vector<bool> whole;  // empty: no rows kept whole
   TemplateSplit split;
+  std::vector<uint8_t> row_parameters;  // plain splits: each row's parameter count
   bool encoded = false;  // `body` holds Encode's result for `values` (no rows kept whole)
   Status status;
   std::string body;
@@ -330,8 +368,16 @@ SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>*
   SplitMemos& memos = ThreadSplitMemos();
   memos.clock++;
   SplitMemo* memo = &memos.with_whole;
+  const SplitMemo* plain = nullptr;  // with_whole: the plain split of the same values
   if (with_whole) {
     if (memo->valid && memo->whole == *whole && memo->values.Equals(values)) return *memo;
+    for (const SplitMemo& entry : memos.plain) {
+      if (entry.valid && entry.row_parameters.size() == values.size() &&
+          entry.values.Equals(values)) {
+        plain = &entry;
+        break;
+      }
+    }
   } else {
     SplitMemo* oldest = nullptr;
     for (SplitMemo& entry : memos.plain) {
@@ -353,7 +399,13 @@ SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>*
   } else {
     memo->whole.clear();
   }
-  SplitAll(values, with_whole ? whole : nullptr, &memo->split);
+  if (plain != nullptr) {
+    SplitKeepingWhole(values, *whole, plain->split, plain->row_parameters, &memo->split);
+    memo->row_parameters.clear();
+  } else {
+    SplitAll(values, with_whole ? whole : nullptr, &memo->split,
+             with_whole ? nullptr : &memo->row_parameters);
+  }
   memo->encoded = false;
   memo->last_used = memos.clock;
   memo->valid = true;

@@ -2,7 +2,10 @@
 // boundary lengths, compared bit-exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "table_format/encoding.h"
 #include "table_format/encodings/template.h"
@@ -256,6 +259,57 @@ TEST(TemplateRoundTripTest, RepeatedSplitsAnswerForTheirOwnInputs) {
                              calls[c].values->size(), &decoded)
                     .ok());
     EXPECT_TRUE(decoded.Equals(*calls[c].values));
+  }
+}
+
+// A split with rows kept whole is made from the plain split of the same values when the memo
+// holds it (template.cc, SplitKeepingWhole): it must be what splitting every row anew gives,
+// the kept rows' parameters skipped in every stream, with as many streams as the other rows
+// need (rows with 0 to 4 parameters, kept whole at random, the widest ones among them).
+TEST(TemplateRoundTripTest, SplitsKeepingRowsWholeMatchSplittingEachRow) {
+  std::mt19937_64 rng(3);
+  ColumnVector values(PhysicalType::kBytes);
+  for (int i = 0; i < 200; i++) {
+    std::string v = "/p";
+    const int params = static_cast<int>(rng() % 5);
+    for (int k = 0; k < params; k++) v += "/x" + std::to_string(rng() % 100000) + "/n";
+    values.AppendBytes(v);
+  }
+  for (int round = 0; round < 3; round++) {
+    SCOPED_TRACE(round);
+    std::vector<bool> whole(values.size());
+    for (size_t i = 0; i < values.size(); i++) {
+      // Round 2 keeps every row with 3 or 4 parameters whole: fewer streams than the plain split.
+      whole[i] = round == 2 ? values.GetBytes(i).size() > 20 : rng() % 3 == 0;
+    }
+    TemplateSplit plain;
+    SplitTemplates(values, &plain);  // the plain split first, as chunk.cc does
+    TemplateSplit split;
+    SplitTemplates(values, &split, &whole);
+    ASSERT_EQ(split.templates.size(), values.size());
+    std::vector<size_t> next(split.streams.size(), 0);
+    size_t parameters = 0;
+    size_t widest = 0;
+    for (size_t i = 0; i < values.size(); i++) {
+      std::string tmpl;
+      std::vector<uint64_t> params;
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      if (whole[i]) {
+        EXPECT_EQ(split.templates.GetBytes(i), values.GetBytes(i)) << i;
+        continue;
+      }
+      EXPECT_EQ(split.templates.GetBytes(i), Slice(tmpl)) << i;
+      ASSERT_LE(params.size(), split.streams.size()) << i;
+      for (size_t k = 0; k < params.size(); k++) {
+        ASSERT_LT(next[k], split.streams[k].size());
+        EXPECT_EQ(static_cast<uint64_t>(split.streams[k].Get<int64_t>(next[k]++)), params[k]);
+      }
+      parameters += params.size();
+      widest = std::max(widest, params.size());
+    }
+    EXPECT_EQ(split.parameters, parameters);
+    EXPECT_EQ(split.streams.size(), widest);
+    for (size_t k = 0; k < split.streams.size(); k++) EXPECT_EQ(next[k], split.streams[k].size());
   }
 }
 
