@@ -49,16 +49,23 @@ bool IsDigit(char c) { return HasClass(c, kDigitClass); }
 bool IsLowerHexLetter(char c) { return HasClass(c, kLowerHexLetterClass); }
 bool IsAlnum(char c) { return HasClass(c, kAlnumClass); }
 
-void AppendLiteral(const char* p, size_t n, std::string* out) {
+// Writes the literal bytes p[0, n) at `out` with every 0x00 escaped; returns the end.
+char* PutLiteral(const char* p, size_t n, char* out) {
   const char* end = p + n;
   while (p < end) {
     const void* escape = std::memchr(p, kEscape, static_cast<size_t>(end - p));
     const char* stop = escape == nullptr ? end : static_cast<const char*>(escape) + 1;
-    out->append(p, static_cast<size_t>(stop - p));
-    if (escape != nullptr) out->push_back(kEscape);
+    std::memcpy(out, p, static_cast<size_t>(stop - p));
+    out += stop - p;
+    if (escape != nullptr) *out++ = kEscape;
     p = stop;
   }
+  return out;
 }
+
+// The most bytes the template of an n-byte value takes: every literal byte may be an escaped
+// 0x00 (two bytes), and a slot replaces at least one digit by at most three bytes.
+size_t MaxTemplateLength(size_t n) { return 2 * n + 2 * kMaxTemplateSlots; }
 
 uint64_t ParseHex(const char* p, size_t n) {
   uint64_t v = 0;
@@ -66,10 +73,15 @@ uint64_t ParseHex(const char* p, size_t n) {
   return v;
 }
 
-// Splits one value: appends its template to *tmpl and its parameters to *params.
-void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
+// Splits one value: writes its template at `out` (room for MaxTemplateLength(value.size())
+// bytes) and its parameters to params[0, *param_count); returns the template's length. Writes
+// through a pointer rather than appending to a string: this runs on every byte of every
+// string value a file dictionary weighs as templates.
+size_t SplitOne(const Slice& value, char* out, uint64_t* params, size_t* param_count) {
   const char* p = value.data();
   const size_t n = value.size();
+  char* o = out;
+  size_t count = 0;
   size_t literal_start = 0;
   size_t i = 0;
   while (i < n) {
@@ -89,7 +101,7 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
       end++;
     }
     const size_t length = end - i;
-    const size_t room = kMaxTemplateSlots - params->size();
+    const size_t room = kMaxTemplateSlots - count;
     const bool decimal =
         digits_only && length <= kMaxDecimalDigits && (length == 1 || p[i] != '0') && room >= 1;
     const size_t hex_slots = (length + kMaxHexSlotDigits - 1) / kMaxHexSlotDigits;
@@ -104,32 +116,42 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
                               suffix_length <= kMaxDecimalDigits && room >= 1;
     if (decimal || hex || digit_suffix) {
       const size_t start = digit_suffix ? suffix : i;
-      AppendLiteral(p + literal_start, start - literal_start, tmpl);
+      o = PutLiteral(p + literal_start, start - literal_start, o);
       if (decimal || digit_suffix) {
         uint64_t v = 0;
         for (size_t k = start; k < end; k++) v = v * 10 + static_cast<uint64_t>(p[k] - '0');
-        tmpl->push_back(kEscape);
+        *o++ = kEscape;
         if (p[start] == '0' && end - start > 1) {
-          tmpl->push_back(kPaddedDecimalSlot);
-          tmpl->push_back(static_cast<char>(end - start));
+          *o++ = kPaddedDecimalSlot;
+          *o++ = static_cast<char>(end - start);
         } else {
-          tmpl->push_back(kDecimalSlot);
+          *o++ = kDecimalSlot;
         }
-        params->push_back(v);
+        params[count++] = v;
       } else {
         for (size_t at = i; at < end; at += kMaxHexSlotDigits) {
           const size_t digits = std::min(kMaxHexSlotDigits, end - at);
-          tmpl->push_back(kEscape);
-          tmpl->push_back(kHexSlot);
-          tmpl->push_back(static_cast<char>(digits));
-          params->push_back(ParseHex(p + at, digits));
+          *o++ = kEscape;
+          *o++ = kHexSlot;
+          *o++ = static_cast<char>(digits);
+          params[count++] = ParseHex(p + at, digits);
         }
       }
       literal_start = end;
     }
     i = end;
   }
-  AppendLiteral(p + literal_start, n - literal_start, tmpl);
+  o = PutLiteral(p + literal_start, n - literal_start, o);
+  *param_count = count;
+  return static_cast<size_t>(o - out);
+}
+
+// A value kept whole: its template is the value itself, escaped.
+void AppendLiteral(const Slice& value, std::string* out) {
+  const size_t start = out->size();
+  out->resize(start + MaxTemplateLength(value.size()));
+  char* end = PutLiteral(value.data(), value.size(), &(*out)[start]);
+  out->resize(static_cast<size_t>(end - out->data()));
 }
 
 // One parameter slot of a template: how its value is written back.
@@ -238,24 +260,26 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
   split->templates.Reserve(n);
   split->streams.clear();
   split->parameters = 0;
-  std::string tmpl;
-  std::vector<uint64_t> params;
+  std::vector<char> tmpl;
+  uint64_t params[kMaxTemplateSlots];
   for (size_t i = 0; i < n; i++) {
-    tmpl.clear();
-    params.clear();
     const Slice value = values.GetBytes(i);
+    if (tmpl.size() < MaxTemplateLength(value.size())) tmpl.resize(MaxTemplateLength(value.size()));
+    size_t count = 0;
+    size_t length;
     if (whole != nullptr && (*whole)[i]) {
-      AppendLiteral(value.data(), value.size(), &tmpl);
+      length =
+          static_cast<size_t>(PutLiteral(value.data(), value.size(), tmpl.data()) - tmpl.data());
     } else {
-      SplitOne(value, &tmpl, &params);
+      length = SplitOne(value, tmpl.data(), params, &count);
     }
-    split->templates.AppendBytes(tmpl);
-    while (split->streams.size() < params.size()) split->streams.emplace_back(PhysicalType::kInt64);
-    for (size_t k = 0; k < params.size(); k++) {
+    split->templates.AppendBytes(Slice(tmpl.data(), length));
+    while (split->streams.size() < count) split->streams.emplace_back(PhysicalType::kInt64);
+    for (size_t k = 0; k < count; k++) {
       split->streams[k].Append<int64_t>(static_cast<int64_t>(params[k]));
     }
-    split->parameters += params.size();
-    if (row_parameters != nullptr) (*row_parameters)[i] = static_cast<uint8_t>(params.size());
+    split->parameters += count;
+    if (row_parameters != nullptr) (*row_parameters)[i] = static_cast<uint8_t>(count);
   }
 }
 
@@ -277,8 +301,7 @@ void SplitKeepingWhole(const ColumnVector& values, const std::vector<bool>& whol
     const size_t count = row_parameters[i];
     if (whole[i]) {
       tmpl.clear();
-      const Slice value = values.GetBytes(i);
-      AppendLiteral(value.data(), value.size(), &tmpl);
+      AppendLiteral(values.GetBytes(i), &tmpl);
       split->templates.AppendBytes(tmpl);
     } else {
       split->templates.AppendBytes(plain.templates.GetBytes(i));
@@ -472,9 +495,11 @@ void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
 }
 
 void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
-  tmpl->clear();
-  params->clear();
-  SplitOne(value, tmpl, params);
+  tmpl->resize(MaxTemplateLength(value.size()));
+  uint64_t slots[kMaxTemplateSlots];
+  size_t count = 0;
+  tmpl->resize(SplitOne(value, &(*tmpl)[0], slots, &count));
+  params->assign(slots, slots + count);
 }
 
 Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,

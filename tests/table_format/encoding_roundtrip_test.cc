@@ -203,6 +203,54 @@ TEST(TemplateRoundTripTest, DigitSuffixesAndPaddedDecimals) {
   EXPECT_TRUE(params.empty());
 }
 
+// Templates longest relative to their values (template.cc writes them into a buffer sized by
+// the longest possible): escaped 0x00 bytes between single-digit parameters, past the slot
+// limit, and a value of 0x00 bytes only; split, kept whole, and round-tripped.
+TEST(TemplateRoundTripTest, LongestTemplatesRoundTrip) {
+  ColumnVector values(PhysicalType::kBytes);
+  std::string digits_and_zeros;
+  for (int k = 0; k < 40; k++) digits_and_zeros += std::string("7") + '\0';
+  values.AppendBytes(digits_and_zeros);
+  values.AppendBytes(std::string(300, '\0'));
+  values.AppendBytes(std::string(1, '\0') + "1" + std::string(2, '\0') + "deadbeef0123" + '\0');
+  values.AppendBytes("");
+  values.AppendBytes("/a/1/b/2");
+  std::string tmpl;
+  std::vector<uint64_t> params;
+  SplitTemplate(values.GetBytes(0), &tmpl, &params);
+  EXPECT_EQ(params.size(), kMaxTemplateSlots);
+  // 16 slots of two bytes, 16 escaped zeros after them, then 24 literal "7" + escaped zero.
+  EXPECT_EQ(tmpl.size(), 16 * 2 + 16 * 2 + 24 * 3);
+  SplitTemplate(values.GetBytes(1), &tmpl, &params);
+  EXPECT_EQ(tmpl, std::string(600, '\0'));
+  EXPECT_TRUE(params.empty());
+  const std::vector<bool> some_whole = {true, true, false, false, true};
+  for (const std::vector<bool>* whole :
+       {static_cast<const std::vector<bool>*>(nullptr), &some_whole}) {
+    TemplateSplit split;
+    SplitTemplates(values, &split, whole);
+    for (size_t i = 0; i < values.size(); i++) {
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      if (whole != nullptr && (*whole)[i]) {
+        // Kept whole: the value with its zeros escaped.
+        std::string escaped;
+        for (char c : values.GetBytes(i).ToString()) {
+          escaped.push_back(c);
+          if (c == '\0') escaped.push_back(c);
+        }
+        tmpl = escaped;
+      }
+      EXPECT_EQ(split.templates.GetBytes(i).ToString(), tmpl) << i;
+    }
+  }
+  std::string body;
+  ASSERT_TRUE(EncodeValues(Encoding::kTemplate, values, &body).ok());
+  ColumnVector decoded(PhysicalType::kBytes);
+  ASSERT_TRUE(
+      DecodeValues(Encoding::kTemplate, PhysicalType::kBytes, body, values.size(), &decoded).ok());
+  EXPECT_TRUE(decoded.Equals(values));
+}
+
 // A chunk is split and encoded several times while a file is written, and template keeps each
 // thread's last results (template.cc): every call must still answer for its own inputs, with
 // rows kept whole or not, for equal values in another column and for values of the same size.
