@@ -11,6 +11,7 @@
 #include "table_format/encodings/chooser.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/hex_digits.h"
+#include "table_format/encodings/key_index.h"
 #include "table_format/file_dictionary.h"
 #include "table_format/template_stream_memos.h"
 #include "table_format/varint.h"
@@ -251,17 +252,53 @@ Status PutStreams(const TemplateSplit& split, TemplateStreamMemos* memos, std::s
 
 bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
 
+// The rows of a chunk by value, for SplitAll: a row equal to an earlier one takes that row's
+// template and parameters instead of being split again (string columns repeat their values
+// within a chunk: user agents, referrers, addresses; splitting looks at every byte). Open
+// addressing over the values' hashes, the values compared on a hash match.
+class EarlierRows {
+ public:
+  explicit EarlierRows(size_t n) {
+    size_t capacity = 16;
+    while (capacity < 2 * n) capacity *= 2;
+    rows_.assign(capacity, kEmpty);
+    hashes_.resize(capacity);
+  }
+  // The first row holding values[row], or `row` itself when it is the first (then recorded).
+  uint32_t FindOrAdd(const ColumnVector& values, uint32_t row) {
+    const Slice value = values.GetBytes(row);
+    const uint64_t hash = HashBytes(value.data(), value.size());
+    const size_t mask = rows_.size() - 1;
+    for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+      if (rows_[slot] == kEmpty) {
+        rows_[slot] = row;
+        hashes_[slot] = hash;
+        return row;
+      }
+      if (hashes_[slot] == hash && values.GetBytes(rows_[slot]) == value) return rows_[slot];
+    }
+  }
+
+ private:
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  std::vector<uint32_t> rows_;
+  std::vector<uint64_t> hashes_;
+};
+
 // `row_parameters`: when not null, set to each row's parameter count.
 void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split,
               std::vector<uint8_t>* row_parameters = nullptr) {
   const size_t n = values.size();
-  if (row_parameters != nullptr) row_parameters->resize(n);
   split->templates.Reset(PhysicalType::kBytes);
   split->templates.Reserve(n);
   split->streams.clear();
   split->parameters = 0;
+  std::vector<uint8_t> counts(n);
+  std::vector<size_t> first_params(n);  // a row split itself: where its parameters start
+  std::vector<uint64_t> params;         // of the rows split themselves, in row order
+  EarlierRows earlier(n);
   std::vector<char> tmpl;
-  uint64_t params[kMaxTemplateSlots];
+  uint64_t row_params[kMaxTemplateSlots];
   for (size_t i = 0; i < n; i++) {
     const Slice value = values.GetBytes(i);
     if (tmpl.size() < MaxTemplateLength(value.size())) tmpl.resize(MaxTemplateLength(value.size()));
@@ -270,17 +307,28 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
     if (whole != nullptr && (*whole)[i]) {
       length =
           static_cast<size_t>(PutLiteral(value.data(), value.size(), tmpl.data()) - tmpl.data());
+    } else if (const uint32_t first = earlier.FindOrAdd(values, static_cast<uint32_t>(i));
+               first != i) {
+      // The earlier row's template, copied out first: appending may move the templates.
+      const Slice earlier_template = split->templates.GetBytes(first);
+      length = earlier_template.size();
+      std::memcpy(tmpl.data(), earlier_template.data(), length);
+      count = counts[first];
+      std::copy_n(&params[first_params[first]], count, row_params);
     } else {
-      length = SplitOne(value, tmpl.data(), params, &count);
+      length = SplitOne(value, tmpl.data(), row_params, &count);
+      first_params[i] = params.size();
+      params.insert(params.end(), row_params, row_params + count);
     }
     split->templates.AppendBytes(Slice(tmpl.data(), length));
+    counts[i] = static_cast<uint8_t>(count);
     while (split->streams.size() < count) split->streams.emplace_back(PhysicalType::kInt64);
     for (size_t k = 0; k < count; k++) {
-      split->streams[k].Append<int64_t>(static_cast<int64_t>(params[k]));
+      split->streams[k].Append<int64_t>(static_cast<int64_t>(row_params[k]));
     }
     split->parameters += count;
-    if (row_parameters != nullptr) (*row_parameters)[i] = static_cast<uint8_t>(count);
   }
+  if (row_parameters != nullptr) *row_parameters = std::move(counts);
 }
 
 // SplitAll(values, &whole, split) from the plain split of the same values (`plain`, whose row

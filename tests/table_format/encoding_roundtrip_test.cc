@@ -361,6 +361,48 @@ TEST(TemplateRoundTripTest, SplitsKeepingRowsWholeMatchSplittingEachRow) {
   }
 }
 
+// Rows equal to an earlier row of the chunk take its template and parameters (template.cc,
+// SplitAll): values repeated out of order, with 0 to 3 parameters, some rows kept whole (an
+// equal row later is still split), each row's template and parameters its own.
+TEST(TemplateRoundTripTest, RepeatedValuesGetTheSplitOfTheirFirstRow) {
+  std::mt19937_64 rng(9);
+  std::vector<std::string> distinct;
+  for (int k = 0; k < 30; k++) {
+    std::string v = "/r" + std::string(1, static_cast<char>('a' + k % 26));
+    for (int p = 0; p < k % 4; p++) v += "/" + std::to_string(1000 * k + p);
+    distinct.push_back(v);
+  }
+  ColumnVector values(PhysicalType::kBytes);
+  std::vector<bool> whole;
+  for (int i = 0; i < 300; i++) {
+    values.AppendBytes(distinct[rng() % distinct.size()]);
+    whole.push_back(rng() % 5 == 0);
+  }
+  for (const std::vector<bool>* kept : {static_cast<const std::vector<bool>*>(nullptr),
+                                        static_cast<const std::vector<bool>*>(&whole)}) {
+    SCOPED_TRACE(kept == nullptr ? "no rows kept whole" : "rows kept whole");
+    TemplateSplit split;
+    SplitTemplates(values, &split, kept);
+    std::vector<size_t> next(split.streams.size(), 0);
+    for (size_t i = 0; i < values.size(); i++) {
+      std::string tmpl;
+      std::vector<uint64_t> params;
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      if (kept != nullptr && (*kept)[i]) {
+        EXPECT_EQ(split.templates.GetBytes(i), values.GetBytes(i)) << i;
+        continue;
+      }
+      EXPECT_EQ(split.templates.GetBytes(i), Slice(tmpl)) << i;
+      ASSERT_LE(params.size(), split.streams.size()) << i;
+      for (size_t k = 0; k < params.size(); k++) {
+        ASSERT_LT(next[k], split.streams[k].size());
+        EXPECT_EQ(static_cast<uint64_t>(split.streams[k].Get<int64_t>(next[k]++)), params[k]);
+      }
+    }
+    for (size_t k = 0; k < split.streams.size(); k++) EXPECT_EQ(next[k], split.streams[k].size());
+  }
+}
+
 // The split memo holds several entries (least recently used replaced): inputs that differ only
 // in their parameters, or only after their first value, interleaved so that entries are hit,
 // replaced and hit again, each get their own templates and parameters.
