@@ -10,6 +10,7 @@
 #include "table_format/encodings/rice_delta.h"
 #include "table_format/encodings/template.h"
 #include "table_format/file_dictionary.h"
+#include "table_format/local_body_forecast.h"
 #include "table_format/varint.h"
 #include "table_format/zstd_codec.h"
 
@@ -92,12 +93,14 @@ struct TemplateTrial {
 // body plus at least a byte of encoding, one of its length and one of the stream count.
 constexpr size_t kMinTemplateBodyOverhead = 3;
 
-void TryTemplates(FileDictionaryWriter* dictionary, size_t best, TemplateTrial* trial) {
-  trial->usable =
-      trial->split.parameters > 0 && dictionary->Trial(trial->split.templates, &trial->templates) &&
-      trial->templates.cost() + kMinTemplateBodyOverhead < best &&
-      PutTemplateBody(Encoding::kFileDictionary, trial->templates.body, trial->split, &trial->body)
-          .ok();
+void TryTemplates(FileDictionaryWriter* dictionary, FileDictionaryForm form, size_t best,
+                  TemplateTrial* trial) {
+  trial->usable = trial->split.parameters > 0 &&
+                  dictionary->Trial(trial->split.templates, &trial->templates, form) &&
+                  trial->templates.cost() + kMinTemplateBodyOverhead < best &&
+                  PutTemplateBody(Encoding::kFileDictionary, trial->templates.body, trial->split,
+                                  &trial->body, dictionary->template_streams(form))
+                      .ok();
 }
 
 // A template form's trial, or only its templates' hashes when FileDictionaryForms skips it.
@@ -109,7 +112,7 @@ bool TryTemplatesUnlessSkipped(FileDictionaryWriter* dictionary, FileDictionaryF
     dictionary->HashValues(trial->split.templates, &trial->templates);
     return false;
   }
-  TryTemplates(dictionary, best, trial);
+  TryTemplates(dictionary, form, best, trial);
   return true;
 }
 
@@ -127,12 +130,13 @@ size_t TemplateBodySize(const TemplateTrial& trial) {
 // the values that recur whole in the file (a fingerprinted asset path among paths with ids)
 // kept whole, as templates without parameters: their parameters recur just as they do, and
 // would cost their bits on every row. The smallest form is written to *body when it beats
-// the local body: true, with *encoding set (on entry, the local body's encoding).
+// the local body: true, with *encoding set (on entry, the local body's encoding) and *cost
+// the written form's cost.
 // Every form's values are remembered as seen, so any can admit them in a later chunk; forms
 // that keep losing are not tried (file_dictionary_forms.h), but their values are remembered.
 bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               FileDictionaryWriter* dictionary, std::string* body,
-                              Encoding* encoding) {
+                              Encoding* encoding, size_t* cost) {
   dictionary->RefreshTable();
   FileDictionaryForms& forms = dictionary->forms();
   FileDictionaryTrial whole;
@@ -203,6 +207,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     written_cost = whole.cost();
   }
   const bool local_written = !written;
+  *cost = written_cost;
   if (whole_tried) {
     forms.Record(FileDictionaryForm::kWhole,
                  whole.usable ? whole.body.size() : FileDictionaryForms::kUnusable, written_cost,
@@ -249,18 +254,46 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   Encoding encoding;
   const ColumnVector dense = has_nulls ? DenseValues(values) : ColumnVector(values.type());
   const ColumnVector& present = has_nulls ? dense : values;
-  Status s =
-      options.memo != nullptr && options.encoding == Encoding::kAuto
-          ? options.memo->Encode(present, &raw, &encoding, options.searched)
-          : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding, options.searched);
-  if (!s.ok()) return s;
-  if (options.file_dictionary != nullptr && present.type() == PhysicalType::kBytes &&
-      !present.empty()) {
-    std::string shared;
-    if (EncodeWithFileDictionary(present, raw.size() - bitmap_size, options.file_dictionary,
-                                 &shared, &encoding)) {
-      raw.resize(bitmap_size);
-      raw.append(shared);
+  FileDictionaryWriter* const strings_dictionary = options.file_dictionary != nullptr &&
+                                                           present.type() == PhysicalType::kBytes &&
+                                                           !present.empty()
+                                                       ? options.file_dictionary
+                                                       : nullptr;
+  // A string column whose local body keeps losing to the file's dictionary weighs the
+  // dictionary against the size its local body had, without building it (local_body_forecast.h).
+  bool dictionary_tried = false;
+  bool dictionary_written = false;
+  size_t written_cost = 0;
+  if (strings_dictionary != nullptr && strings_dictionary->local_body().ShouldSkip()) {
+    LocalBodyForecast& forecast = strings_dictionary->local_body();
+    const size_t estimate = forecast.EstimatedSize(present.size());
+    encoding = forecast.encoding();
+    dictionary_tried = true;
+    dictionary_written = EncodeWithFileDictionary(present, estimate, strings_dictionary, &raw,
+                                                  &encoding, &written_cost);
+    if (dictionary_written) forecast.Record(false, present.size(), estimate, encoding, true, 0);
+  }
+  if (!dictionary_written) {
+    const Status s =
+        options.memo != nullptr && options.encoding == Encoding::kAuto
+            ? options.memo->Encode(present, &raw, &encoding, options.searched)
+            : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding, options.searched);
+    if (!s.ok()) return s;
+    if (strings_dictionary != nullptr) {
+      const size_t local_size = raw.size() - bitmap_size;
+      const Encoding local_encoding = encoding;
+      // A chunk whose dictionary trial already lost to the estimate writes its local body.
+      if (!dictionary_tried) {
+        std::string shared;
+        dictionary_written = EncodeWithFileDictionary(present, local_size, strings_dictionary,
+                                                      &shared, &encoding, &written_cost);
+        if (dictionary_written) {
+          raw.resize(bitmap_size);
+          raw.append(shared);
+        }
+      }
+      strings_dictionary->local_body().Record(true, present.size(), local_size, local_encoding,
+                                              dictionary_written, written_cost);
     }
   }
   if (options.file_dictionary != nullptr &&
@@ -292,7 +325,7 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   uint8_t flags = has_nulls ? kFlagNulls : 0;
   std::string compressed;
   if (options.compression == ColumnCompression::kZstd && raw.size() > 16) {
-    s = ZstdCompress(raw, options.zstd_level, nullptr, &compressed);
+    const Status s = ZstdCompress(raw, options.zstd_level, nullptr, &compressed);
     if (!s.ok()) return s;
     if (compressed.size() + static_cast<size_t>(VarintLength(raw.size())) < raw.size()) {
       flags |= kFlagZstd;

@@ -4,11 +4,24 @@
 
 #include "table_format/encodings/chooser.h"
 #include "table_format/encodings/codec.h"
+#include "table_format/template_stream_memos.h"
 
 namespace columnar {
 
+EncodingMemo::EncodingMemo() = default;
+EncodingMemo::~EncodingMemo() = default;
+
+TemplateStreamMemos* EncodingMemo::template_streams() {
+  if (template_streams_ == nullptr) template_streams_ = std::make_unique<TemplateStreamMemos>();
+  return template_streams_.get();
+}
+
 Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encoding* chosen,
                             bool searched) {
+  // A template body of these values (chosen, or the chooser's trial) encodes its parameter
+  // streams through the column's memos.
+  TemplateStreamScope scope(values.type() == PhysicalType::kBytes ? template_streams() : nullptr,
+                            &values);
   const size_t n = values.size();
   const bool remembered = valid_ && reuses_left_ > 0 && type_ == values.type() && n > 0;
   if (remembered && IsFloatType(type_)) {

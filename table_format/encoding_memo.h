@@ -13,6 +13,8 @@
 // not win: the reused chunks run the chooser without it.
 // Every body is a normal body of its encoding: files read exactly as before; only which
 // encoding a chunk uses may differ.
+// A string column's memo also holds the memos of its template bodies' parameter streams
+// (template_stream_memos.h), used while it encodes a chunk.
 #pragma once
 
 #include <cstdint>
@@ -25,8 +27,15 @@
 
 namespace columnar {
 
+class TemplateStreamMemos;
+
 class EncodingMemo {
  public:
+  EncodingMemo();
+  ~EncodingMemo();
+  EncodingMemo(const EncodingMemo&) = delete;
+  EncodingMemo& operator=(const EncodingMemo&) = delete;
+
   static constexpr uint32_t kReusedChunks = 8;
   static constexpr double kDriftTolerance = 1.0;
 
@@ -39,8 +48,11 @@ class EncodingMemo {
   // Chooser runs and reused chunks so far (for tests and statistics).
   uint64_t chooser_runs() const { return chooser_runs_; }
   uint64_t reused_chunks() const { return reused_chunks_; }
+  // The memos of the parameter streams of the template bodies of this (string) column.
+  TemplateStreamMemos* template_streams();
 
  private:
+  std::unique_ptr<TemplateStreamMemos> template_streams_;
   bool valid_ = false;
   PhysicalType type_ = PhysicalType::kBytes;
   Encoding encoding_ = Encoding::kPlain;

@@ -25,10 +25,14 @@ uint64_t HashOf(const Slice& value) {
   return std::hash<std::string_view>()(std::string_view(value.data(), value.size()));
 }
 
-Status EncodeNested(const ColumnVector& values, std::string* out) {
+// `memo`: the column's memo of these codes or exceptions (their form's), reused when there are
+// values (an empty column would make it forget its choice).
+Status EncodeNested(const ColumnVector& values, EncodingMemo* memo, std::string* out) {
   std::string body;
   Encoding encoding;
-  Status s = EncodeWithBestEncoding(Encoding::kAuto, values, &body, &encoding);
+  Status s = memo != nullptr && !values.empty()
+                 ? memo->Encode(values, &body, &encoding)
+                 : EncodeWithBestEncoding(Encoding::kAuto, values, &body, &encoding);
   if (!s.ok()) return s;
   out->push_back(static_cast<char>(encoding));
   out->append(body);
@@ -133,7 +137,9 @@ void FileDictionaryWriter::HashValues(const ColumnVector& values,
   for (size_t i = 0; i < values.size(); i++) trial->hashes[i] = HashOf(values.GetBytes(i));
 }
 
-bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial* trial) {
+bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial* trial,
+                                 FileDictionaryForm form) {
+  TrialMemos& memos = trial_memos_[static_cast<size_t>(form)];
   ColumnVector& codes = trial->codes;
   codes.Reset(PhysicalType::kInt32);
   ColumnVector exceptions(PhysicalType::kBytes);
@@ -172,13 +178,13 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   }
   if (!any_code) return false;
   std::string code_part;
-  Status s = EncodeCodes(codes, trial, &code_part);
+  Status s = EncodeCodes(codes, trial, &code_part, &memos.codes);
   if (s.ok()) {
     // code_part = encoding byte + body; the layout wants the body length after the byte.
     trial->body.push_back(code_part[0]);
     PutVarint32(&trial->body, static_cast<uint32_t>(code_part.size() - 1));
     trial->body.append(code_part, 1, std::string::npos);
-    s = EncodeNested(exceptions, &trial->body);
+    s = EncodeNested(exceptions, &memos.exceptions, &trial->body);
   }
   trial->usable = s.ok();
   return trial->usable;
@@ -189,9 +195,9 @@ size_t FileDictionaryTrial::cost() const {
 }
 
 Status FileDictionaryWriter::EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial,
-                                         std::string* out) const {
+                                         std::string* out, EncodingMemo* memo) const {
   const size_t start = out->size();
-  Status s = EncodeNested(codes, out);
+  Status s = EncodeNested(codes, memo, out);
   if (!s.ok()) return s;
   // A table not yet written would follow the entries this trial admits.
   const uint32_t code = TableCode(trial->pending.size(), trial->admitted_bytes);

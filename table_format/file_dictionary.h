@@ -36,8 +36,11 @@
 
 #include "table_format/chunk.h"
 #include "table_format/column_vector.h"
+#include "table_format/encoding_memo.h"
 #include "table_format/encodings/file_huffman.h"
 #include "table_format/file_dictionary_forms.h"
+#include "table_format/local_body_forecast.h"
+#include "table_format/template_stream_memos.h"
 #include "table_format/types.h"
 
 namespace columnar {
@@ -101,7 +104,11 @@ class FileDictionaryWriter {
   // templates): Trial works a body out without changing the dictionary (true when usable);
   // Commit admits the entries of the trial that is written; Remember marks a trial's values
   // as seen (every trial's, written or not, so that recurring values get admitted later).
-  bool Trial(const ColumnVector& values, FileDictionaryTrial* trial);
+  // `form`: which form of the chunk the values are (its whole values, or the templates of a
+  // template form): each form's codes and exceptions reuse their encodings from its earlier
+  // trials (EncodingMemo, encoding_memo.h) rather than run the chooser on every trial.
+  bool Trial(const ColumnVector& values, FileDictionaryTrial* trial,
+             FileDictionaryForm form = FileDictionaryForm::kWhole);
   // `body_written`: false for a trial committed only to admit its values (its body, and so a
   // table it would use, is not written).
   void Commit(FileDictionaryTrial* trial, bool body_written = true);
@@ -116,6 +123,17 @@ class FileDictionaryWriter {
 
   // Which forms of the column's chunks keep losing (file_dictionary_forms.h).
   FileDictionaryForms& forms() { return forms_; }
+  // The memo of a form's trials' codes (tests, statistics).
+  const EncodingMemo& trial_codes_memo(FileDictionaryForm form) const {
+    return trial_memos_[static_cast<size_t>(form)].codes;
+  }
+  // Whether the column's chunks should skip building their local body (local_body_forecast.h).
+  LocalBodyForecast& local_body() { return local_body_; }
+  // The memos of the parameter streams of a template form's bodies (kTemplates or kMixed;
+  // template_stream_memos.h).
+  TemplateStreamMemos* template_streams(FileDictionaryForm form) {
+    return &template_streams_[form == FileDictionaryForm::kMixed ? 1 : 0];
+  }
 
   // File Huffman tables (file_huffman.h) of the column's integers: the codes of the chunks
   // written with the dictionary, or an integer column's values. A new table, when one is due,
@@ -138,7 +156,9 @@ class FileDictionaryWriter {
   bool Seen(uint64_t hash) const;
   void Remember(const std::vector<uint64_t>& hashes);
   // Encodes the codes of a trial (encoding byte + body), with the file table when smaller.
-  Status EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial, std::string* out) const;
+  // `memo`: the trial's form's memo of its codes' encoding (null: the chooser).
+  Status EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial, std::string* out,
+                     EncodingMemo* memo = nullptr) const;
   // The table's code, were it used after `pending_entries` entries of `pending_bytes` bytes
   // are admitted; 0 when there is no table or no room for it.
   uint32_t TableCode(size_t pending_entries, size_t pending_bytes) const;
@@ -156,6 +176,14 @@ class FileDictionaryWriter {
   std::string table_entry_;  // empty: no table yet
   uint32_t table_code_ = 0;  // 0: not an entry (yet)
   FileDictionaryForms forms_;
+  TemplateStreamMemos template_streams_[2];
+  LocalBodyForecast local_body_;
+  // Per form (FileDictionaryForm), the memos of its trials' codes and exceptions.
+  struct TrialMemos {
+    EncodingMemo codes;
+    EncodingMemo exceptions;
+  };
+  TrialMemos trial_memos_[3];
   // Per trial, kept to reuse their memory.
   FileDictionaryIndex pending_codes_;
   FileDictionaryTrial scratch_trial_;

@@ -7,10 +7,13 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "table_format/encoding_memo.h"
 #include "table_format/encodings/chooser.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/hex_digits.h"
+#include "table_format/encodings/key_index.h"
 #include "table_format/file_dictionary.h"
+#include "table_format/template_stream_memos.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -47,16 +50,23 @@ bool IsDigit(char c) { return HasClass(c, kDigitClass); }
 bool IsLowerHexLetter(char c) { return HasClass(c, kLowerHexLetterClass); }
 bool IsAlnum(char c) { return HasClass(c, kAlnumClass); }
 
-void AppendLiteral(const char* p, size_t n, std::string* out) {
+// Writes the literal bytes p[0, n) at `out` with every 0x00 escaped; returns the end.
+char* PutLiteral(const char* p, size_t n, char* out) {
   const char* end = p + n;
   while (p < end) {
     const void* escape = std::memchr(p, kEscape, static_cast<size_t>(end - p));
     const char* stop = escape == nullptr ? end : static_cast<const char*>(escape) + 1;
-    out->append(p, static_cast<size_t>(stop - p));
-    if (escape != nullptr) out->push_back(kEscape);
+    std::memcpy(out, p, static_cast<size_t>(stop - p));
+    out += stop - p;
+    if (escape != nullptr) *out++ = kEscape;
     p = stop;
   }
+  return out;
 }
+
+// The most bytes the template of an n-byte value takes: every literal byte may be an escaped
+// 0x00 (two bytes), and a slot replaces at least one digit by at most three bytes.
+size_t MaxTemplateLength(size_t n) { return 2 * n + 2 * kMaxTemplateSlots; }
 
 uint64_t ParseHex(const char* p, size_t n) {
   uint64_t v = 0;
@@ -64,10 +74,15 @@ uint64_t ParseHex(const char* p, size_t n) {
   return v;
 }
 
-// Splits one value: appends its template to *tmpl and its parameters to *params.
-void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
+// Splits one value: writes its template at `out` (room for MaxTemplateLength(value.size())
+// bytes) and its parameters to params[0, *param_count); returns the template's length. Writes
+// through a pointer rather than appending to a string: this runs on every byte of every
+// string value a file dictionary weighs as templates.
+size_t SplitOne(const Slice& value, char* out, uint64_t* params, size_t* param_count) {
   const char* p = value.data();
   const size_t n = value.size();
+  char* o = out;
+  size_t count = 0;
   size_t literal_start = 0;
   size_t i = 0;
   while (i < n) {
@@ -87,7 +102,7 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
       end++;
     }
     const size_t length = end - i;
-    const size_t room = kMaxTemplateSlots - params->size();
+    const size_t room = kMaxTemplateSlots - count;
     const bool decimal =
         digits_only && length <= kMaxDecimalDigits && (length == 1 || p[i] != '0') && room >= 1;
     const size_t hex_slots = (length + kMaxHexSlotDigits - 1) / kMaxHexSlotDigits;
@@ -102,32 +117,42 @@ void SplitOne(const Slice& value, std::string* tmpl, std::vector<uint64_t>* para
                               suffix_length <= kMaxDecimalDigits && room >= 1;
     if (decimal || hex || digit_suffix) {
       const size_t start = digit_suffix ? suffix : i;
-      AppendLiteral(p + literal_start, start - literal_start, tmpl);
+      o = PutLiteral(p + literal_start, start - literal_start, o);
       if (decimal || digit_suffix) {
         uint64_t v = 0;
         for (size_t k = start; k < end; k++) v = v * 10 + static_cast<uint64_t>(p[k] - '0');
-        tmpl->push_back(kEscape);
+        *o++ = kEscape;
         if (p[start] == '0' && end - start > 1) {
-          tmpl->push_back(kPaddedDecimalSlot);
-          tmpl->push_back(static_cast<char>(end - start));
+          *o++ = kPaddedDecimalSlot;
+          *o++ = static_cast<char>(end - start);
         } else {
-          tmpl->push_back(kDecimalSlot);
+          *o++ = kDecimalSlot;
         }
-        params->push_back(v);
+        params[count++] = v;
       } else {
         for (size_t at = i; at < end; at += kMaxHexSlotDigits) {
           const size_t digits = std::min(kMaxHexSlotDigits, end - at);
-          tmpl->push_back(kEscape);
-          tmpl->push_back(kHexSlot);
-          tmpl->push_back(static_cast<char>(digits));
-          params->push_back(ParseHex(p + at, digits));
+          *o++ = kEscape;
+          *o++ = kHexSlot;
+          *o++ = static_cast<char>(digits);
+          params[count++] = ParseHex(p + at, digits);
         }
       }
       literal_start = end;
     }
     i = end;
   }
-  AppendLiteral(p + literal_start, n - literal_start, tmpl);
+  o = PutLiteral(p + literal_start, n - literal_start, o);
+  *param_count = count;
+  return static_cast<size_t>(o - out);
+}
+
+// A value kept whole: its template is the value itself, escaped.
+void AppendLiteral(const Slice& value, std::string* out) {
+  const size_t start = out->size();
+  out->resize(start + MaxTemplateLength(value.size()));
+  char* end = PutLiteral(value.data(), value.size(), &(*out)[start]);
+  out->resize(static_cast<size_t>(end - out->data()));
 }
 
 // One parameter slot of a template: how its value is written back.
@@ -203,10 +228,12 @@ bool AppendParameter(uint64_t v, const TemplateSlot& slot, std::string* out) {
   return true;
 }
 
-Status EncodeStream(const ColumnVector& stream, std::string* out) {
+// `memo`: the column's memo of this stream (template_stream_memos.h), or null for the chooser.
+Status EncodeStream(const ColumnVector& stream, EncodingMemo* memo, std::string* out) {
   std::string body;
   Encoding encoding;
-  Status s = EncodeWithBestEncoding(Encoding::kAuto, stream, &body, &encoding);
+  Status s = memo != nullptr ? memo->Encode(stream, &body, &encoding)
+                             : EncodeWithBestEncoding(Encoding::kAuto, stream, &body, &encoding);
   if (!s.ok()) return s;
   out->push_back(static_cast<char>(encoding));
   PutLengthPrefixed(out, body);
@@ -214,10 +241,10 @@ Status EncodeStream(const ColumnVector& stream, std::string* out) {
 }
 
 // The stream count and every parameter stream, as in the byte layout.
-Status PutStreams(const TemplateSplit& split, std::string* out) {
+Status PutStreams(const TemplateSplit& split, TemplateStreamMemos* memos, std::string* out) {
   PutVarint32(out, static_cast<uint32_t>(split.streams.size()));
-  for (const ColumnVector& stream : split.streams) {
-    Status s = EncodeStream(stream, out);
+  for (size_t k = 0; k < split.streams.size(); k++) {
+    Status s = EncodeStream(split.streams[k], memos != nullptr ? memos->Stream(k) : nullptr, out);
     if (!s.ok()) return s;
   }
   return Status::OK();
@@ -225,33 +252,118 @@ Status PutStreams(const TemplateSplit& split, std::string* out) {
 
 bool Supports(PhysicalType type) { return type == PhysicalType::kBytes; }
 
-void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split) {
+// The rows of a chunk by value, for SplitAll: a row equal to an earlier one takes that row's
+// template and parameters instead of being split again (string columns repeat their values
+// within a chunk: user agents, referrers, addresses; splitting looks at every byte). Open
+// addressing over the values' hashes, the values compared on a hash match.
+class EarlierRows {
+ public:
+  explicit EarlierRows(size_t n) {
+    size_t capacity = 16;
+    while (capacity < 2 * n) capacity *= 2;
+    rows_.assign(capacity, kEmpty);
+    hashes_.resize(capacity);
+  }
+  // The first row holding values[row], or `row` itself when it is the first (then recorded).
+  uint32_t FindOrAdd(const ColumnVector& values, uint32_t row) {
+    const Slice value = values.GetBytes(row);
+    const uint64_t hash = HashBytes(value.data(), value.size());
+    const size_t mask = rows_.size() - 1;
+    for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+      if (rows_[slot] == kEmpty) {
+        rows_[slot] = row;
+        hashes_[slot] = hash;
+        return row;
+      }
+      if (hashes_[slot] == hash && values.GetBytes(rows_[slot]) == value) return rows_[slot];
+    }
+  }
+
+ private:
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  std::vector<uint32_t> rows_;
+  std::vector<uint64_t> hashes_;
+};
+
+// `row_parameters`: when not null, set to each row's parameter count.
+void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split,
+              std::vector<uint8_t>* row_parameters = nullptr) {
   const size_t n = values.size();
   split->templates.Reset(PhysicalType::kBytes);
   split->templates.Reserve(n);
   split->streams.clear();
   split->parameters = 0;
-  std::string tmpl;
-  std::vector<uint64_t> params;
+  std::vector<uint8_t> counts(n);
+  std::vector<size_t> first_params(n);  // a row split itself: where its parameters start
+  std::vector<uint64_t> params;         // of the rows split themselves, in row order
+  EarlierRows earlier(n);
+  std::vector<char> tmpl;
+  uint64_t row_params[kMaxTemplateSlots];
   for (size_t i = 0; i < n; i++) {
-    tmpl.clear();
-    params.clear();
     const Slice value = values.GetBytes(i);
+    if (tmpl.size() < MaxTemplateLength(value.size())) tmpl.resize(MaxTemplateLength(value.size()));
+    size_t count = 0;
+    size_t length;
     if (whole != nullptr && (*whole)[i]) {
-      AppendLiteral(value.data(), value.size(), &tmpl);
+      length =
+          static_cast<size_t>(PutLiteral(value.data(), value.size(), tmpl.data()) - tmpl.data());
+    } else if (const uint32_t first = earlier.FindOrAdd(values, static_cast<uint32_t>(i));
+               first != i) {
+      // The earlier row's template, copied out first: appending may move the templates.
+      const Slice earlier_template = split->templates.GetBytes(first);
+      length = earlier_template.size();
+      std::memcpy(tmpl.data(), earlier_template.data(), length);
+      count = counts[first];
+      std::copy_n(&params[first_params[first]], count, row_params);
     } else {
-      SplitOne(value, &tmpl, &params);
+      length = SplitOne(value, tmpl.data(), row_params, &count);
+      first_params[i] = params.size();
+      params.insert(params.end(), row_params, row_params + count);
     }
-    split->templates.AppendBytes(tmpl);
-    while (split->streams.size() < params.size()) split->streams.emplace_back(PhysicalType::kInt64);
-    for (size_t k = 0; k < params.size(); k++) {
-      split->streams[k].Append<int64_t>(static_cast<int64_t>(params[k]));
+    split->templates.AppendBytes(Slice(tmpl.data(), length));
+    counts[i] = static_cast<uint8_t>(count);
+    while (split->streams.size() < count) split->streams.emplace_back(PhysicalType::kInt64);
+    for (size_t k = 0; k < count; k++) {
+      split->streams[k].Append<int64_t>(static_cast<int64_t>(row_params[k]));
     }
-    split->parameters += params.size();
+    split->parameters += count;
+  }
+  if (row_parameters != nullptr) *row_parameters = std::move(counts);
+}
+
+// SplitAll(values, &whole, split) from the plain split of the same values (`plain`, whose row
+// i has row_parameters[i] parameters): the rows not kept whole take their template and
+// parameters from it instead of being split again (the file dictionary's mixed form splits
+// every chunk twice, once with the recurring values kept whole).
+void SplitKeepingWhole(const ColumnVector& values, const std::vector<bool>& whole,
+                       const TemplateSplit& plain, const std::vector<uint8_t>& row_parameters,
+                       TemplateSplit* split) {
+  const size_t n = values.size();
+  split->templates.Reset(PhysicalType::kBytes);
+  split->templates.Reserve(n);
+  split->streams.clear();
+  split->parameters = 0;
+  std::vector<size_t> next(plain.streams.size(), 0);  // row i's parameters in `plain`
+  std::string tmpl;
+  for (size_t i = 0; i < n; i++) {
+    const size_t count = row_parameters[i];
+    if (whole[i]) {
+      tmpl.clear();
+      AppendLiteral(values.GetBytes(i), &tmpl);
+      split->templates.AppendBytes(tmpl);
+    } else {
+      split->templates.AppendBytes(plain.templates.GetBytes(i));
+      while (split->streams.size() < count) split->streams.emplace_back(PhysicalType::kInt64);
+      for (size_t k = 0; k < count; k++) {
+        split->streams[k].Append<int64_t>(plain.streams[k].Get<int64_t>(next[k]));
+      }
+      split->parameters += count;
+    }
+    for (size_t k = 0; k < count; k++) next[k]++;
   }
 }
 
-Status EncodeSplit(const TemplateSplit& split, std::string* out) {
+Status EncodeSplit(const TemplateSplit& split, TemplateStreamMemos* memos, std::string* out) {
   if (split.parameters == 0) {
     return Status::InvalidArgument("template: the values have no parameters to split off");
   }
@@ -263,7 +375,7 @@ Status EncodeSplit(const TemplateSplit& split, std::string* out) {
   Encoding template_encoding;
   Status s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
   if (!s.ok()) return s;
-  return PutTemplateBody(template_encoding, template_body, split, out);
+  return PutTemplateBody(template_encoding, template_body, split, out, memos);
 }
 
 // While a file is written, one chunk of a string column is split and encoded up to four
@@ -272,13 +384,16 @@ Status EncodeSplit(const TemplateSplit& split, std::string* out) {
 // body's. Splitting and the streams' encoding are most of what template costs a compaction,
 // so each thread keeps its last results with their inputs, compared whole (never by address),
 // and a repeated call copies the result instead of redoing it. Pure functions of their
-// inputs: the bytes written are the same with or without the memos.
+// inputs: the bytes written are the same with or without the memos (a body whose parameter
+// streams went through a column's stream memos, template_stream_memos.h, is the body of the
+// first call for those values).
 struct SplitMemo {
   bool valid = false;
   uint64_t last_used = 0;  // SplitMemos::clock when last hit or filled
   ColumnVector values{PhysicalType::kBytes};
   std::vector<bool> whole;  // empty: no rows kept whole
   TemplateSplit split;
+  std::vector<uint8_t> row_parameters;  // plain splits: each row's parameter count
   bool encoded = false;  // `body` holds Encode's result for `values` (no rows kept whole)
   Status status;
   std::string body;
@@ -324,8 +439,16 @@ SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>*
   SplitMemos& memos = ThreadSplitMemos();
   memos.clock++;
   SplitMemo* memo = &memos.with_whole;
+  const SplitMemo* plain = nullptr;  // with_whole: the plain split of the same values
   if (with_whole) {
     if (memo->valid && memo->whole == *whole && memo->values.Equals(values)) return *memo;
+    for (const SplitMemo& entry : memos.plain) {
+      if (entry.valid && entry.row_parameters.size() == values.size() &&
+          entry.values.Equals(values)) {
+        plain = &entry;
+        break;
+      }
+    }
   } else {
     SplitMemo* oldest = nullptr;
     for (SplitMemo& entry : memos.plain) {
@@ -347,7 +470,13 @@ SplitMemo& SplitThroughMemo(const ColumnVector& values, const std::vector<bool>*
   } else {
     memo->whole.clear();
   }
-  SplitAll(values, with_whole ? whole : nullptr, &memo->split);
+  if (plain != nullptr) {
+    SplitKeepingWhole(values, *whole, plain->split, plain->row_parameters, &memo->split);
+    memo->row_parameters.clear();
+  } else {
+    SplitAll(values, with_whole ? whole : nullptr, &memo->split,
+             with_whole ? nullptr : &memo->row_parameters);
+  }
   memo->encoded = false;
   memo->last_used = memos.clock;
   memo->valid = true;
@@ -381,16 +510,17 @@ bool BypassSplitMemo(const ColumnVector& values) {
 }
 
 Status Encode(const ColumnVector& values, std::string* out) {
+  TemplateStreamMemos* stream_memos = TemplateStreamScope::For(values);
   if (BypassSplitMemo(values)) {
     TemplateSplit split;
     SplitAll(values, nullptr, &split);
-    return EncodeSplit(split, out);
+    return EncodeSplit(split, stream_memos, out);
   }
   SplitMemo& memo = SplitThroughMemo(values, nullptr);
   if (!memo.encoded) {
     MemoInUse in_use(&split_memo_in_use);
     memo.body.clear();
-    memo.status = EncodeSplit(memo.split, &memo.body);
+    memo.status = EncodeSplit(memo.split, stream_memos, &memo.body);
     memo.encoded = true;
   }
   if (memo.status.ok()) out->append(memo.body);
@@ -413,13 +543,15 @@ void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
 }
 
 void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params) {
-  tmpl->clear();
-  params->clear();
-  SplitOne(value, tmpl, params);
+  tmpl->resize(MaxTemplateLength(value.size()));
+  uint64_t slots[kMaxTemplateSlots];
+  size_t count = 0;
+  tmpl->resize(SplitOne(value, &(*tmpl)[0], slots, &count));
+  params->assign(slots, slots + count);
 }
 
 Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
-                       const TemplateSplit& split, std::string* out) {
+                       const TemplateSplit& split, std::string* out, TemplateStreamMemos* memos) {
   thread_local StreamsMemo memo;
   StreamsMemo nested;
   StreamsMemo* used = streams_memo_in_use ? &nested : &memo;
@@ -428,7 +560,7 @@ Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
     used->valid = false;
     if (used == &memo) used->streams = split.streams;
     used->body.clear();
-    used->status = PutStreams(split, &used->body);
+    used->status = PutStreams(split, memos, &used->body);
     used->valid = true;
   }
   if (!used->status.ok()) return used->status;

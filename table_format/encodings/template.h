@@ -44,6 +44,8 @@
 
 namespace columnar {
 
+class TemplateStreamMemos;
+
 inline constexpr size_t kMaxTemplateSlots = 16;
 
 // Strings split into their templates and parameter streams.
@@ -63,9 +65,11 @@ void SplitTemplates(const ColumnVector& values, TemplateSplit* split,
 void SplitTemplate(const Slice& value, std::string* tmpl, std::vector<uint64_t>* params);
 
 // Appends a template body: the templates already encoded (`template_encoding` and its body),
-// then the parameter streams, each with the auto encoding.
+// then the parameter streams, each with the auto encoding, or through the column's `memos`
+// of their encodings (template_stream_memos.h) when given.
 Status PutTemplateBody(Encoding template_encoding, const Slice& template_body,
-                       const TemplateSplit& split, std::string* out);
+                       const TemplateSplit& split, std::string* out,
+                       TemplateStreamMemos* memos = nullptr);
 
 // Decodes a template body of `count` values, appending them to *out (a bytes column).
 // `file_dictionary`: the entries of the column's file dictionary, needed when the templates

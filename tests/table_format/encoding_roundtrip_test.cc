@@ -2,7 +2,10 @@
 // boundary lengths, compared bit-exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "table_format/encoding.h"
 #include "table_format/encodings/template.h"
@@ -200,6 +203,54 @@ TEST(TemplateRoundTripTest, DigitSuffixesAndPaddedDecimals) {
   EXPECT_TRUE(params.empty());
 }
 
+// Templates longest relative to their values (template.cc writes them into a buffer sized by
+// the longest possible): escaped 0x00 bytes between single-digit parameters, past the slot
+// limit, and a value of 0x00 bytes only; split, kept whole, and round-tripped.
+TEST(TemplateRoundTripTest, LongestTemplatesRoundTrip) {
+  ColumnVector values(PhysicalType::kBytes);
+  std::string digits_and_zeros;
+  for (int k = 0; k < 40; k++) digits_and_zeros += std::string("7") + '\0';
+  values.AppendBytes(digits_and_zeros);
+  values.AppendBytes(std::string(300, '\0'));
+  values.AppendBytes(std::string(1, '\0') + "1" + std::string(2, '\0') + "deadbeef0123" + '\0');
+  values.AppendBytes("");
+  values.AppendBytes("/a/1/b/2");
+  std::string tmpl;
+  std::vector<uint64_t> params;
+  SplitTemplate(values.GetBytes(0), &tmpl, &params);
+  EXPECT_EQ(params.size(), kMaxTemplateSlots);
+  // 16 slots of two bytes, 16 escaped zeros after them, then 24 literal "7" + escaped zero.
+  EXPECT_EQ(tmpl.size(), 16 * 2 + 16 * 2 + 24 * 3);
+  SplitTemplate(values.GetBytes(1), &tmpl, &params);
+  EXPECT_EQ(tmpl, std::string(600, '\0'));
+  EXPECT_TRUE(params.empty());
+  const std::vector<bool> some_whole = {true, true, false, false, true};
+  for (const std::vector<bool>* whole :
+       {static_cast<const std::vector<bool>*>(nullptr), &some_whole}) {
+    TemplateSplit split;
+    SplitTemplates(values, &split, whole);
+    for (size_t i = 0; i < values.size(); i++) {
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      if (whole != nullptr && (*whole)[i]) {
+        // Kept whole: the value with its zeros escaped.
+        std::string escaped;
+        for (char c : values.GetBytes(i).ToString()) {
+          escaped.push_back(c);
+          if (c == '\0') escaped.push_back(c);
+        }
+        tmpl = escaped;
+      }
+      EXPECT_EQ(split.templates.GetBytes(i).ToString(), tmpl) << i;
+    }
+  }
+  std::string body;
+  ASSERT_TRUE(EncodeValues(Encoding::kTemplate, values, &body).ok());
+  ColumnVector decoded(PhysicalType::kBytes);
+  ASSERT_TRUE(
+      DecodeValues(Encoding::kTemplate, PhysicalType::kBytes, body, values.size(), &decoded).ok());
+  EXPECT_TRUE(decoded.Equals(values));
+}
+
 // A chunk is split and encoded several times while a file is written, and template keeps each
 // thread's last results (template.cc): every call must still answer for its own inputs, with
 // rows kept whole or not, for equal values in another column and for values of the same size.
@@ -256,6 +307,99 @@ TEST(TemplateRoundTripTest, RepeatedSplitsAnswerForTheirOwnInputs) {
                              calls[c].values->size(), &decoded)
                     .ok());
     EXPECT_TRUE(decoded.Equals(*calls[c].values));
+  }
+}
+
+// A split with rows kept whole is made from the plain split of the same values when the memo
+// holds it (template.cc, SplitKeepingWhole): it must be what splitting every row anew gives,
+// the kept rows' parameters skipped in every stream, with as many streams as the other rows
+// need (rows with 0 to 4 parameters, kept whole at random, the widest ones among them).
+TEST(TemplateRoundTripTest, SplitsKeepingRowsWholeMatchSplittingEachRow) {
+  std::mt19937_64 rng(3);
+  ColumnVector values(PhysicalType::kBytes);
+  for (int i = 0; i < 200; i++) {
+    std::string v = "/p";
+    const int params = static_cast<int>(rng() % 5);
+    for (int k = 0; k < params; k++) v += "/x" + std::to_string(rng() % 100000) + "/n";
+    values.AppendBytes(v);
+  }
+  for (int round = 0; round < 3; round++) {
+    SCOPED_TRACE(round);
+    std::vector<bool> whole(values.size());
+    for (size_t i = 0; i < values.size(); i++) {
+      // Round 2 keeps every row with 3 or 4 parameters whole: fewer streams than the plain split.
+      whole[i] = round == 2 ? values.GetBytes(i).size() > 20 : rng() % 3 == 0;
+    }
+    TemplateSplit plain;
+    SplitTemplates(values, &plain);  // the plain split first, as chunk.cc does
+    TemplateSplit split;
+    SplitTemplates(values, &split, &whole);
+    ASSERT_EQ(split.templates.size(), values.size());
+    std::vector<size_t> next(split.streams.size(), 0);
+    size_t parameters = 0;
+    size_t widest = 0;
+    for (size_t i = 0; i < values.size(); i++) {
+      std::string tmpl;
+      std::vector<uint64_t> params;
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      if (whole[i]) {
+        EXPECT_EQ(split.templates.GetBytes(i), values.GetBytes(i)) << i;
+        continue;
+      }
+      EXPECT_EQ(split.templates.GetBytes(i), Slice(tmpl)) << i;
+      ASSERT_LE(params.size(), split.streams.size()) << i;
+      for (size_t k = 0; k < params.size(); k++) {
+        ASSERT_LT(next[k], split.streams[k].size());
+        EXPECT_EQ(static_cast<uint64_t>(split.streams[k].Get<int64_t>(next[k]++)), params[k]);
+      }
+      parameters += params.size();
+      widest = std::max(widest, params.size());
+    }
+    EXPECT_EQ(split.parameters, parameters);
+    EXPECT_EQ(split.streams.size(), widest);
+    for (size_t k = 0; k < split.streams.size(); k++) EXPECT_EQ(next[k], split.streams[k].size());
+  }
+}
+
+// Rows equal to an earlier row of the chunk take its template and parameters (template.cc,
+// SplitAll): values repeated out of order, with 0 to 3 parameters, some rows kept whole (an
+// equal row later is still split), each row's template and parameters its own.
+TEST(TemplateRoundTripTest, RepeatedValuesGetTheSplitOfTheirFirstRow) {
+  std::mt19937_64 rng(9);
+  std::vector<std::string> distinct;
+  for (int k = 0; k < 30; k++) {
+    std::string v = "/r" + std::string(1, static_cast<char>('a' + k % 26));
+    for (int p = 0; p < k % 4; p++) v += "/" + std::to_string(1000 * k + p);
+    distinct.push_back(v);
+  }
+  ColumnVector values(PhysicalType::kBytes);
+  std::vector<bool> whole;
+  for (int i = 0; i < 300; i++) {
+    values.AppendBytes(distinct[rng() % distinct.size()]);
+    whole.push_back(rng() % 5 == 0);
+  }
+  for (const std::vector<bool>* kept : {static_cast<const std::vector<bool>*>(nullptr),
+                                        static_cast<const std::vector<bool>*>(&whole)}) {
+    SCOPED_TRACE(kept == nullptr ? "no rows kept whole" : "rows kept whole");
+    TemplateSplit split;
+    SplitTemplates(values, &split, kept);
+    std::vector<size_t> next(split.streams.size(), 0);
+    for (size_t i = 0; i < values.size(); i++) {
+      std::string tmpl;
+      std::vector<uint64_t> params;
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      if (kept != nullptr && (*kept)[i]) {
+        EXPECT_EQ(split.templates.GetBytes(i), values.GetBytes(i)) << i;
+        continue;
+      }
+      EXPECT_EQ(split.templates.GetBytes(i), Slice(tmpl)) << i;
+      ASSERT_LE(params.size(), split.streams.size()) << i;
+      for (size_t k = 0; k < params.size(); k++) {
+        ASSERT_LT(next[k], split.streams[k].size());
+        EXPECT_EQ(static_cast<uint64_t>(split.streams[k].Get<int64_t>(next[k]++)), params[k]);
+      }
+    }
+    for (size_t k = 0; k < split.streams.size(); k++) EXPECT_EQ(next[k], split.streams[k].size());
   }
 }
 

@@ -164,5 +164,43 @@ TEST(FileDictionaryFormsTest, ARetriedFormFindsTheValuesOfSkippedChunksSeen) {
   EXPECT_TRUE(retried) << "the skipped form was never tried again";
 }
 
+// A form's trials encode their codes through the form's memo: on steady chunks the chooser
+// runs for them at most every EncodingMemo::kReusedChunks + 1 trials, and every chunk written
+// with the reused encoding reads back.
+TEST(FileDictionaryFormsTest, TrialsReuseTheirCodesEncoding) {
+  std::mt19937_64 rng(5);
+  FileDictionaryWriters writers;
+  FileDictionaryWriter* writer = writers.For("column");
+  std::vector<std::string> recurring;
+  for (int k = 0; k < 40; k++) recurring.push_back("agent/" + std::string(30, 'a' + k % 26) + "-x");
+  std::vector<std::string> chunks;
+  std::vector<ColumnVector> written;
+  for (int c = 0; c < 40; c++) {
+    ColumnVector values(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) values.AppendBytes(recurring[rng() % recurring.size()]);
+    ChunkWriteOptions options;
+    options.file_dictionary = writer;
+    std::string chunk;
+    ASSERT_TRUE(WriteChunk(values, options, &chunk).ok());
+    chunks.push_back(chunk);
+    written.push_back(values);
+  }
+  const EncodingMemo& codes = writer->trial_codes_memo(kWhole);
+  EXPECT_GE(codes.reused_chunks(), 25u);
+  EXPECT_LE(codes.chooser_runs(), 10u);
+  const ColumnVector entries = writer->Entries();
+  ChunkReadOptions read_options;
+  read_options.file_dictionary = &entries;
+  for (size_t c = 0; c < chunks.size(); c++) {
+    Slice in(chunks[c]);
+    ColumnVector back(PhysicalType::kBytes);
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back, read_options).ok()) << c;
+    ASSERT_EQ(back.size(), written[c].size()) << c;
+    for (size_t i = 0; i < back.size(); i++) {
+      ASSERT_EQ(back.GetBytes(i).ToString(), written[c].GetBytes(i).ToString()) << c << " " << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace columnar
