@@ -30,15 +30,17 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "table_format/skip_backoff.h"
+
 namespace columnar {
 
 enum class FileDictionaryForm : uint8_t { kWhole = 0, kTemplates = 1, kMixed = 2 };
 
 class FileDictionaryForms {
  public:
-  static constexpr uint32_t kLossesBeforeSkipping = 4;
-  static constexpr uint32_t kFirstSkip = 8;
-  static constexpr uint32_t kMaxSkip = 64;
+  static constexpr uint32_t kLossesBeforeSkipping = SkipBackoff::kLossesBeforeSkipping;
+  static constexpr uint32_t kFirstSkip = SkipBackoff::kFirstSkip;
+  static constexpr uint32_t kMaxSkip = SkipBackoff::kMaxSkip;
   static constexpr uint32_t kWarmUpTrials = 16;
   // A loss is clear when the form's body exceeds the written cost by more than this
   // fraction (numerator / denominator).
@@ -62,9 +64,7 @@ class FileDictionaryForms {
 
  private:
   struct State {
-    uint32_t losses = 0;  // consecutive clear losses
-    uint32_t skip_left = 0;
-    uint32_t next_skip = kFirstSkip;
+    SkipBackoff backoff;
     bool won_before = false;
     uint32_t trials_recorded = 0;
     uint64_t tried = 0;

@@ -29,14 +29,15 @@
 #include <cstdint>
 
 #include "table_format/encoding.h"
+#include "table_format/skip_backoff.h"
 
 namespace columnar {
 
 class LocalBodyForecast {
  public:
-  static constexpr uint32_t kLossesBeforeSkipping = 4;
-  static constexpr uint32_t kFirstSkip = 8;
-  static constexpr uint32_t kMaxSkip = 64;
+  static constexpr uint32_t kLossesBeforeSkipping = SkipBackoff::kLossesBeforeSkipping;
+  static constexpr uint32_t kFirstSkip = SkipBackoff::kFirstSkip;
+  static constexpr uint32_t kMaxSkip = SkipBackoff::kMaxSkip;
   static constexpr size_t kClearLossNumerator = 7;
   static constexpr size_t kClearLossDenominator = 8;
 
@@ -62,9 +63,7 @@ class LocalBodyForecast {
   bool measured_ = false;
   double bytes_per_value_ = 0;
   Encoding encoding_ = Encoding::kPlain;
-  uint32_t losses_ = 0;  // consecutive clear losses of built local bodies
-  uint32_t skip_left_ = 0;
-  uint32_t next_skip_ = kFirstSkip;
+  SkipBackoff backoff_;  // over the clear losses of built local bodies
   uint64_t built_ = 0;
   uint64_t skipped_ = 0;
 };

@@ -1,0 +1,47 @@
+// Exponential back-off for work that keeps losing: after kLossesBeforeSkipping clear losses in a
+// row, the next kFirstSkip chances are skipped; the retry after a skip that loses clearly again
+// doubles the skip (up to kMaxSkip), anything else ends the back-off. Used by the file
+// dictionary's form trials (file_dictionary_forms.h) and the local bodies the file dictionary
+// keeps beating (local_body_forecast.h).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+namespace columnar {
+
+class SkipBackoff {
+ public:
+  static constexpr uint32_t kLossesBeforeSkipping = 4;
+  static constexpr uint32_t kFirstSkip = 8;
+  static constexpr uint32_t kMaxSkip = 64;
+
+  // Whether this chance is skipped; a skipped chance counts the skip down.
+  bool Skip() {
+    if (skip_left_ == 0) return false;
+    skip_left_--;
+    return true;
+  }
+
+  // The outcome of a chance that was taken.
+  void Record(bool clear_loss) {
+    if (!clear_loss) {
+      losses_ = 0;
+      skip_left_ = 0;
+      next_skip_ = kFirstSkip;
+      return;
+    }
+    if (++losses_ < kLossesBeforeSkipping) return;
+    skip_left_ = next_skip_;
+    next_skip_ = std::min(next_skip_ * 2, kMaxSkip);
+    // The retry after the skip: one more clear loss starts the next, longer skip.
+    losses_ = kLossesBeforeSkipping - 1;
+  }
+
+ private:
+  uint32_t losses_ = 0;  // consecutive clear losses
+  uint32_t skip_left_ = 0;
+  uint32_t next_skip_ = kFirstSkip;
+};
+
+}  // namespace columnar
