@@ -312,9 +312,10 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
       // The earlier row's template, copied out first: appending may move the templates.
       const Slice earlier_template = split->templates.GetBytes(first);
       length = earlier_template.size();
-      std::memcpy(tmpl.data(), earlier_template.data(), length);
+      if (length > 0) std::memcpy(tmpl.data(), earlier_template.data(), length);
       count = counts[first];
-      std::copy_n(&params[first_params[first]], count, row_params);
+      // data() + offset, not &params[offset]: a row without parameters may sit at the end.
+      std::copy_n(params.data() + first_params[first], count, row_params);
     } else {
       length = SplitOne(value, tmpl.data(), row_params, &count);
       first_params[i] = params.size();

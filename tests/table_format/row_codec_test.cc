@@ -394,8 +394,9 @@ TEST(RowCodecCellsTest, ByteLayoutOfExceptions) {
 
   // No liveness (written by UPDATE): the defaults are the first cell's; an expiring cell b
   // (TTL) and a cell c without expiry, deleted row at 3.
-  RowVersions updated = FourColumnRow({NoCell(), Live(50, 9), Live(50)},
-                                      {Value(), Value(), Value::Text("x"), Value::Boolean(false)});
+  // (the cells point into the values: they must outlive the encoding)
+  const Row updated_values = {Value(), Value(), Value::Text("x"), Value::Boolean(false)};
+  RowVersions updated = FourColumnRow({NoCell(), Live(50, 9), Live(50)}, updated_values);
   updated.has_deletion = true;
   updated.deletion_time_micros = 3;
   const std::string expected_updated(
