@@ -1,6 +1,7 @@
 #include "table_format/encoding_memo.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "table_format/encodings/chooser.h"
 #include "table_format/encodings/codec.h"
@@ -9,6 +10,7 @@
 namespace columnar {
 
 EncodingMemo::EncodingMemo() = default;
+EncodingMemo::EncodingMemo(std::vector<Encoding> candidates) : candidates_(std::move(candidates)) {}
 EncodingMemo::~EncodingMemo() = default;
 
 TemplateStreamMemos* EncodingMemo::template_streams() {
@@ -53,7 +55,9 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   }
   const size_t start = out->size();
   Encoding best;
-  Status s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, searched);
+  Status s = candidates_.empty()
+                 ? EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, searched)
+                 : ChooseAndEncode(candidates_, values, out, &best);
   if (!s.ok()) return s;
   chooser_runs_++;
   *chosen = best;

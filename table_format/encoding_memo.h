@@ -32,6 +32,9 @@ class TemplateStreamMemos;
 class EncodingMemo {
  public:
   EncodingMemo();
+  // A memo whose chooser weighs only `candidates` (ChooseAndEncode) instead of the auto
+  // request's: for values that some encodings must not hold (a template body's templates).
+  explicit EncodingMemo(std::vector<Encoding> candidates);
   ~EncodingMemo();
   EncodingMemo(const EncodingMemo&) = delete;
   EncodingMemo& operator=(const EncodingMemo&) = delete;
@@ -53,6 +56,7 @@ class EncodingMemo {
 
  private:
   std::unique_ptr<TemplateStreamMemos> template_streams_;
+  std::vector<Encoding> candidates_;  // empty: the auto request's
   bool valid_ = false;
   PhysicalType type_ = PhysicalType::kBytes;
   Encoding encoding_ = Encoding::kPlain;

@@ -1,5 +1,9 @@
 #include "table_format/template_stream_memos.h"
 
+#include <algorithm>
+#include <utility>
+
+#include "table_format/encoding.h"
 #include "table_format/encoding_memo.h"
 
 namespace columnar {
@@ -18,6 +22,16 @@ EncodingMemo* TemplateStreamMemos::Stream(size_t k) {
   if (streams_.size() <= k) streams_.resize(k + 1);
   if (streams_[k] == nullptr) streams_[k] = std::make_unique<EncodingMemo>();
   return streams_[k].get();
+}
+
+EncodingMemo* TemplateStreamMemos::Templates() {
+  if (templates_ == nullptr) {
+    std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
+    candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
+                     candidates.end());
+    templates_ = std::make_unique<EncodingMemo>(std::move(candidates));
+  }
+  return templates_.get();
 }
 
 uint64_t TemplateStreamMemos::chooser_runs() const {

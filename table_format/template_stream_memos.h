@@ -7,7 +7,9 @@
 // columns with templates, and stream k of a column picks the same encoding chunk after chunk.
 // Each stream gets an EncodingMemo (encoding_memo.h): the encoding is reused while its size per
 // value does not grow past what the chooser obtained, and the chooser runs again every
-// EncodingMemo::kReusedChunks chunks (BtrBlocks-style re-estimation).
+// EncodingMemo::kReusedChunks chunks (BtrBlocks-style re-estimation). A local template body's
+// templates column (the chooser over the bytes encodings: distinct counts, hashing, a trial
+// dictionary, in every chunk) has one too.
 //
 // A column has one set for its local template bodies (owned by the column's EncodingMemo) and
 // one per template form of its file dictionary (FileDictionaryWriter), whose streams differ.
@@ -34,6 +36,10 @@ class TemplateStreamMemos {
 
   // The memo of parameter stream k (created on first use).
   EncodingMemo* Stream(size_t k);
+  // The memo of the templates' encoding (local template bodies only: a file dictionary form's
+  // templates are codes into the file's dictionary), whose chooser weighs every local bytes
+  // encoding but template itself (created on first use).
+  EncodingMemo* Templates();
 
   // Over all streams so far (tests, statistics).
   uint64_t chooser_runs() const;
@@ -41,6 +47,7 @@ class TemplateStreamMemos {
 
  private:
   std::vector<std::unique_ptr<EncodingMemo>> streams_;
+  std::unique_ptr<EncodingMemo> templates_;
 };
 
 // While alive, the template codec's body of exactly `values` (the object, during the scope)

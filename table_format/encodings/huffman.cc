@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <queue>
 #include <utility>
 #include <vector>
 
@@ -46,7 +45,9 @@ uint64_t Gap(const std::vector<int64_t>& symbols, size_t i) {
   return static_cast<uint64_t>(symbols[i]) - static_cast<uint64_t>(symbols[i - 1]) - 1;
 }
 
-// The distinct values of a column (ascending, signed reading), their counts and code lengths.
+// The distinct values of a column (ascending, signed reading), their counts and code lengths;
+// with `row_symbols`, also each row's index among the distinct values (what the encoder
+// writes), taken from the same sort rather than searched for row by row.
 template <typename U>
 struct Plan {
   using S = std::make_signed_t<U>;
@@ -54,19 +55,48 @@ struct Plan {
   std::vector<uint64_t> counts;
   bool refused = false;  // more than kMaxHuffmanSymbols distinct values
 
-  Plan(const U* bits, size_t n) {
-    std::vector<S> sorted(n);
-    for (size_t i = 0; i < n; i++) sorted[i] = static_cast<S>(bits[i]);
-    std::sort(sorted.begin(), sorted.end());
-    for (size_t i = 0; i < n; i++) {
-      if (i == 0 || sorted[i] != sorted[i - 1]) {
-        table.symbols.push_back(sorted[i]);
-        counts.push_back(0);
+  Plan(const U* bits, size_t n, std::vector<uint32_t>* row_symbols = nullptr) {
+    if (row_symbols == nullptr) {
+      std::vector<S> sorted(n);
+      for (size_t i = 0; i < n; i++) sorted[i] = static_cast<S>(bits[i]);
+      std::sort(sorted.begin(), sorted.end());
+      Reserve(n, [&](size_t i) { return sorted[i] != sorted[i - 1]; });
+      for (size_t i = 0; i < n; i++) {
+        if (i == 0 || sorted[i] != sorted[i - 1]) {
+          table.symbols.push_back(sorted[i]);
+          counts.push_back(0);
+        }
+        counts.back()++;
       }
-      counts.back()++;
+    } else {
+      // Rows sorted by value (the order among equal values does not matter).
+      std::vector<std::pair<S, uint32_t>> sorted(n);
+      for (size_t i = 0; i < n; i++)
+        sorted[i] = {static_cast<S>(bits[i]), static_cast<uint32_t>(i)};
+      std::sort(sorted.begin(), sorted.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      Reserve(n, [&](size_t i) { return sorted[i].first != sorted[i - 1].first; });
+      row_symbols->resize(n);
+      for (size_t i = 0; i < n; i++) {
+        if (i == 0 || sorted[i].first != sorted[i - 1].first) {
+          table.symbols.push_back(sorted[i].first);
+          counts.push_back(0);
+        }
+        counts.back()++;
+        (*row_symbols)[sorted[i].second] = static_cast<uint32_t>(counts.size() - 1);
+      }
     }
     refused = table.symbols.size() > kMaxHuffmanSymbols;
     if (!refused && !table.symbols.empty()) table.lengths = HuffmanCodeLengths(counts);
+  }
+
+  // Room for the distinct values of n sorted values (`differs(i)`: value i differs from i - 1).
+  template <typename Differs>
+  void Reserve(size_t n, Differs differs) {
+    size_t distinct = n > 0 ? 1 : 0;
+    for (size_t i = 1; i < n; i++) distinct += differs(i) ? 1 : 0;
+    table.symbols.reserve(distinct);
+    counts.reserve(distinct);
   }
 
   uint64_t CodeBits() const {
@@ -79,10 +109,10 @@ struct Plan {
 template <typename T>
 Status EncodeTyped(const ColumnVector& values, std::string* out) {
   using U = UnsignedOf<T>;
-  using S = std::make_signed_t<U>;
   const size_t n = values.size();
   const U* bits = BitsOf<T>(values);
-  const Plan<U> plan(bits, n);
+  std::vector<uint32_t> row_symbols;
+  const Plan<U> plan(bits, n, &row_symbols);
   if (plan.refused) return Status::InvalidArgument(kName, "too many distinct values");
   if (plan.table.symbols.empty()) {
     PutVarint32(out, 0);
@@ -90,11 +120,9 @@ Status EncodeTyped(const ColumnVector& values, std::string* out) {
   }
   plan.table.Append(out);
   const std::vector<uint32_t> codes = plan.table.StreamCodes();
-  const std::vector<int64_t>& symbols = plan.table.symbols;
   BitWriter writer(out);
   for (size_t i = 0; i < n; i++) {
-    const int64_t symbol = static_cast<S>(bits[i]);
-    const size_t index = std::lower_bound(symbols.begin(), symbols.end(), symbol) - symbols.begin();
+    const uint32_t index = row_symbols[i];
     writer.Write(codes[index], plan.table.lengths[index]);
   }
   writer.Finish();
@@ -150,28 +178,50 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
 }  // namespace
 
 // Huffman code lengths: when the tree is too deep the counts are halved (rounding up) and the
-// tree rebuilt, which converges to a balanced tree. Ties are broken by node number.
+// tree rebuilt, which converges to a balanced tree. Ties are broken by node number: leaves are
+// nodes 0..k-1, each merged node takes the next number.
+//
+// The two lightest nodes are merged until one is left. Leaves are taken in (count, number)
+// order; merged nodes are made in (weight, number) order too (a merged node weighs no less
+// than the one made before it), so the lightest node is always at the head of one of two
+// queues, and no heap is needed: the same merges as a priority queue of (weight, number).
 std::vector<int> HuffmanCodeLengths(std::vector<uint64_t> counts) {
   const size_t k = counts.size();
   if (k == 1) return {1};
+  std::vector<uint32_t> leaves(k);
+  std::vector<uint64_t> weight(2 * k - 1);
+  std::vector<uint32_t> parent(2 * k - 1, 0);
+  std::vector<int> depth(2 * k - 1, 0);
   while (true) {
-    std::vector<size_t> parent(2 * k - 1, 0);
-    using Node = std::pair<uint64_t, size_t>;  // (weight, node number)
-    std::priority_queue<Node, std::vector<Node>, std::greater<Node>> queue;
-    for (size_t i = 0; i < k; i++) queue.push({counts[i], i});
-    size_t next = k;
-    while (queue.size() > 1) {
-      const Node a = queue.top();
-      queue.pop();
-      const Node b = queue.top();
-      queue.pop();
-      parent[a.second] = next;
-      parent[b.second] = next;
-      queue.push({a.first + b.first, next});
+    for (size_t i = 0; i < k; i++) {
+      leaves[i] = static_cast<uint32_t>(i);
+      weight[i] = counts[i];
+    }
+    std::stable_sort(leaves.begin(), leaves.end(),
+                     [&](uint32_t a, uint32_t b) { return counts[a] < counts[b]; });
+    size_t next_leaf = 0;
+    size_t next_merged = k;  // the lightest merged node not yet merged again
+    size_t next = k;         // the next node number
+    auto take = [&]() {
+      size_t node;
+      if (next_leaf < k &&
+          (next_merged == next || weight[leaves[next_leaf]] <= weight[next_merged])) {
+        node = leaves[next_leaf++];
+      } else {
+        node = next_merged++;
+      }
+      return node;
+    };
+    while (next < 2 * k - 1) {
+      const size_t a = take();
+      const size_t b = take();
+      parent[a] = static_cast<uint32_t>(next);
+      parent[b] = static_cast<uint32_t>(next);
+      weight[next] = weight[a] + weight[b];
       next++;
     }
     // Internal nodes are numbered after their children: depths from the root (the last) down.
-    std::vector<int> depth(2 * k - 1, 0);
+    depth[2 * k - 2] = 0;
     for (size_t node = 2 * k - 2; node-- > 0;) depth[node] = depth[parent[node]] + 1;
     std::vector<int> lengths(depth.begin(), depth.begin() + k);
     if (*std::max_element(lengths.begin(), lengths.end()) <= kMaxHuffmanCodeLength) {

@@ -165,23 +165,32 @@ struct TemplateSlot {
 struct ParsedTemplate {
   std::vector<std::string> literals;  // slots + 1 pieces
   std::vector<TemplateSlot> slots;
+  size_t literal_bytes = 0;  // over all pieces
 };
 
 // `literals`: also fill out->literals (false: only check the template and list its slots,
-// for templates of rows nobody reads).
+// for templates of rows nobody reads). Literal bytes are copied a run at a time, up to the
+// next escape.
 Status ParseTemplate(const Slice& text, ParsedTemplate* out, bool literals = true) {
   out->literals.assign(1, std::string());
   out->slots.clear();
+  out->literal_bytes = 0;
   const char* p = text.data();
   const size_t n = text.size();
-  for (size_t i = 0; i < n; i++) {
-    if (p[i] != kEscape) {
-      if (literals) out->literals.back().push_back(p[i]);
-      continue;
-    }
-    if (++i == n) return EncodingCorruption(kName, "truncated escape in a template");
+  size_t i = 0;
+  while (i < n) {
+    const void* escape = std::memchr(p + i, kEscape, n - i);
+    const size_t stop =
+        escape == nullptr ? n : static_cast<size_t>(static_cast<const char*>(escape) - p);
+    if (literals) out->literals.back().append(p + i, stop - i);
+    out->literal_bytes += stop - i;
+    if (stop == n) break;
+    i = stop + 1;
+    if (i == n) return EncodingCorruption(kName, "truncated escape in a template");
     if (p[i] == kEscape) {
       if (literals) out->literals.back().push_back(kEscape);
+      out->literal_bytes++;
+      i++;
       continue;
     }
     TemplateSlot slot{p[i], 0};
@@ -200,32 +209,49 @@ Status ParseTemplate(const Slice& text, ParsedTemplate* out, bool literals = tru
     }
     out->slots.push_back(slot);
     if (literals) out->literals.emplace_back();
+    i++;
   }
   return Status::OK();
 }
 
-// Appends parameter `v` as text; false when it is out of its slot's range.
-bool AppendParameter(uint64_t v, const TemplateSlot& slot, std::string* out) {
-  char buf[24];
-  if (slot.kind != kHexSlot) {
-    if (v >= kDecimalLimit) return false;
-    size_t k = sizeof(buf);
-    do {
-      buf[--k] = static_cast<char>('0' + v % 10);
-      v /= 10;
-    } while (v != 0);
-    const size_t digits = sizeof(buf) - k;
-    if (slot.kind == kPaddedDecimalSlot) {
-      if (digits > slot.digits) return false;
-      out->append(slot.digits - digits, '0');
-    }
-    out->append(buf + k, digits);
-    return true;
+// The decimal digits of v (at least one).
+size_t DecimalDigits(uint64_t v) {
+  size_t digits = 1;
+  while (v >= 10) {
+    v /= 10;
+    digits++;
   }
-  if (slot.digits < kMaxHexSlotDigits && (v >> (4 * slot.digits)) != 0) return false;
-  static constexpr char kDigits[] = "0123456789abcdef";
-  for (int k = slot.digits - 1; k >= 0; k--) out->push_back(kDigits[(v >> (4 * k)) & 15]);
-  return true;
+  return digits;
+}
+
+// The length of parameter `v` as text in `slot`; 0 when it is out of the slot's range.
+size_t ParameterLength(uint64_t v, const TemplateSlot& slot) {
+  if (slot.kind == kHexSlot) {
+    return slot.digits < kMaxHexSlotDigits && (v >> (4 * slot.digits)) != 0 ? 0 : slot.digits;
+  }
+  if (v >= kDecimalLimit) return 0;
+  const size_t digits = DecimalDigits(v);
+  if (slot.kind == kPaddedDecimalSlot) return digits > slot.digits ? 0 : slot.digits;
+  return digits;
+}
+
+// Writes parameter `v` as text of exactly `length` bytes (its ParameterLength) at `out`.
+void PutParameter(uint64_t v, const TemplateSlot& slot, size_t length, char* out) {
+  if (slot.kind == kHexSlot) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    for (size_t k = length; k-- > 0;) {
+      out[k] = kDigits[v & 15];
+      v >>= 4;
+    }
+    return;
+  }
+  // Decimal digits from the last; a padded slot's leading positions get zeros.
+  size_t k = length;
+  do {
+    out[--k] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  while (k > 0) out[--k] = '0';
 }
 
 // `memo`: the column's memo of this stream (template_stream_memos.h), or null for the chooser.
@@ -368,13 +394,19 @@ Status EncodeSplit(const TemplateSplit& split, TemplateStreamMemos* memos, std::
   if (split.parameters == 0) {
     return Status::InvalidArgument("template: the values have no parameters to split off");
   }
-  // The templates get any local encoding but template itself (they hold no parameters).
-  std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
-  candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
-                   candidates.end());
+  // The templates get any local encoding but template itself (they hold no parameters),
+  // through the column's memo of their encoding when there is one.
   std::string template_body;
   Encoding template_encoding;
-  Status s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
+  Status s;
+  if (memos != nullptr) {
+    s = memos->Templates()->Encode(split.templates, &template_body, &template_encoding);
+  } else {
+    std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
+    candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
+                     candidates.end());
+    s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
+  }
   if (!s.ok()) return s;
   return PutTemplateBody(template_encoding, template_body, split, out, memos);
 }
@@ -644,28 +676,53 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   }
   if (!in.empty()) return EncodingCorruption(kName, "trailing bytes");
 
+  // Two passes over the parameters: the values' lengths (checking every parameter against its
+  // slot), then the values, written in place into the column.
+  std::vector<uint32_t> lengths(count);
   std::vector<size_t> next(stream_count, 0);
-  std::string value;
+  uint64_t total = 0;
+  const uint64_t room =
+      kMaxDecodedBytes - std::min<uint64_t>(kMaxDecodedBytes, out->bytes_data().size());
   for (size_t i = 0; i < count; i++) {
     const ParsedTemplate& t = parsed[row_template[i]];
     if (!is_wanted(i)) {
       for (size_t k = 0; k < t.slots.size(); k++) next[k]++;
-      out->AppendBytes(Slice());
       continue;
     }
-    value.clear();
-    value.append(t.literals[0]);
+    size_t length = t.literal_bytes;
     for (size_t k = 0; k < t.slots.size(); k++) {
       const auto v = static_cast<uint64_t>(streams[k].Get<int64_t>(next[k]++));
-      if (!AppendParameter(v, t.slots[k], &value)) {
+      const size_t parameter_length = ParameterLength(v, t.slots[k]);
+      if (parameter_length == 0) {
         return EncodingCorruption(kName, "parameter out of its slot's range");
       }
-      value.append(t.literals[k + 1]);
+      length += parameter_length;
     }
-    if (out->bytes_data().size() + value.size() > kMaxDecodedBytes) {
-      return EncodingCorruption(kName, "strings too large");
+    total += length;
+    if (total > room) return EncodingCorruption(kName, "strings too large");
+    lengths[i] = static_cast<uint32_t>(length);
+  }
+  std::fill(next.begin(), next.end(), 0);
+  ByteStringWriter writer = out->AppendBytesWriter(count, total);
+  ByteStringCursor cursor = writer.cursor();
+  for (size_t i = 0; i < count; i++) {
+    const ParsedTemplate& t = parsed[row_template[i]];
+    if (!is_wanted(i)) {
+      for (size_t k = 0; k < t.slots.size(); k++) next[k]++;
+      cursor.Next(0);
+      continue;
     }
-    out->AppendBytes(value);
+    char* o = cursor.Next(lengths[i]);
+    std::memcpy(o, t.literals[0].data(), t.literals[0].size());
+    o += t.literals[0].size();
+    for (size_t k = 0; k < t.slots.size(); k++) {
+      const auto v = static_cast<uint64_t>(streams[k].Get<int64_t>(next[k]++));
+      const size_t parameter_length = ParameterLength(v, t.slots[k]);
+      PutParameter(v, t.slots[k], parameter_length, o);
+      o += parameter_length;
+      std::memcpy(o, t.literals[k + 1].data(), t.literals[k + 1].size());
+      o += t.literals[k + 1].size();
+    }
   }
   return Status::OK();
 }

@@ -73,5 +73,50 @@ TEST(TemplateStreamMemosTest, OnlyTheScopesOwnValuesUseTheMemos) {
   EXPECT_EQ(TemplateStreamScope::For(column), &memos);
 }
 
+TEST(TemplateStreamMemosTest, TemplatesReuseTheirEncodingAndReadBack) {
+  EncodingMemo memo;
+  for (uint64_t c = 0; c < 30; c++) {
+    const ColumnVector values = Paths(c);
+    ChunkWriteOptions options;
+    options.memo = &memo;
+    std::string chunk;
+    Encoding chosen;
+    ASSERT_TRUE(WriteChunk(values, options, &chunk, &chosen).ok());
+    ASSERT_EQ(chosen, Encoding::kTemplate) << c;
+    Slice in(chunk);
+    ColumnVector back(PhysicalType::kBytes);
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back).ok()) << c;
+    ASSERT_TRUE(back.Equals(values)) << c;
+  }
+  // The templates' chooser ran at most every kReusedChunks + 1 chunks; the stream counts stay
+  // the streams' own.
+  const EncodingMemo* templates = memo.template_streams()->Templates();
+  EXPECT_EQ(templates->chooser_runs() + templates->reused_chunks(), 30u);
+  EXPECT_GE(templates->reused_chunks(), 20u);
+  EXPECT_EQ(memo.template_streams()->chooser_runs() + memo.template_streams()->reused_chunks(),
+            60u);
+}
+
+TEST(TemplateStreamMemosTest, AMemosChooserWeighsOnlyItsCandidates) {
+  // Templates hold digits ("v2"): an auto chooser could pick template for them, which a
+  // template body must never hold. The templates' memo weighs every bytes encoding but it.
+  TemplateStreamMemos memos;
+  ColumnVector templates(PhysicalType::kBytes);
+  for (int i = 0; i < 128; i++) templates.AppendBytes("/api/v" + std::to_string(i % 7) + "/x");
+  for (int c = 0; c < 20; c++) {
+    std::string body;
+    Encoding chosen;
+    ASSERT_TRUE(memos.Templates()->Encode(templates, &body, &chosen).ok());
+    EXPECT_NE(chosen, Encoding::kTemplate);
+  }
+  EncodingMemo plain_only({Encoding::kPlain});
+  for (int c = 0; c < 20; c++) {
+    std::string body;
+    Encoding chosen;
+    ASSERT_TRUE(plain_only.Encode(templates, &body, &chosen).ok());
+    EXPECT_EQ(chosen, Encoding::kPlain);
+  }
+}
+
 }  // namespace
 }  // namespace columnar
