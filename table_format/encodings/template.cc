@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <unordered_map>
@@ -290,10 +291,12 @@ class EarlierRows {
     rows_.assign(capacity, kEmpty);
     hashes_.resize(capacity);
   }
-  // The first row holding values[row], or `row` itself when it is the first (then recorded).
-  uint32_t FindOrAdd(const ColumnVector& values, uint32_t row) {
+  // The first row holding values[row], or `row` itself when it is the first (then recorded);
+  // *hash: the value's HashBytes.
+  uint32_t FindOrAdd(const ColumnVector& values, uint32_t row, uint64_t* hash_out) {
     const Slice value = values.GetBytes(row);
     const uint64_t hash = HashBytes(value.data(), value.size());
+    *hash_out = hash;
     const size_t mask = rows_.size() - 1;
     for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
       if (rows_[slot] == kEmpty) {
@@ -311,10 +314,106 @@ class EarlierRows {
   std::vector<uint64_t> hashes_;
 };
 
+// The splits of values seen in earlier chunks, for SplitAll: user agents, referrers, addresses
+// and the paths without ids recur from chunk to chunk of a column (and from flush to
+// compaction), and splitting looks at every byte. One per thread, shared by every column the
+// thread writes; a split is a function of the value alone, so what the cache holds changes
+// only the work, never a template or a parameter.
+//
+// Direct-mapped by the value's hash, the values compared on a hash match. A miss replaces the
+// slot's entry unless that entry was used since it was stored or last spared: then it is
+// spared once (a value seen once, such as a path with an id, does not evict a recurring one
+// unless the slot keeps missing). Values longer than kMaxValueBytes are not kept.
+class SplitCache {
+ public:
+  static constexpr size_t kSlots = 2048;
+  static constexpr size_t kMaxValueBytes = 256;
+
+  // Copies the split of `value` (hash `hash`) into `tmpl` and `params` when held: the
+  // template's length, *count its parameters; else SIZE_MAX.
+  size_t Find(uint64_t hash, const Slice& value, char* tmpl, uint64_t* params, size_t* count) {
+    Entry& e = slots_[Slot(hash)];
+    if (!e.valid || e.hash != hash || Slice(e.value) != value) return SIZE_MAX;
+    e.used = true;
+    std::memcpy(tmpl, e.tmpl.data(), e.tmpl.size());
+    std::copy_n(e.params, e.count, params);
+    *count = e.count;
+    return e.tmpl.size();
+  }
+
+  void Store(uint64_t hash, const Slice& value, const char* tmpl, size_t length,
+             const uint64_t* params, size_t count) {
+    if (value.size() > kMaxValueBytes) return;
+    Entry& e = slots_[Slot(hash)];
+    if (e.valid && e.used) {
+      e.used = false;
+      return;
+    }
+    e.valid = true;
+    e.used = false;
+    e.hash = hash;
+    e.value.assign(value.data(), value.size());
+    e.tmpl.assign(tmpl, length);
+    e.count = static_cast<uint8_t>(count);
+    std::copy_n(params, count, e.params);
+  }
+
+ private:
+  struct Entry {
+    bool valid = false;
+    bool used = false;
+    uint8_t count = 0;
+    uint64_t hash = 0;
+    std::string value;
+    std::string tmpl;
+    uint64_t params[kMaxTemplateSlots];
+  };
+
+  // EarlierRows takes the hash's low bits: the cache takes others.
+  static size_t Slot(uint64_t hash) { return (hash >> 32) & (kSlots - 1); }
+
+  std::vector<Entry> slots_ = std::vector<Entry>(kSlots);
+};
+
+SplitCache& ThreadSplitCache() {
+  thread_local SplitCache cache;
+  return cache;
+}
+
+// Whether some byte of `bytes` is a decimal digit or 0x00. Without digits no value has a
+// parameter (every kind of parameter holds a digit), and without 0x00 every template is its
+// value unchanged. Branch-free over blocks of 64 bytes (which the compiler vectorizes).
+bool HasDigitOrEscape(const std::string& bytes) {
+  const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
+  const size_t n = bytes.size();
+  size_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    uint8_t found = 0;
+    for (size_t k = 0; k < 64; k++) {
+      found |= static_cast<uint8_t>(static_cast<uint8_t>(p[i + k] - '0') < 10) |
+               static_cast<uint8_t>(p[i + k] == 0);
+    }
+    if (found != 0) return true;
+  }
+  for (; i < n; i++) {
+    if (static_cast<uint8_t>(p[i] - '0') < 10 || p[i] == 0) return true;
+  }
+  return false;
+}
+
 // `row_parameters`: when not null, set to each row's parameter count.
 void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, TemplateSplit* split,
               std::vector<uint8_t>* row_parameters = nullptr) {
   const size_t n = values.size();
+  if (!HasDigitOrEscape(values.bytes_data())) {
+    // Text without digits (methods, countries, hosts, content types): every value is its own
+    // template, kept whole or not, and there are no parameters.
+    split->templates = values;
+    split->streams.clear();
+    split->parameters = 0;
+    if (row_parameters != nullptr) row_parameters->assign(n, 0);
+    return;
+  }
   split->templates.Reset(PhysicalType::kBytes);
   split->templates.Reserve(n);
   split->streams.clear();
@@ -323,6 +422,8 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
   std::vector<size_t> first_params(n);  // a row split itself: where its parameters start
   std::vector<uint64_t> params;         // of the rows split themselves, in row order
   EarlierRows earlier(n);
+  SplitCache& cache = ThreadSplitCache();
+  uint64_t hash = 0;
   std::vector<char> tmpl;
   uint64_t row_params[kMaxTemplateSlots];
   for (size_t i = 0; i < n; i++) {
@@ -333,7 +434,7 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
     if (whole != nullptr && (*whole)[i]) {
       length =
           static_cast<size_t>(PutLiteral(value.data(), value.size(), tmpl.data()) - tmpl.data());
-    } else if (const uint32_t first = earlier.FindOrAdd(values, static_cast<uint32_t>(i));
+    } else if (const uint32_t first = earlier.FindOrAdd(values, static_cast<uint32_t>(i), &hash);
                first != i) {
       // The earlier row's template, copied out first: appending may move the templates.
       const Slice earlier_template = split->templates.GetBytes(first);
@@ -343,7 +444,11 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
       // data() + offset, not &params[offset]: a row without parameters may sit at the end.
       std::copy_n(params.data() + first_params[first], count, row_params);
     } else {
-      length = SplitOne(value, tmpl.data(), row_params, &count);
+      length = cache.Find(hash, value, tmpl.data(), row_params, &count);
+      if (length == SIZE_MAX) {
+        length = SplitOne(value, tmpl.data(), row_params, &count);
+        cache.Store(hash, value, tmpl.data(), length, row_params, count);
+      }
       first_params[i] = params.size();
       params.insert(params.end(), row_params, row_params + count);
     }

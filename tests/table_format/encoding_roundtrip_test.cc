@@ -403,6 +403,81 @@ TEST(TemplateRoundTripTest, RepeatedValuesGetTheSplitOfTheirFirstRow) {
   }
 }
 
+// Values seen in earlier chunks take their split from the thread's cache of splits (template.cc,
+// SplitCache): more distinct values than its slots (so entries are replaced and spared), values
+// that differ only in a digit or only past the cache's length limit, hex and zero-padded
+// parameters; every row of every chunk gets its own template and parameters.
+TEST(TemplateRoundTripTest, ValuesOfEarlierChunksGetTheirOwnSplit) {
+  std::mt19937_64 rng(10);
+  std::vector<std::string> distinct;
+  for (int k = 0; k < 6000; k++) {
+    std::string v = "/s" + std::to_string(k % 97);
+    for (int p = 0; p < k % 6; p++) v += "/" + std::to_string(1000 * k + p);
+    if (k % 7 == 0) v += "/app." + std::string("3f2a9c1b").substr(0, 8 - k % 3) + "0" + ".js";
+    if (k % 11 == 0) v += "/u00" + std::to_string(k);
+    if (k % 13 == 0) v += std::string(250 + k % 20, 'x') + std::to_string(k % 3);
+    distinct.push_back(v);
+  }
+  for (int chunk = 0; chunk < 200; chunk++) {
+    ColumnVector values(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) {
+      // Skewed: low indexes recur in most chunks, high ones seldom.
+      values.AppendBytes(distinct[rng() % (1 + rng() % distinct.size())]);
+    }
+    TemplateSplit split;
+    SplitTemplates(values, &split);
+    std::vector<size_t> next(split.streams.size(), 0);
+    for (size_t i = 0; i < values.size(); i++) {
+      std::string tmpl;
+      std::vector<uint64_t> params;
+      SplitTemplate(values.GetBytes(i), &tmpl, &params);
+      ASSERT_EQ(split.templates.GetBytes(i), Slice(tmpl)) << chunk << " " << i;
+      ASSERT_LE(params.size(), split.streams.size()) << i;
+      for (size_t k = 0; k < params.size(); k++) {
+        ASSERT_LT(next[k], split.streams[k].size());
+        ASSERT_EQ(static_cast<uint64_t>(split.streams[k].Get<int64_t>(next[k]++)), params[k])
+            << chunk << " " << i;
+      }
+    }
+    for (size_t k = 0; k < split.streams.size(); k++) EXPECT_EQ(next[k], split.streams[k].size());
+  }
+}
+
+// Chunks without a digit have no parameters (template.cc: SplitAll takes the values as their
+// templates without looking at them one by one): still every template is its value escaped,
+// a 0x00 byte included, with rows kept whole or not; a single digit anywhere splits the chunk.
+TEST(TemplateRoundTripTest, ChunksWithoutDigitsAreTheirOwnTemplates) {
+  const std::vector<std::string> texts = {
+      "GET", "application/json", "us-east", std::string("a\0b", 3), "", "HTTP/xx"};
+  for (const std::string& extra : {std::string(), std::string("x/7"), std::string("\0", 1)}) {
+    SCOPED_TRACE("extra value: " + extra);
+    ColumnVector values(PhysicalType::kBytes);
+    std::vector<bool> whole;
+    for (int i = 0; i < 100; i++) {
+      values.AppendBytes(texts[i % texts.size()]);
+      whole.push_back(i % 3 == 0);
+    }
+    if (!extra.empty()) values.AppendBytes(extra);
+    whole.push_back(false);
+    for (const std::vector<bool>* kept : {static_cast<const std::vector<bool>*>(nullptr),
+                                          static_cast<const std::vector<bool>*>(&whole)}) {
+      TemplateSplit split;
+      SplitTemplates(values, &split, kept);
+      ASSERT_EQ(split.templates.size(), values.size());
+      size_t parameters = 0;
+      for (size_t i = 0; i < values.size(); i++) {
+        std::string tmpl;
+        std::vector<uint64_t> params;
+        SplitTemplate(values.GetBytes(i), &tmpl, &params);
+        EXPECT_EQ(split.templates.GetBytes(i), Slice(tmpl)) << i;
+        parameters += params.size();
+      }
+      EXPECT_EQ(split.parameters, parameters);
+      EXPECT_EQ(split.parameters, extra == "x/7" ? 1u : 0u);
+    }
+  }
+}
+
 // The split memo holds several entries (least recently used replaced): inputs that differ only
 // in their parameters, or only after their first value, interleaved so that entries are hit,
 // replaced and hit again, each get their own templates and parameters.
