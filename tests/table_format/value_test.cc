@@ -235,3 +235,26 @@ TEST(ValueTest, CheckValueForColumnNamesTheColumn) {
 
 }  // namespace
 }  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// Ascii values are checked eight bytes at a time, then byte by byte: a byte with its high bit
+// set is found at every position of every length, in the words and in the tail.
+TEST(ValueTest, AsciiCheckFindsAHighByteAnywhere) {
+  for (size_t length = 0; length <= 40; length++) {
+    const std::string clean(length, '\x7f');
+    EXPECT_TRUE(IsWellFormedBytes(LogicalType::kAscii, clean)) << length;
+    for (size_t at = 0; at < length; at++) {
+      for (const char high : {'\x80', '\xff', '\xc3'}) {
+        std::string bad = clean;
+        bad[at] = high;
+        EXPECT_FALSE(IsWellFormedBytes(LogicalType::kAscii, bad)) << length << " " << at;
+      }
+    }
+  }
+  EXPECT_TRUE(IsWellFormedBytes(LogicalType::kText, std::string("\xc3\xa9", 2)));
+}
+
+}  // namespace
+}  // namespace columnar
