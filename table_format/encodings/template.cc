@@ -35,12 +35,15 @@ constexpr size_t kMinHexDigits = 8;
 constexpr size_t kMaxHexSlotDigits = 16;
 
 // Character classes by table: splitting looks at every byte of every value.
-enum CharClass : uint8_t { kDigitClass = 1, kLowerHexLetterClass = 2, kAlnumClass = 4 };
+// kLowerHexClass: a digit or a lower-case hex letter.
+enum CharClass : uint8_t { kDigitClass = 1, kAlnumClass = 2, kLowerHexClass = 4 };
 
 constexpr std::array<uint8_t, 256> MakeCharClasses() {
   std::array<uint8_t, 256> classes{};
-  for (int c = '0'; c <= '9'; c++) classes[c] = kDigitClass | kAlnumClass;
-  for (int c = 'a'; c <= 'z'; c++) classes[c] = kAlnumClass | (c <= 'f' ? kLowerHexLetterClass : 0);
+  for (int c = '0'; c <= '9'; c++) classes[c] = kDigitClass | kAlnumClass | kLowerHexClass;
+  for (int c = 'a'; c <= 'z'; c++) {
+    classes[c] = kAlnumClass | (c <= 'f' ? kLowerHexClass : 0);
+  }
   for (int c = 'A'; c <= 'Z'; c++) classes[c] = kAlnumClass;
   return classes;
 }
@@ -48,7 +51,6 @@ constexpr std::array<uint8_t, 256> kCharClasses = MakeCharClasses();
 
 bool HasClass(char c, CharClass cls) { return (kCharClasses[static_cast<uint8_t>(c)] & cls) != 0; }
 bool IsDigit(char c) { return HasClass(c, kDigitClass); }
-bool IsLowerHexLetter(char c) { return HasClass(c, kLowerHexLetterClass); }
 bool IsAlnum(char c) { return HasClass(c, kAlnumClass); }
 
 // Writes the literal bytes p[0, n) at `out` with every 0x00 escaped; returns the end.
@@ -91,17 +93,20 @@ size_t SplitOne(const Slice& value, char* out, uint64_t* params, size_t* param_c
       i++;
       continue;
     }
+    // The run's classes: those all its bytes have, and those any has (one table load a byte).
     size_t end = i;
-    bool digits_only = true;
-    bool lower_hex = true;
-    bool has_digit = false;
-    while (end < n && IsAlnum(p[end])) {
-      const bool digit = IsDigit(p[end]);
-      digits_only &= digit;
-      lower_hex &= digit || IsLowerHexLetter(p[end]);
-      has_digit |= digit;
+    uint8_t all = 0xff;
+    uint8_t any = 0;
+    while (end < n) {
+      const uint8_t cls = kCharClasses[static_cast<uint8_t>(p[end])];
+      if ((cls & kAlnumClass) == 0) break;
+      all &= cls;
+      any |= cls;
       end++;
     }
+    const bool digits_only = (all & kDigitClass) != 0;
+    const bool lower_hex = (all & kLowerHexClass) != 0;
+    const bool has_digit = (any & kDigitClass) != 0;
     const size_t length = end - i;
     const size_t room = kMaxTemplateSlots - count;
     const bool decimal =
@@ -112,7 +117,9 @@ size_t SplitOne(const Slice& value, char* out, uint64_t* params, size_t* param_c
     // Otherwise the run's trailing digits, when there are enough of them: the letters before
     // them stay literal; a leading zero makes the slot fixed-width so that it is kept.
     size_t suffix = end;
-    while (suffix > i && IsDigit(p[suffix - 1])) suffix--;
+    if (!decimal && !hex && has_digit) {
+      while (suffix > i && IsDigit(p[suffix - 1])) suffix--;
+    }
     const size_t suffix_length = end - suffix;
     const bool digit_suffix = !decimal && !hex && suffix_length >= kMinSuffixDigits &&
                               suffix_length <= kMaxDecimalDigits && room >= 1;
@@ -454,7 +461,10 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
     }
     split->templates.AppendBytes(Slice(tmpl.data(), length));
     counts[i] = static_cast<uint8_t>(count);
-    while (split->streams.size() < count) split->streams.emplace_back(PhysicalType::kInt64);
+    while (split->streams.size() < count) {
+      split->streams.emplace_back(PhysicalType::kInt64);
+      split->streams.back().Reserve(n - i);  // at most one parameter k per row left
+    }
     for (size_t k = 0; k < count; k++) {
       split->streams[k].Append<int64_t>(static_cast<int64_t>(row_params[k]));
     }
