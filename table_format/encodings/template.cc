@@ -5,8 +5,6 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <string_view>
-#include <unordered_map>
 
 #include "table_format/encoding_memo.h"
 #include "table_format/encodings/chooser.h"
@@ -748,26 +746,29 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   };
   std::vector<ParsedTemplate> parsed;
   std::vector<bool> has_literals;
-  std::unordered_map<std::string_view, uint32_t> index;
+  KeyIndex index(64);
+  std::vector<Slice> texts;  // of each parsed template
   std::vector<uint32_t> row_template(count);
   std::vector<uint64_t> stream_counts;
   for (size_t i = 0; i < count; i++) {
     const Slice text = templates.GetBytes(i);
-    const std::string_view key(text.data(), text.size());
-    auto it = index.find(key);
-    if (it == index.end()) {
+    bool added;
+    const uint32_t id = index.FindOrAdd(
+        HashBytes(text.data(), text.size()), [&](uint32_t id) { return texts[id] == text; },
+        &added);
+    if (added) {
+      texts.push_back(text);
       parsed.emplace_back();
       has_literals.push_back(is_wanted(i));
       s = ParseTemplate(text, &parsed.back(), has_literals.back());
       if (!s.ok()) return s;
-      it = index.emplace(key, static_cast<uint32_t>(parsed.size() - 1)).first;
-    } else if (!has_literals[it->second] && is_wanted(i)) {
-      s = ParseTemplate(text, &parsed[it->second]);
+    } else if (!has_literals[id] && is_wanted(i)) {
+      s = ParseTemplate(text, &parsed[id]);
       if (!s.ok()) return s;
-      has_literals[it->second] = true;
+      has_literals[id] = true;
     }
-    row_template[i] = it->second;
-    const size_t slots = parsed[it->second].slots.size();
+    row_template[i] = id;
+    const size_t slots = parsed[id].slots.size();
     if (stream_counts.size() < slots) stream_counts.resize(slots, 0);
     for (size_t k = 0; k < slots; k++) stream_counts[k]++;
   }
@@ -794,6 +795,8 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   // Two passes over the parameters: the values' lengths (checking every parameter against its
   // slot), then the values, written in place into the column.
   std::vector<uint32_t> lengths(count);
+  std::vector<uint8_t> parameter_lengths;  // of the wanted rows' parameters, in order
+  parameter_lengths.reserve(count);
   std::vector<size_t> next(stream_count, 0);
   uint64_t total = 0;
   const uint64_t room =
@@ -811,6 +814,7 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
       if (parameter_length == 0) {
         return EncodingCorruption(kName, "parameter out of its slot's range");
       }
+      parameter_lengths.push_back(static_cast<uint8_t>(parameter_length));
       length += parameter_length;
     }
     total += length;
@@ -818,6 +822,7 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
     lengths[i] = static_cast<uint32_t>(length);
   }
   std::fill(next.begin(), next.end(), 0);
+  const uint8_t* parameter_length = parameter_lengths.data();
   ByteStringWriter writer = out->AppendBytesWriter(count, total);
   ByteStringCursor cursor = writer.cursor();
   for (size_t i = 0; i < count; i++) {
@@ -832,9 +837,8 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
     o += t.literals[0].size();
     for (size_t k = 0; k < t.slots.size(); k++) {
       const auto v = static_cast<uint64_t>(streams[k].Get<int64_t>(next[k]++));
-      const size_t parameter_length = ParameterLength(v, t.slots[k]);
-      PutParameter(v, t.slots[k], parameter_length, o);
-      o += parameter_length;
+      PutParameter(v, t.slots[k], *parameter_length, o);
+      o += *parameter_length++;
       std::memcpy(o, t.literals[k + 1].data(), t.literals[k + 1].size());
       o += t.literals[k + 1].size();
     }
