@@ -22,21 +22,29 @@ class BitWriter {
       out_->pop_back();
     }
   }
-  // Appends the low `count` (0..64) bits of `bits`.
+  // Appends the low `count` (0..64) bits of `bits`. The bits reach *out eight bytes at a time
+  // (and the rest at Finish), so *out holds the stream only after Finish.
   void Write(uint64_t bits, int count) {
     if (count == 0) return;
     if (count < 64) bits &= (uint64_t{1} << count) - 1;
     acc_ |= static_cast<unsigned __int128>(bits) << pending_;
     pending_ += count;
-    while (pending_ >= 8) {
+    if (pending_ >= 64) {
+      char bytes[8];
+      for (int k = 0; k < 8; k++)
+        bytes[k] = static_cast<char>(static_cast<uint8_t>(acc_ >> (8 * k)));
+      out_->append(bytes, 8);
+      acc_ >>= 64;
+      pending_ -= 64;
+    }
+  }
+  // Writes the bits still held, the last byte padded with zero bits.
+  void Finish() {
+    while (pending_ > 0) {
       out_->push_back(static_cast<char>(static_cast<uint8_t>(acc_)));
       acc_ >>= 8;
       pending_ -= 8;
     }
-  }
-  // Writes the padding of the last byte.
-  void Finish() {
-    if (pending_ > 0) out_->push_back(static_cast<char>(static_cast<uint8_t>(acc_)));
     acc_ = 0;
     pending_ = 0;
   }
