@@ -146,14 +146,6 @@ void ColumnVector::ResizeFixed(size_t n) {
   size_ = n;
 }
 
-void ColumnVector::AppendBytes(const Slice& v) {
-  assert(type_ == PhysicalType::kBytes);
-  bytes_.append(v.data(), v.size());
-  offsets_.push_back(static_cast<uint32_t>(bytes_.size()));
-  ++size_;
-  if (!presence_.empty()) GrowPresence(true);
-}
-
 ByteStringWriter::~ByteStringWriter() {
   if (column_ != nullptr) column_->bytes_.resize(cursor_.limit);
 }

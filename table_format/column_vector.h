@@ -204,7 +204,14 @@ class ColumnVector {
   void ResizeFixed(size_t n);
 
   // ---- byte-string columns ----
-  void AppendBytes(const Slice& v);
+  // Inline: the string columns of every row group are built by it, a value at a time.
+  void AppendBytes(const Slice& v) {
+    assert(type_ == PhysicalType::kBytes);
+    bytes_.append(v.data(), v.size());
+    offsets_.push_back(static_cast<uint32_t>(bytes_.size()));
+    ++size_;
+    if (!presence_.empty()) GrowPresence(true);
+  }
   Slice GetBytes(size_t i) const {
     assert(i < size_);
     return Slice(bytes_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]);
