@@ -43,9 +43,11 @@ class DistinctValues {
 // (order key, bits) of a fixed-width value.
 using KeyedBits = std::pair<uint64_t, uint64_t>;
 
-void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
+// `U`: the column's values as unsigned integers of their width (their bits, zero-extended).
+template <typename U>
+void ScanFixedOf(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
   const PhysicalType type = column.type();
-  const size_t width = FixedWidth(type);
+  const U* values = reinterpret_cast<const U*>(column.fixed_bytes());
   const auto by_key = [](const KeyedBits& a, const KeyedBits& b) { return a.first < b.first; };
   DistinctValues<KeyedBits, decltype(by_key)> distinct(options.max_value_set, by_key);
   KeyedBits min{UINT64_MAX, 0};
@@ -54,8 +56,7 @@ void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
   uint64_t previous_bits = 0;
   for (size_t row = 0; row < column.size(); row++) {
     if (column.IsNull(row)) continue;
-    uint64_t bits = 0;
-    std::memcpy(&bits, column.fixed_bytes() + row * width, width);
+    const uint64_t bits = values[row];
     // A value equal to the previous one changes nothing (runs are common: tags, constants).
     if (any && bits == previous_bits) continue;
     previous_bits = bits;
@@ -70,6 +71,14 @@ void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
   zm->has_value_set = distinct.tracking();
   for (const KeyedBits& v : distinct.values())
     zm->value_set.push_back(Datum::Fixed(type, v.second));
+}
+
+void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
+  if (FixedWidth(column.type()) == 8) {
+    ScanFixedOf<uint64_t>(column, options, zm);
+  } else {
+    ScanFixedOf<uint32_t>(column, options, zm);
+  }
 }
 
 void SetTruncatedBounds(const Slice& min, const Slice& max, size_t max_bytes, ZoneMap* zm) {
