@@ -95,7 +95,9 @@ Status CheckCell(const RowCell& cell, const ColumnDef& column) {
   }
   if (!cell.present) return Status::OK();
   if (IsBytesType(cell.type)) {
-    if (!IsWellFormedBytes(cell.type, cell.bytes)) {
+    // Text and blob values are any bytes (IsWellFormedBytes): no call for them.
+    if (cell.type != LogicalType::kText && cell.type != LogicalType::kBlob &&
+        !IsWellFormedBytes(cell.type, cell.bytes)) {
       return Status::InvalidArgument("column '" + column.name + "': malformed " +
                                      LogicalTypeName(column.type) + " value");
     }
