@@ -664,3 +664,48 @@ TEST(RowCodecTest, FixedWidthCellsDecodeToTheirBitsAndTruncationIsCaught) {
 
 }  // namespace
 }  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// EncodeCells checks every byte-string cell: ascii and uuid cells must be well formed; text
+// and blob cells hold any bytes.
+TEST(RowCodecTest, EncodeCellsChecksByteStringCells) {
+  TableSchema schema;
+  ASSERT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("t", LogicalType::kText)
+                  .AddColumn("a", LogicalType::kAscii)
+                  .AddColumn("b", LogicalType::kBlob)
+                  .AddColumn("u", LogicalType::kUuid)
+                  .SetPartitionKey({"p"})
+                  .Build(&schema)
+                  .ok());
+  const RowCodec codec(schema);
+  RowMetadata meta;
+  meta.schema_version = 1;
+  const std::string any("\x00\x80\xff", 3);
+  const std::string uuid(16, '\x42');
+  const auto cells = [&](const std::string& t, const std::string& a, const std::string& b,
+                         const std::string& u) {
+    std::vector<RowCell> c(4);
+    const LogicalType types[] = {LogicalType::kText, LogicalType::kAscii, LogicalType::kBlob,
+                                 LogicalType::kUuid};
+    const std::string* bytes[] = {&t, &a, &b, &u};
+    for (uint32_t i = 0; i < 4; i++) {
+      c[i].column_id = i + 1;
+      c[i].type = types[i];
+      c[i].present = true;
+      c[i].bytes = *bytes[i];
+    }
+    return c;
+  };
+  std::string out;
+  EXPECT_TRUE(codec.EncodeCells(meta, cells(any, "ascii", any, uuid), &out).ok());
+  EXPECT_TRUE(codec.EncodeCells(meta, cells("", "", "", uuid), &out).ok());
+  EXPECT_TRUE(codec.EncodeCells(meta, cells(any, any, any, uuid), &out).IsInvalidArgument());
+  EXPECT_TRUE(codec.EncodeCells(meta, cells(any, "ok", any, "short"), &out).IsInvalidArgument());
+}
+
+}  // namespace
+}  // namespace columnar
