@@ -111,6 +111,7 @@ class TypedLayout::Splitter {
     const size_t clustering = schema_.clustering_key().size();
     for (size_t k = 0; k < clustering; k++) {
       clustering_.emplace_back(PhysicalTypeOfLogical(schema_.clustering_column(k).type));
+      clustering_.back().Reserve(count);
     }
     fixed_clustering_.resize(clustering);
     for (size_t k = 0; k < clustering; k++) {
@@ -122,6 +123,7 @@ class TypedLayout::Splitter {
     for (const ColumnDef& column : schema_.columns()) {
       if (column.is_key()) continue;
       regular_[column.id].Reset(PhysicalTypeOfLogical(column.type));
+      regular_[column.id].Reserve(count);  // a value (or null) for every row
       regular_ids_.push_back(column.id);
     }
     reference_ok_ = clustering > 0 && IsIntegerLike(schema_.clustering_column(0).type);
