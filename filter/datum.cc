@@ -77,22 +77,6 @@ std::string Datum::ToString() const {
   return "?";
 }
 
-uint64_t FixedOrderKey(PhysicalType type, uint64_t bits) {
-  switch (type) {
-    case PhysicalType::kInt32:
-      return static_cast<uint32_t>(bits) ^ 0x80000000u;
-    case PhysicalType::kInt64:
-      return bits ^ (uint64_t{1} << 63);
-    case PhysicalType::kFloat32:
-      return FloatOrderKey(static_cast<uint32_t>(bits));
-    case PhysicalType::kFloat64:
-      return DoubleOrderKey(bits);
-    case PhysicalType::kBytes:
-      break;
-  }
-  return 0;
-}
-
 int CompareBytes(const Slice& a, const Slice& b) {
   const size_t common = a.size() < b.size() ? a.size() : b.size();
   const int order = common == 0 ? 0 : std::memcmp(a.data(), b.data(), common);

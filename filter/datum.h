@@ -40,7 +40,22 @@ struct Datum {
 };
 
 // An unsigned integer whose order is the CQL order of a fixed-width value given by its bits.
-uint64_t FixedOrderKey(PhysicalType type, uint64_t bits);
+// Inline: zone maps take it for every value of a row group.
+inline uint64_t FixedOrderKey(PhysicalType type, uint64_t bits) {
+  switch (type) {
+    case PhysicalType::kInt32:
+      return static_cast<uint32_t>(bits) ^ 0x80000000u;
+    case PhysicalType::kInt64:
+      return bits ^ (uint64_t{1} << 63);
+    case PhysicalType::kFloat32:
+      return FloatOrderKey(static_cast<uint32_t>(bits));
+    case PhysicalType::kFloat64:
+      return DoubleOrderKey(bits);
+    case PhysicalType::kBytes:
+      break;
+  }
+  return 0;
+}
 
 // Three-way comparison of two datums of the same type, in CQL order: <0, 0, >0.
 int CompareDatums(const Datum& a, const Datum& b);

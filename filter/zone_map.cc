@@ -4,6 +4,7 @@
 #include <cstring>
 #include <iterator>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace columnar {
@@ -43,9 +44,13 @@ class DistinctValues {
 // (order key, bits) of a fixed-width value.
 using KeyedBits = std::pair<uint64_t, uint64_t>;
 
-void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
-  const PhysicalType type = column.type();
-  const size_t width = FixedWidth(type);
+// A fixed-width column of type kType (known at compile time, so that its order key is a
+// single operation per value), its values read as unsigned integers of their width (their
+// bits, zero-extended).
+template <PhysicalType kType>
+void ScanFixedOf(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
+  using U = std::conditional_t<FixedWidth(kType) == 8, uint64_t, uint32_t>;
+  const U* values = reinterpret_cast<const U*>(column.fixed_bytes());
   const auto by_key = [](const KeyedBits& a, const KeyedBits& b) { return a.first < b.first; };
   DistinctValues<KeyedBits, decltype(by_key)> distinct(options.max_value_set, by_key);
   KeyedBits min{UINT64_MAX, 0};
@@ -54,22 +59,36 @@ void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
   uint64_t previous_bits = 0;
   for (size_t row = 0; row < column.size(); row++) {
     if (column.IsNull(row)) continue;
-    uint64_t bits = 0;
-    std::memcpy(&bits, column.fixed_bytes() + row * width, width);
+    const uint64_t bits = values[row];
     // A value equal to the previous one changes nothing (runs are common: tags, constants).
     if (any && bits == previous_bits) continue;
     previous_bits = bits;
-    const KeyedBits v{FixedOrderKey(type, bits), bits};
+    const KeyedBits v{FixedOrderKey(kType, bits), bits};
     if (!any || v.first < min.first) min = v;
     if (!any || v.first > max.first) max = v;
     any = true;
     distinct.Add(v);
   }
-  zm->min = Datum::Fixed(type, min.second);
-  zm->max = Datum::Fixed(type, max.second);
+  zm->min = Datum::Fixed(kType, min.second);
+  zm->max = Datum::Fixed(kType, max.second);
   zm->has_value_set = distinct.tracking();
   for (const KeyedBits& v : distinct.values())
-    zm->value_set.push_back(Datum::Fixed(type, v.second));
+    zm->value_set.push_back(Datum::Fixed(kType, v.second));
+}
+
+void ScanFixed(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
+  switch (column.type()) {
+    case PhysicalType::kInt32:
+      return ScanFixedOf<PhysicalType::kInt32>(column, options, zm);
+    case PhysicalType::kInt64:
+      return ScanFixedOf<PhysicalType::kInt64>(column, options, zm);
+    case PhysicalType::kFloat32:
+      return ScanFixedOf<PhysicalType::kFloat32>(column, options, zm);
+    case PhysicalType::kFloat64:
+      return ScanFixedOf<PhysicalType::kFloat64>(column, options, zm);
+    case PhysicalType::kBytes:
+      break;
+  }
 }
 
 void SetTruncatedBounds(const Slice& min, const Slice& max, size_t max_bytes, ZoneMap* zm) {

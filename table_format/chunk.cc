@@ -11,6 +11,7 @@
 #include "table_format/encodings/template.h"
 #include "table_format/file_dictionary.h"
 #include "table_format/local_body_forecast.h"
+#include "table_format/value_runs.h"
 #include "table_format/varint.h"
 #include "table_format/zstd_codec.h"
 
@@ -93,6 +94,9 @@ struct TemplateTrial {
 // body plus at least a byte of encoding, one of its length and one of the stream count.
 constexpr size_t kMinTemplateBodyOverhead = 3;
 
+// A chunk is worked out per run (ValueRuns) when its runs average at least this many rows.
+constexpr size_t kMinRowsPerRun = 2;
+
 void TryTemplates(FileDictionaryWriter* dictionary, FileDictionaryForm form, size_t best,
                   TemplateTrial* trial) {
   trial->usable = trial->split.parameters > 0 &&
@@ -104,13 +108,27 @@ void TryTemplates(FileDictionaryWriter* dictionary, FileDictionaryForm form, siz
 }
 
 // A template form's trial, or only its templates' hashes when FileDictionaryForms skips it.
-// True when the trial ran.
+// True when the trial ran. `heads` is the form's split of the chunk's representatives: one value
+// per run when the runs are few (runs.few()), else every row (then `heads` is trial->split).
+// The whole chunk is split only for a trial that runs: a skipped form only remembers its
+// templates' hashes, and a run's rows share their value, so their template (remembering a hash
+// again changes nothing). `whole_heads`: the form's rows kept whole, per representative.
 bool TryTemplatesUnlessSkipped(FileDictionaryWriter* dictionary, FileDictionaryForm form,
-                               size_t best, TemplateTrial* trial) {
+                               size_t best, const ColumnVector& values, const ValueRuns& runs,
+                               const TemplateSplit& heads, const std::vector<bool>* whole_heads,
+                               TemplateTrial* trial) {
   if (!dictionary->forms().ShouldTry(form)) {
     trial->usable = false;
-    dictionary->HashValues(trial->split.templates, &trial->templates);
+    dictionary->HashValues(heads.templates, &trial->templates);
     return false;
+  }
+  if (runs.few()) {
+    if (whole_heads != nullptr) {
+      const std::vector<bool> whole_rows = runs.SpreadOverRows(*whole_heads);
+      SplitTemplates(values, &trial->split, &whole_rows);
+    } else {
+      SplitTemplates(values, &trial->split);
+    }
   }
   TryTemplates(dictionary, form, best, trial);
   return true;
@@ -152,24 +170,37 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
   TemplateTrial split, mixed;
   bool split_tried = false;
   bool mixed_tried = false;
+  bool split_has_parameters = false;
+  bool mixed_has_parameters = false;
   if (*encoding != Encoding::kHex) {
-    SplitTemplates(values, &split.split);
-    if (split.split.parameters > 0) {
-      split_tried =
-          TryTemplatesUnlessSkipped(dictionary, FileDictionaryForm::kTemplates, best, &split);
+    // Values that depend only on a row's value are worked out once per run when the runs are
+    // few (tag columns: one value per host), else per row (TryTemplatesUnlessSkipped).
+    const ValueRuns runs(values, values.size() / kMinRowsPerRun);
+    const ColumnVector& representatives = runs.few() ? runs.heads() : values;
+    TemplateSplit heads_split;
+    TemplateSplit* const plain = runs.few() ? &heads_split : &split.split;
+    SplitTemplates(representatives, plain);
+    split_has_parameters = plain->parameters > 0;
+    if (split_has_parameters) {
+      split_tried = TryTemplatesUnlessSkipped(dictionary, FileDictionaryForm::kTemplates, best,
+                                              values, runs, *plain, nullptr, &split);
     }
     if (split.usable) best = std::min(best, split.cost());
-    std::vector<bool> recurring(values.size());
+    std::vector<bool> recurring(representatives.size());
     bool any_recurring = false;
-    for (size_t i = 0; i < values.size() && split.split.parameters > 0; i++) {
-      recurring[i] = dictionary->Recurs(values.GetBytes(i), whole.hashes[i]);
-      any_recurring |= recurring[i];
+    for (size_t k = 0; k < representatives.size() && split_has_parameters; k++) {
+      const size_t row = runs.few() ? runs.starts()[k] : k;
+      recurring[k] = dictionary->Recurs(representatives.GetBytes(k), whole.hashes[row]);
+      any_recurring |= recurring[k];
     }
     if (any_recurring) {
-      SplitTemplates(values, &mixed.split, &recurring);
-      if (mixed.split.parameters > 0) {
-        mixed_tried =
-            TryTemplatesUnlessSkipped(dictionary, FileDictionaryForm::kMixed, best, &mixed);
+      TemplateSplit heads_mixed;
+      TemplateSplit* const kept = runs.few() ? &heads_mixed : &mixed.split;
+      SplitTemplates(representatives, kept, &recurring);
+      mixed_has_parameters = kept->parameters > 0;
+      if (mixed_has_parameters) {
+        mixed_tried = TryTemplatesUnlessSkipped(dictionary, FileDictionaryForm::kMixed, best,
+                                                values, runs, *kept, &recurring, &mixed);
       }
     }
   }
@@ -222,8 +253,8 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                  chosen == &mixed, local_written);
   }
   dictionary->Remember(whole);
-  if (split.split.parameters > 0) dictionary->Remember(split.templates);
-  if (mixed.split.parameters > 0) dictionary->Remember(mixed.templates);
+  if (split_has_parameters) dictionary->Remember(split.templates);
+  if (mixed_has_parameters) dictionary->Remember(mixed.templates);
   return written;
 }
 

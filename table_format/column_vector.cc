@@ -113,8 +113,7 @@ void ColumnVector::Reserve(size_t rows) {
   }
 }
 
-void ColumnVector::EnsureFixedCapacity(size_t rows) {
-  if (rows <= fixed_capacity_) return;
+void ColumnVector::GrowFixed(size_t rows) {
   const size_t width = FixedWidth(type_);
   assert(width > 0);
   size_t capacity = std::max<size_t>({rows, fixed_capacity_ * 2, 16});

@@ -259,7 +259,11 @@ class ColumnVector {
     static_assert(std::is_arithmetic<T>::value, "fixed-width accessors take a numeric type");
     assert(PhysicalTypeOf<T>::value == type_);
   }
-  void EnsureFixedCapacity(size_t rows);
+  // Room for `rows` fixed-width values: inline, as every Append checks it.
+  void EnsureFixedCapacity(size_t rows) {
+    if (rows > fixed_capacity_) GrowFixed(rows);
+  }
+  void GrowFixed(size_t rows);
   // AppendBytesWriter over bytes already in place: n strings of `total_bytes` bytes from
   // bytes_[start], followed by the spare block.
   ByteStringWriter WriterOver(size_t start, size_t n, size_t total_bytes);

@@ -32,13 +32,7 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
       // lost the last full run; reusing the encoding itself cost about 1% of their size, as
       // their best encodings (rice_delta, alp_rd, gorilla) trade places from chunk to chunk.
       reuses_left_--;
-      if (candidates_without_alp_.empty()) {
-        candidates_without_alp_ = CandidateEncodings(Encoding::kAuto, type_);
-        candidates_without_alp_.erase(std::remove(candidates_without_alp_.begin(),
-                                                  candidates_without_alp_.end(), Encoding::kAlp),
-                                      candidates_without_alp_.end());
-      }
-      Status s = ChooseAndEncode(candidates_without_alp_, values, out, chosen);
+      Status s = ChooseAndEncode(CandidatesWithoutAlp(type_), values, out, chosen);
       if (s.ok()) reused_chunks_++;
       return s;
     }
@@ -55,19 +49,39 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   }
   const size_t start = out->size();
   Encoding best;
-  Status s = candidates_.empty()
-                 ? EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, searched)
-                 : ChooseAndEncode(candidates_, values, out, &best);
+  Status s;
+  if (!candidates_.empty()) {
+    s = ChooseAndEncode(candidates_, values, out, &best);
+  } else if (IsFloatType(values.type()) && n > 0 && alp_backoff_.Skip()) {
+    // ALP lost the last full runs: this one goes without its analysis too.
+    s = ChooseAndEncode(CandidatesWithoutAlp(values.type()), values, out, &best);
+  } else {
+    s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, searched);
+    if (s.ok() && IsFloatType(values.type()) && n > 0) {
+      alp_analyses_++;
+      alp_backoff_.Record(/*clear_loss=*/best != Encoding::kAlp);
+    }
+  }
   if (!s.ok()) return s;
   chooser_runs_++;
   *chosen = best;
   valid_ = n > 0;
-  if (type_ != values.type()) candidates_without_alp_.clear();
   type_ = values.type();
   encoding_ = best;
   bytes_per_value_ = n > 0 ? static_cast<double>(out->size() - start) / n : 0;
   reuses_left_ = kReusedChunks;
   return Status::OK();
+}
+
+const std::vector<Encoding>& EncodingMemo::CandidatesWithoutAlp(PhysicalType type) {
+  if (candidates_without_alp_.empty() || candidates_type_ != type) {
+    candidates_without_alp_ = CandidateEncodings(Encoding::kAuto, type);
+    candidates_without_alp_.erase(
+        std::remove(candidates_without_alp_.begin(), candidates_without_alp_.end(), Encoding::kAlp),
+        candidates_without_alp_.end());
+    candidates_type_ = type;
+  }
+  return candidates_without_alp_;
 }
 
 EncodingMemo* EncodingMemos::For(uint32_t slot) {

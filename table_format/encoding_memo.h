@@ -10,7 +10,11 @@
 // that chunk and its choice is remembered instead.
 // Float columns are the exception: their best encodings trade places from chunk to chunk, so
 // what is remembered is only that ALP (whose analysis is the chooser's costliest estimate) did
-// not win: the reused chunks run the chooser without it.
+// not win: the reused chunks run the chooser without it. Full-precision columns (gauges) never
+// take ALP, so its analysis also backs off across the full runs (skip_backoff.h): after
+// kLossesBeforeSkipping full runs in a row that ALP did not win, the next kFirstSkip full runs
+// go without it, then one tries it again; a loss there doubles the skip (up to kMaxSkip full
+// runs), a win ends it. Only a chunk in which ALP would have won is written differently.
 // Every body is a normal body of its encoding: files read exactly as before; only which
 // encoding a chunk uses may differ.
 // A string column's memo also holds the memos of its template bodies' parameter streams
@@ -24,6 +28,7 @@
 
 #include "table_format/column_vector.h"
 #include "table_format/encoding.h"
+#include "table_format/skip_backoff.h"
 
 namespace columnar {
 
@@ -51,6 +56,8 @@ class EncodingMemo {
   // Chooser runs and reused chunks so far (for tests and statistics).
   uint64_t chooser_runs() const { return chooser_runs_; }
   uint64_t reused_chunks() const { return reused_chunks_; }
+  // Full runs of a float column that analysed ALP (for tests and statistics).
+  uint64_t alp_analyses() const { return alp_analyses_; }
   // The memos of the parameter streams of the template bodies of this (string) column.
   TemplateStreamMemos* template_streams();
 
@@ -60,8 +67,14 @@ class EncodingMemo {
   bool valid_ = false;
   PhysicalType type_ = PhysicalType::kBytes;
   Encoding encoding_ = Encoding::kPlain;
-  double bytes_per_value_ = 0;                    // of the chooser's body
-  std::vector<Encoding> candidates_without_alp_;  // floats' auto candidates but alp
+  double bytes_per_value_ = 0;  // of the chooser's body
+  // The auto candidates of a float type but alp.
+  const std::vector<Encoding>& CandidatesWithoutAlp(PhysicalType type);
+
+  std::vector<Encoding> candidates_without_alp_;  // of candidates_type_
+  PhysicalType candidates_type_ = PhysicalType::kBytes;
+  SkipBackoff alp_backoff_;  // full runs of a float column that leave ALP out
+  uint64_t alp_analyses_ = 0;
   uint32_t reuses_left_ = 0;
   uint64_t chooser_runs_ = 0;
   uint64_t reused_chunks_ = 0;

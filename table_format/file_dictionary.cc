@@ -111,7 +111,8 @@ void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
   }
   const uint64_t bits = seen_bits_.size() * 64;
   for (size_t i = 0; i < hashes.size() && remembered_ < limits_.max_remembered; i++) {
-    if (Seen(hashes[i])) continue;
+    // A hash equal to the previous one was just found seen or remembered (runs of a value).
+    if ((i > 0 && hashes[i] == hashes[i - 1]) || Seen(hashes[i])) continue;
     for (uint64_t bit : FilterBits(hashes[i], bits))
       seen_bits_[bit / 64] |= uint64_t{1} << (bit % 64);
     remembered_++;

@@ -196,12 +196,13 @@ class RowCodec {
 
  private:
   Status CheckCells(uint32_t schema_version, const std::vector<RowCell>& cells) const;
-  // The presence bitmap and values of `ids`' columns.
-  Status DecodeValues(Slice* in, const std::vector<uint32_t>& ids,
-                      std::vector<RowCell>* cells) const;
+  // The presence bitmap and values of the columns of `version` (a version of the schema).
+  Status DecodeValues(Slice* in, uint32_t version, std::vector<RowCell>* cells) const;
 
   TableSchema schema_;
   std::vector<std::vector<uint32_t>> columns_by_version_;  // index: version - 1
+  // Per version, a cell per column with its id and type, absent (DecodeValues starts from it).
+  std::vector<std::vector<RowCell>> absent_cells_by_version_;
 };
 
 // One-off conveniences (they build a RowCodec per call).

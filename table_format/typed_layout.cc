@@ -24,6 +24,8 @@ constexpr uint32_t kExpirySlot = 16;
 constexpr uint32_t kClusteringSlot = 24;
 constexpr uint32_t kMaxClusteringColumns = 40;
 constexpr uint32_t kRegularSlot = 64;
+// Bytes reserved per row in a byte-string column of a row group being split.
+constexpr size_t kReservedBytesPerValue = 16;
 
 bool IsIntegerLike(LogicalType type) {
   return type == LogicalType::kInt || type == LogicalType::kBigInt ||
@@ -111,6 +113,7 @@ class TypedLayout::Splitter {
     const size_t clustering = schema_.clustering_key().size();
     for (size_t k = 0; k < clustering; k++) {
       clustering_.emplace_back(PhysicalTypeOfLogical(schema_.clustering_column(k).type));
+      clustering_.back().Reserve(count);
     }
     fixed_clustering_.resize(clustering);
     for (size_t k = 0; k < clustering; k++) {
@@ -122,6 +125,11 @@ class TypedLayout::Splitter {
     for (const ColumnDef& column : schema_.columns()) {
       if (column.is_key()) continue;
       regular_[column.id].Reset(PhysicalTypeOfLogical(column.type));
+      regular_[column.id].Reserve(count);  // a value (or null) for every row
+      // Byte strings: room for short values (tags), grown as usual past that.
+      if (regular_[column.id].type() == PhysicalType::kBytes) {
+        regular_[column.id].ReserveBytes(count * kReservedBytesPerValue);
+      }
       regular_ids_.push_back(column.id);
     }
     reference_ok_ = clustering > 0 && IsIntegerLike(schema_.clustering_column(0).type);

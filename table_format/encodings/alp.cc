@@ -328,19 +328,14 @@ Status Decode(PhysicalType type, const Slice& body, size_t count, ColumnVector* 
 
 std::vector<std::vector<uint32_t>> AlpSamplePositions(size_t n) {
   std::vector<std::vector<uint32_t>> sample;
-  const size_t vectors = (n + kAlpVectorValues - 1) / kAlpVectorValues;
-  const size_t sampled = std::min(vectors, kAlpSampledVectors);
-  for (size_t s = 0; s < sampled; s++) {
-    const size_t vector = s * vectors / sampled;
-    const size_t start = vector * kAlpVectorValues;
-    const size_t len = std::min(kAlpVectorValues, n - start);
-    const size_t step = std::max<size_t>(1, len / kAlpSamplesPerVector);
-    std::vector<uint32_t> positions;
-    for (size_t i = 0; i < len && positions.size() < kAlpSamplesPerVector; i += step) {
-      positions.push_back(static_cast<uint32_t>(start + i));
+  size_t last_vector = SIZE_MAX;
+  ForEachAlpSamplePosition(n, [&](uint32_t position) {
+    if (position / kAlpVectorValues != last_vector) {
+      last_vector = position / kAlpVectorValues;
+      sample.emplace_back();
     }
-    sample.push_back(std::move(positions));
-  }
+    sample.back().push_back(position);
+  });
   return sample;
 }
 

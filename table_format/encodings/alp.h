@@ -60,6 +60,23 @@ struct AlpTraits<float> {
 // kAlpSamplesPerVector equidistant values in each. Returned per sampled vector.
 std::vector<std::vector<uint32_t>> AlpSamplePositions(size_t n);
 
+// The same positions, in the same order, each given to f(position) without building lists
+// (ALP-RD's analysis runs on every float chunk).
+template <typename F>
+void ForEachAlpSamplePosition(size_t n, F&& f) {
+  const size_t vectors = (n + kAlpVectorValues - 1) / kAlpVectorValues;
+  const size_t sampled = vectors < kAlpSampledVectors ? vectors : kAlpSampledVectors;
+  for (size_t s = 0; s < sampled; s++) {
+    const size_t start = s * vectors / sampled * kAlpVectorValues;
+    const size_t len = n - start < kAlpVectorValues ? n - start : kAlpVectorValues;
+    const size_t step = len / kAlpSamplesPerVector > 1 ? len / kAlpSamplesPerVector : 1;
+    size_t taken = 0;
+    for (size_t i = 0; i < len && taken < kAlpSamplesPerVector; i += step, taken++) {
+      f(static_cast<uint32_t>(start + i));
+    }
+  }
+}
+
 struct AlpCombination {
   int e = 0;  // exponent
   int f = 0;  // factor

@@ -43,28 +43,30 @@ constexpr int kExceptionBits = 32;  // u16 position + u16 left part
 template <typename U>
 AlpRdAnalysis ChoosePlan(const U* bits, size_t n) {
   constexpr int kWidth = sizeof(U) * 8;
-  std::vector<uint16_t> top_bits;
-  for (const auto& positions : AlpSamplePositions(n)) {
-    for (uint32_t p : positions)
-      top_bits.push_back(static_cast<uint16_t>(bits[p] >> (kWidth - 16)));
-  }
-  std::sort(top_bits.begin(), top_bits.end());
-  const size_t samples = top_bits.size();
+  uint16_t top_bits[kAlpSampledVectors * kAlpSamplesPerVector];
+  size_t samples = 0;
+  ForEachAlpSamplePosition(n, [&](uint32_t p) {
+    top_bits[samples++] = static_cast<uint16_t>(bits[p] >> (kWidth - 16));
+  });
+  std::sort(top_bits, top_bits + samples);
   AlpRdAnalysis best;
   best.bits_per_value = 1e9;
-  std::vector<std::pair<uint32_t, uint16_t>> ranked;  // (count, left part)
+  std::pair<uint32_t, uint16_t> ranked[kAlpSampledVectors * kAlpSamplesPerVector];
   for (int left_bits = 1; left_bits <= kMaxLeftBits; left_bits++) {
     const int shift = kMaxLeftBits - left_bits;
-    ranked.clear();
+    size_t distinct = 0;  // (count, left part) of each distinct left part
     for (size_t i = 0; i < samples;) {
       const uint16_t left = static_cast<uint16_t>(top_bits[i] >> shift);
       size_t j = i + 1;
       while (j < samples && (top_bits[j] >> shift) == left) j++;
-      ranked.push_back({static_cast<uint32_t>(j - i), left});
+      ranked[distinct++] = {static_cast<uint32_t>(j - i), left};
       i = j;
     }
-    // Most frequent first; equal counts by value, so the plan is deterministic.
-    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+    // Most frequent first; equal counts by value, so the plan is deterministic. Only the first
+    // kMaxEntries are used: they are put in order (the left parts are distinct, so these are
+    // the first kMaxEntries of the whole order).
+    const size_t used = std::min(distinct, kMaxEntries);
+    std::partial_sort(ranked, ranked + used, ranked + distinct, [](const auto& a, const auto& b) {
       return a.first != b.first ? a.first > b.first : a.second < b.second;
     });
     const int right = kWidth - left_bits;
@@ -72,17 +74,17 @@ AlpRdAnalysis ChoosePlan(const U* bits, size_t n) {
     size_t entries = 0;
     for (int code_bits = 0; code_bits <= 3; code_bits++) {
       const size_t want = size_t{1} << code_bits;
-      while (entries < want && entries < ranked.size()) covered += ranked[entries++].first;
+      while (entries < want && entries < distinct) covered += ranked[entries++].first;
       const double exceptions = static_cast<double>(samples - covered);
       const double estimate = right + BitWidth(entries - 1) +
                               exceptions * kExceptionBits / static_cast<double>(samples);
       if (estimate < best.bits_per_value) {
         best.bits_per_value = estimate;
         best.right_width = right;
-        best.dictionary.clear();
-        for (size_t k = 0; k < entries; k++) best.dictionary.push_back(ranked[k].second);
+        best.dictionary.resize(entries);
+        for (size_t k = 0; k < entries; k++) best.dictionary[k] = ranked[k].second;
       }
-      if (entries == ranked.size()) break;
+      if (entries == distinct) break;
     }
   }
   return best;

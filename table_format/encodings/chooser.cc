@@ -401,6 +401,7 @@ void EstimateBytes(const ColumnVector& values, bool with_template, Estimates* es
 Estimates EstimateAll(const ColumnVector& values, bool with_alp, bool with_template,
                       FloatAnalyses* analyses) {
   Estimates all;
+  all.reserve(16);  // more than any type's candidates: no regrowth
   if (values.type() == PhysicalType::kBytes) {
     EstimateBytes(values, with_template, &all);
   } else {

@@ -108,6 +108,43 @@ TEST(EncodingMemoTest, FloatsSkipAlpWhileItLoses) {
   EXPECT_EQ(decimal_memo.chooser_runs(), 10u);
 }
 
+ColumnVector GaugeChunk(std::mt19937_64* rng, double* x) {
+  std::normal_distribution<double> step(0, 1);
+  ColumnVector v(PhysicalType::kFloat64);
+  for (int i = 0; i < 128; i++) {
+    *x = std::min(100.0, std::max(0.0, *x + step(*rng)));
+    v.Append<double>(*x);
+  }
+  return v;
+}
+
+TEST(EncodingMemoTest, FloatsBackOffAlpAcrossFullRunsWhileItLoses) {
+  std::mt19937_64 rng(4);
+  EncodingMemo memo;
+  double x = 50;
+  const uint64_t period = EncodingMemo::kReusedChunks + 1;  // chunks per full run
+  // 40 full runs of a gauge: ALP is analysed in runs 1-4 (four losses), then skipped for 8
+  // runs, analysed in run 13 (a loss: skip 16), in run 30 (skip 32), and not again by run 40.
+  for (uint64_t c = 0; c < 40 * period; c++) {
+    EXPECT_NE(WriteAndCheck(GaugeChunk(&rng, &x), &memo), Encoding::kAlp);
+  }
+  EXPECT_EQ(memo.chooser_runs(), 40u);
+  EXPECT_EQ(memo.alp_analyses(), 6u);
+  // Decimal values from then on: the next full run that analyses ALP (after the rest of the
+  // skip of 32 runs: 22 more, the first in the first decimal chunk) finds it, and from then on
+  // every chunk takes it, each through a full run.
+  uint64_t first_alp = 0;
+  for (uint64_t c = 0; c < 30 * period; c++) {
+    ColumnVector v(PhysicalType::kFloat64);
+    for (int i = 0; i < 128; i++) v.Append<double>(static_cast<double>(rng() % 10000) / 100);
+    const Encoding chosen = WriteAndCheck(v, &memo);
+    if (first_alp == 0 && chosen == Encoding::kAlp) first_alp = c + 1;
+    if (first_alp != 0) EXPECT_EQ(chosen, Encoding::kAlp) << c;
+  }
+  EXPECT_EQ(first_alp, 22 * period + 1);
+  EXPECT_EQ(memo.alp_analyses(), 6u + (30 * period - (first_alp - 1)));
+}
+
 TEST(EncodingMemoTest, TypeChangeAndNullsAreHandled) {
   EncodingMemo memo;
   ColumnVector ints(PhysicalType::kInt64);

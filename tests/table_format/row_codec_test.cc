@@ -601,3 +601,111 @@ TEST(RowCodecCellsTest, RandomRowsRoundTripCanonically) {
 
 }  // namespace
 }  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// DecodeCells reads 4- and 8-byte cells in one load: every fixed-width type decodes to the bits
+// it was written with, next to byte strings, and a value cut anywhere inside it is Corruption.
+TEST(RowCodecTest, FixedWidthCellsDecodeToTheirBitsAndTruncationIsCaught) {
+  TableSchema schema;
+  ASSERT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("b", LogicalType::kBoolean)
+                  .AddColumn("i", LogicalType::kInt)
+                  .AddColumn("s", LogicalType::kText)
+                  .AddColumn("l", LogicalType::kBigInt)
+                  .AddColumn("f", LogicalType::kFloat)
+                  .AddColumn("d", LogicalType::kDouble)
+                  .AddColumn("a", LogicalType::kAscii)
+                  .AddColumn("t", LogicalType::kTimestamp)
+                  .AddColumn("y", LogicalType::kDate)
+                  .SetPartitionKey({"p"})
+                  .Build(&schema)
+                  .ok());
+  const RowCodec codec(schema);
+  const Row row = {Value(),
+                   Value::Boolean(true),
+                   Value::Int(-0x01020304),
+                   Value::Text("tag"),
+                   Value::BigInt(-0x0102030405060708),
+                   Value::Float(-1.5f),
+                   Value::Double(57.123456789),
+                   Value::Ascii("x"),
+                   Value::Timestamp(1714564800123),
+                   Value::Date(-19000)};
+  RowMetadata meta;
+  meta.schema_version = 1;
+  const std::string value = MustEncode(codec, meta, row);
+  std::vector<RowCell> cells;
+  RowMetadata decoded;
+  ASSERT_TRUE(codec.DecodeCells(value, &decoded, &cells).ok());
+  ASSERT_EQ(cells.size(), 9u);
+  for (const RowCell& cell : cells) {
+    const Value& expected = row[cell.column_id];
+    ASSERT_TRUE(cell.present);
+    EXPECT_EQ(cell.type, expected.type());
+    if (IsBytesType(cell.type)) {
+      EXPECT_EQ(cell.bytes.ToString(), expected.bytes()) << cell.column_id;
+    } else {
+      EXPECT_EQ(cell.fixed_bits, expected.FixedBits()) << cell.column_id;
+    }
+  }
+  // Every proper prefix is corrupt; past the header (3 bytes) and the presence bitmap (2), each
+  // cut falls inside a value, and is reported as such (not as bytes left over after reading
+  // past the end).
+  for (size_t length = 0; length < value.size(); length++) {
+    const Status s = codec.DecodeCells(Slice(value.data(), length), &decoded, &cells);
+    EXPECT_TRUE(s.IsCorruption()) << length;
+    if (length >= 5)
+      EXPECT_NE(s.ToString().find("truncated"), std::string::npos) << length << s.ToString();
+  }
+}
+
+}  // namespace
+}  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// EncodeCells checks every byte-string cell: ascii and uuid cells must be well formed; text
+// and blob cells hold any bytes.
+TEST(RowCodecTest, EncodeCellsChecksByteStringCells) {
+  TableSchema schema;
+  ASSERT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("t", LogicalType::kText)
+                  .AddColumn("a", LogicalType::kAscii)
+                  .AddColumn("b", LogicalType::kBlob)
+                  .AddColumn("u", LogicalType::kUuid)
+                  .SetPartitionKey({"p"})
+                  .Build(&schema)
+                  .ok());
+  const RowCodec codec(schema);
+  RowMetadata meta;
+  meta.schema_version = 1;
+  const std::string any("\x00\x80\xff", 3);
+  const std::string uuid(16, '\x42');
+  const auto cells = [&](const std::string& t, const std::string& a, const std::string& b,
+                         const std::string& u) {
+    std::vector<RowCell> c(4);
+    const LogicalType types[] = {LogicalType::kText, LogicalType::kAscii, LogicalType::kBlob,
+                                 LogicalType::kUuid};
+    const std::string* bytes[] = {&t, &a, &b, &u};
+    for (uint32_t i = 0; i < 4; i++) {
+      c[i].column_id = i + 1;
+      c[i].type = types[i];
+      c[i].present = true;
+      c[i].bytes = *bytes[i];
+    }
+    return c;
+  };
+  std::string out;
+  EXPECT_TRUE(codec.EncodeCells(meta, cells(any, "ascii", any, uuid), &out).ok());
+  EXPECT_TRUE(codec.EncodeCells(meta, cells("", "", "", uuid), &out).ok());
+  EXPECT_TRUE(codec.EncodeCells(meta, cells(any, any, any, uuid), &out).IsInvalidArgument());
+  EXPECT_TRUE(codec.EncodeCells(meta, cells(any, "ok", any, "short"), &out).IsInvalidArgument());
+}
+
+}  // namespace
+}  // namespace columnar
