@@ -145,7 +145,9 @@ TEST(CompactChunkHeaderTest, TruncationAndDamageNeverCrash) {
         Slice input(damaged);
         ColumnVector out;
         Status s = ReadChunk(&input, PhysicalType::kInt64, &out, read);
-        if (s.ok()) EXPECT_EQ(out.size(), 300u);
+        if (s.ok()) {
+          EXPECT_EQ(out.size(), 300u);
+        }
       }
     }
   }

@@ -139,7 +139,9 @@ TEST(EncodingMemoTest, FloatsBackOffAlpAcrossFullRunsWhileItLoses) {
     for (int i = 0; i < 128; i++) v.Append<double>(static_cast<double>(rng() % 10000) / 100);
     const Encoding chosen = WriteAndCheck(v, &memo);
     if (first_alp == 0 && chosen == Encoding::kAlp) first_alp = c + 1;
-    if (first_alp != 0) EXPECT_EQ(chosen, Encoding::kAlp) << c;
+    if (first_alp != 0) {
+      EXPECT_EQ(chosen, Encoding::kAlp) << c;
+    }
   }
   EXPECT_EQ(first_alp, 22 * period + 1);
   EXPECT_EQ(memo.alp_analyses(), 6u + (30 * period - (first_alp - 1)));

@@ -657,8 +657,9 @@ TEST(RowCodecTest, FixedWidthCellsDecodeToTheirBitsAndTruncationIsCaught) {
   for (size_t length = 0; length < value.size(); length++) {
     const Status s = codec.DecodeCells(Slice(value.data(), length), &decoded, &cells);
     EXPECT_TRUE(s.IsCorruption()) << length;
-    if (length >= 5)
+    if (length >= 5) {
       EXPECT_NE(s.ToString().find("truncated"), std::string::npos) << length << s.ToString();
+    }
   }
 }
 

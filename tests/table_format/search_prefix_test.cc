@@ -83,7 +83,9 @@ void CheckEveryLookup(std::vector<std::string> keys, bool tight = false) {
     ASSERT_LE(begin, bound) << testing::PrintToString(lookup);
     ASSERT_GE(end, bound) << testing::PrintToString(lookup);
     // Keys that differ within 8 bytes after the shared ones leave at most one row.
-    if (tight) ASSERT_LE(end - begin, 1u) << testing::PrintToString(lookup);
+    if (tight) {
+      ASSERT_LE(end - begin, 1u) << testing::PrintToString(lookup);
+    }
   }
 }
 

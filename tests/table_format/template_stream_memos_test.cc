@@ -26,24 +26,26 @@ ColumnVector Paths(uint64_t seed) {
   return values;
 }
 
-TEST(TemplateStreamMemosTest, ChunksReuseTheStreamsEncodingsAndReadBack) {
-  EncodingMemo memo;
+// Writes 30 chunks of Paths through `memo`: each a template body that reads back exactly.
+void WritePathChunksThrough(EncodingMemo* memo) {
   for (uint64_t c = 0; c < 30; c++) {
     const ColumnVector values = Paths(c);
     ChunkWriteOptions options;
-    options.memo = &memo;
+    options.memo = memo;
     std::string chunk;
     Encoding chosen;
     ASSERT_TRUE(WriteChunk(values, options, &chunk, &chosen).ok());
-    EXPECT_EQ(chosen, Encoding::kTemplate) << c;
+    ASSERT_EQ(chosen, Encoding::kTemplate) << c;
     Slice in(chunk);
     ColumnVector back(PhysicalType::kBytes);
     ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back).ok()) << c;
-    ASSERT_EQ(back.size(), values.size());
-    for (size_t i = 0; i < values.size(); i++) {
-      ASSERT_EQ(back.GetBytes(i).ToString(), values.GetBytes(i).ToString()) << c << " " << i;
-    }
+    ASSERT_TRUE(back.Equals(values)) << c;
   }
+}
+
+TEST(TemplateStreamMemosTest, ChunksReuseTheStreamsEncodingsAndReadBack) {
+  EncodingMemo memo;
+  ASSERT_NO_FATAL_FAILURE(WritePathChunksThrough(&memo));
   const TemplateStreamMemos* streams = memo.template_streams();
   // Two streams per chunk; the chooser ran for them at most every kReusedChunks + 1 chunks
   // (more often only when a stream's size per value grew).
@@ -75,19 +77,7 @@ TEST(TemplateStreamMemosTest, OnlyTheScopesOwnValuesUseTheMemos) {
 
 TEST(TemplateStreamMemosTest, TemplatesReuseTheirEncodingAndReadBack) {
   EncodingMemo memo;
-  for (uint64_t c = 0; c < 30; c++) {
-    const ColumnVector values = Paths(c);
-    ChunkWriteOptions options;
-    options.memo = &memo;
-    std::string chunk;
-    Encoding chosen;
-    ASSERT_TRUE(WriteChunk(values, options, &chunk, &chosen).ok());
-    ASSERT_EQ(chosen, Encoding::kTemplate) << c;
-    Slice in(chunk);
-    ColumnVector back(PhysicalType::kBytes);
-    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back).ok()) << c;
-    ASSERT_TRUE(back.Equals(values)) << c;
-  }
+  ASSERT_NO_FATAL_FAILURE(WritePathChunksThrough(&memo));
   // The templates' chooser ran at most every kReusedChunks + 1 chunks; the stream counts stay
   // the streams' own.
   const EncodingMemo* templates = memo.template_streams()->Templates();
