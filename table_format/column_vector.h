@@ -174,7 +174,7 @@ class ColumnVector {
   template <typename T>
   void Append(T v) {
     AssertType<T>();
-    if (size_ >= fixed_capacity_) EnsureFixedCapacity(size_ + 1);  // the call only to grow
+    EnsureFixedCapacity(size_ + 1);
     std::memcpy(fixed_ + size_ * sizeof(T), &v, sizeof(T));
     ++size_;
     if (!presence_.empty()) GrowPresence(true);

@@ -95,9 +95,7 @@ Status CheckCell(const RowCell& cell, const ColumnDef& column) {
   }
   if (!cell.present) return Status::OK();
   if (IsBytesType(cell.type)) {
-    // Text and blob values are any bytes (IsWellFormedBytes): no call for them.
-    if (cell.type != LogicalType::kText && cell.type != LogicalType::kBlob &&
-        !IsWellFormedBytes(cell.type, cell.bytes)) {
+    if (!IsWellFormedBytes(cell.type, cell.bytes)) {
       return Status::InvalidArgument("column '" + column.name + "': malformed " +
                                      LogicalTypeName(column.type) + " value");
     }
@@ -119,6 +117,10 @@ Status ReadCellValue(Slice* in, RowCell* cell) {
     if (in->size() < width) return RowCorruption("truncated value");
     if (cell->type == LogicalType::kUuid) {
       cell->bytes = Slice(in->data(), width);
+    } else if (width == 8) {
+      cell->fixed_bits = DecodeFixed64(in->data());  // numbers and times: one load
+    } else if (width == 4) {
+      cell->fixed_bits = DecodeFixed32(in->data());
     } else {
       char buf[8] = {};
       std::memcpy(buf, in->data(), width);
@@ -136,11 +138,7 @@ Status ReadCellValue(Slice* in, RowCell* cell) {
   }
   cell->bytes = Slice(in->data(), length);
   in->remove_prefix(length);
-  // Text and blob values are any bytes (IsWellFormedBytes): no call for them.
-  if (cell->type != LogicalType::kText && cell->type != LogicalType::kBlob &&
-      !IsWellFormedBytes(cell->type, cell->bytes)) {
-    return RowCorruption("non-ASCII byte");
-  }
+  if (!IsWellFormedBytes(cell->type, cell->bytes)) return RowCorruption("non-ASCII byte");
   return Status::OK();
 }
 
@@ -265,14 +263,6 @@ Status RowCodec::DecodeValues(Slice* in, uint32_t version, std::vector<RowCell>*
     if (((bitmap[i / 8] >> (i % 8)) & 1) == 0) continue;
     RowCell& cell = out[i];
     cell.present = true;
-    // Numbers and times of 8 or 4 bytes (most cells of wide numeric rows) in one load.
-    const size_t width = EncodedFixedWidth(cell.type);
-    if ((width == 8 || width == 4) && !IsBytesType(cell.type)) {
-      if (in->size() < width) return RowCorruption("truncated value");
-      cell.fixed_bits = width == 8 ? DecodeFixed64(in->data()) : DecodeFixed32(in->data());
-      in->remove_prefix(width);
-      continue;
-    }
     Status s = ReadCellValue(in, &cell);
     if (!s.ok()) return s;
   }

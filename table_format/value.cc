@@ -592,7 +592,7 @@ bool operator==(const Value& a, const Value& b) {
   return a.type() == b.type() && a.FixedBits() == b.FixedBits() && a.bytes() == b.bytes();
 }
 
-bool IsWellFormedBytes(LogicalType type, const Slice& bytes) {
+bool IsWellFormedConstrainedBytes(LogicalType type, const Slice& bytes) {
   switch (type) {
     case LogicalType::kAscii: {
       // Eight bytes at a time: no high bit set in any of them (the row codec checks every text

@@ -146,8 +146,13 @@ inline bool operator!=(const Value& a, const Value& b) { return !(a == b); }
 // OK when `value` is non-null, of logical type `type` and well formed (ascii bytes < 0x80,
 // uuid 16 bytes); otherwise InvalidArgument naming `column`.
 Status CheckValueForColumn(const Value& value, LogicalType type, const std::string& column);
-// True when `bytes` is a well-formed value of byte-string type `type`.
-bool IsWellFormedBytes(LogicalType type, const Slice& bytes);
+// True when `bytes` is a well-formed value of byte-string type `type`. Text and blob take any
+// bytes: answered inline, as the row codec asks for every text value of every row.
+bool IsWellFormedConstrainedBytes(LogicalType type, const Slice& bytes);
+inline bool IsWellFormedBytes(LogicalType type, const Slice& bytes) {
+  return type == LogicalType::kText || type == LogicalType::kBlob ||
+         IsWellFormedConstrainedBytes(type, bytes);
+}
 
 // Values of one row. The row codec indexes it by column id (see row_codec.h); the key codec
 // takes key components in key order.
