@@ -57,10 +57,10 @@
 #include <vector>
 
 #include "table_format/bit_packing.h"
-#include "table_format/encodings/bit_stream.h"
 #include "table_format/encodings/codec.h"
 #include "table_format/encodings/float_order.h"
 #include "table_format/encodings/int_packing.h"
+#include "table_format/encodings/rice_code_counts.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -189,29 +189,13 @@ struct BlockPlan {
   uint64_t bits = 0;  // of the fields, codes and center
 };
 
-// Running sums of CodeBits for one parameter.
-struct CodeSums {
-  uint64_t unary = 0;    // unary code bits beyond the terminating one, escapes capped
-  uint64_t flat = 0;     // the same for f = 2
-  uint64_t escapes = 0;  // codes that need an escape varint (unary or flat)
-};
-
+// Bits of the block's fields and codes for parameter k, for f = 0 (bits[0]) and f = 2
+// (bits[1]), from the histogram's sums. The varints of escaped codes are rare, and added by a
+// pass over z only when there are some.
 template <typename U>
-inline void AddCode(U z, int k, CodeSums* sums) {
-  constexpr U kFlatTop = (U{1} << kFlatBits) - 1;
-  constexpr U kCap = kEscape + kFlatTop;  // quotients beyond cost nothing more here
-  const U q = std::min<U>(z >> k, kCap);
-  sums->unary += std::min<U>(q, kEscape);
-  sums->flat += q > kFlatTop - 1 ? q - (kFlatTop - 1) : 0;  // e + 1 for e = q - kFlatTop
-  sums->escapes += q >= kEscape;
-}
-
-// Bits of the block's fields and codes for parameter k from its running sums, for f = 0
-// (bits[0]) and f = 2 (bits[1]). The varints of escaped codes are rare, and added by a second
-// pass only when there are some.
-template <typename U>
-void FinishCodeBits(const U* z, size_t len, int k, const CodeSums& sums, uint64_t bits[2]) {
+void CodeBits(const RiceCodeCounts<U>& counts, const U* z, size_t len, int k, uint64_t bits[2]) {
   constexpr U kCap = kEscape + (U{1} << kFlatBits) - 1;
+  const typename RiceCodeCounts<U>::Sums sums = counts.SumsFor(k);
   bits[0] = len * static_cast<uint64_t>(k + 1) + sums.unary;
   bits[1] = len * static_cast<uint64_t>(k + kFlatBits) + sums.flat;
   if (sums.escapes == 0) return;
@@ -222,40 +206,16 @@ void FinishCodeBits(const U* z, size_t len, int k, const CodeSums& sums, uint64_
   }
 }
 
-// FinishCodeBits for the three parameters ks[t] (bits[t]), in one branch-free pass.
-template <typename U>
-void CodeBits(const U* z, size_t len, const int ks[3], uint64_t bits[3][2]) {
-  CodeSums low;  // three named accumulators stay in registers
-  CodeSums mid;
-  CodeSums high;
-  for (size_t i = 0; i < len; i++) {
-    AddCode(z[i], ks[0], &low);
-    AddCode(z[i], ks[1], &mid);
-    AddCode(z[i], ks[2], &high);
-  }
-  FinishCodeBits(z, len, ks[0], low, bits[0]);
-  FinishCodeBits(z, len, ks[1], mid, bits[1]);
-  FinishCodeBits(z, len, ks[2], high, bits[2]);
-}
-
-// FinishCodeBits for one parameter.
-template <typename U>
-void CodeBitsOne(const U* z, size_t len, int k, uint64_t bits[2]) {
-  CodeSums sums;
-  for (size_t i = 0; i < len; i++) AddCode(z[i], k, &sums);
-  FinishCodeBits(z, len, k, sums, bits);
-}
-
 // The (k, f) giving the fewest bits near k: moving to a neighbour while that gives fewer. The
-// bits of a k are computed once: after a move, only the new neighbour is.
+// bits of a k are computed once.
 template <typename U>
-void ClimbFrom(const U* z, size_t len, int k, BlockPlan<U>* plan) {
+void ClimbFrom(const RiceCodeCounts<U>& counts, const U* z, size_t len, int k, BlockPlan<U>* plan) {
   constexpr int kCount = kMaxParameter<U> + 1;
   uint64_t known[kCount][2];
   bool have[kCount] = {};
   const auto bits_of = [&](int kk) -> const uint64_t* {
     if (!have[kk]) {
-      CodeBitsOne(z, len, kk, known[kk]);
+      CodeBits(counts, z, len, kk, known[kk]);
       have[kk] = true;
     }
     return known[kk];
@@ -263,15 +223,6 @@ void ClimbFrom(const U* z, size_t len, int k, BlockPlan<U>* plan) {
   int step = 0;  // the direction of the last move
   while (true) {
     const int ks[3] = {std::max(k - 1, 0), k, std::min(k + 1, kMaxParameter<U>)};
-    if (step == 0) {  // the first three in one pass
-      uint64_t first[3][2];
-      CodeBits(z, len, ks, first);
-      for (int t = 0; t < 3; t++) {
-        known[ks[t]][0] = first[t][0];
-        known[ks[t]][1] = first[t][1];
-        have[ks[t]] = true;
-      }
-    }
     const uint64_t* bits[3] = {bits_of(ks[0]), bits_of(ks[1]), bits_of(ks[2])};
     int best = 1;
     for (int t : {0, 2}) {
@@ -289,26 +240,22 @@ void ClimbFrom(const U* z, size_t len, int k, BlockPlan<U>* plan) {
   }
 }
 
-// The (k, f) giving the fewest bits. The cost is close to convex in k, but escapes leave
-// local minima: a block of small values and one outlier has a mean that suggests a large k.
-// So the search climbs from the geometric model's k for the mean, and also from the k the
-// values' typical width suggests when the two are far apart.
+// The (k, f) giving the fewest bits for z, whose sum is `sum`. The cost is close to convex in k,
+// but escapes leave local minima: a block of small values and one outlier has a mean that
+// suggests a large k. So the search climbs from the geometric model's k for the mean, and also
+// from the k the values' typical width suggests when the two are far apart.
 template <typename U>
-void ChooseParameters(const U* z, size_t len, BlockPlan<U>* plan) {
-  unsigned __int128 sum = 0;
-  size_t widths = 0;
-  for (size_t i = 0; i < len; i++) {
-    sum += z[i];
-    widths += static_cast<size_t>(BitWidth(z[i]));
-  }
+void ChooseParameters(const U* z, size_t len, unsigned __int128 sum, BlockPlan<U>* plan) {
+  const RiceCodeCounts<U> counts(z, len);
+  const size_t widths = counts.width_sum();
   const int from_mean =
       RiceParameterForMean(static_cast<double>(sum) / static_cast<double>(len), kMaxParameter<U>);
   const int from_widths =
       std::clamp(static_cast<int>((widths + len / 2) / len) - 1, 0, kMaxParameter<U>);
-  ClimbFrom(z, len, from_mean, plan);
+  ClimbFrom(counts, z, len, from_mean, plan);
   if (std::abs(from_widths - from_mean) > 1) {
     BlockPlan<U> other;
-    ClimbFrom(z, len, from_widths, &other);
+    ClimbFrom(counts, z, len, from_widths, &other);
     if (other.bits < plan->bits) {
       plan->k = other.k;
       plan->f = other.f;
@@ -317,80 +264,81 @@ void ChooseParameters(const U* z, size_t len, BlockPlan<U>* plan) {
   }
 }
 
-// Fills z for `center` and plans the block around it.
-template <typename U>
-BlockPlan<U> PlanWithCenter(const U* d, size_t len, U center, U* z) {
-  for (size_t i = 0; i < len; i++) z[i] = ZigZag<U>(d[i] - center);
-  BlockPlan<U> plan;
-  plan.center = center;
-  ChooseParameters(z, len, &plan);
-  if (center != 0) plan.bits += 8 * static_cast<uint64_t>(VarintLength(ZigZag<U>(center)));
-  return plan;
-}
-
-// The mean difference, rounded towards zero.
-template <typename U>
-U MeanDifference(const U* d, size_t len) {
-  using S = std::make_signed_t<U>;
-  __int128 sum = 0;
-  for (size_t i = 0; i < len; i++) sum += static_cast<S>(d[i]);
-  return static_cast<U>(static_cast<S>(sum / static_cast<__int128>(len)));
-}
-
-// The center whose zigzagged differences the size model (rice_delta.h) codes in fewer bits:
-// 0 or the mean difference.
-template <typename U>
-U ChooseCenter(const U* d, size_t len) {
-  const U mean = MeanDifference(d, len);
-  if (mean == 0) return 0;
-  unsigned __int128 uncentered = 0;
-  unsigned __int128 centered = 0;
-  for (size_t i = 0; i < len; i++) {
-    uncentered += ZigZag<U>(d[i]);
-    centered += ZigZag<U>(d[i] - mean);
-  }
-  const double center_bits = 8.0 * VarintLength(ZigZag<U>(mean));
-  return RiceBitsEstimate(static_cast<double>(centered), len, kMaxParameter<U>) + center_bits <
-                 RiceBitsEstimate(static_cast<double>(uncentered), len, kMaxParameter<U>)
-             ? mean
-             : 0;
-}
-
-// The block's plan; z is left holding zigzag(d - center) for it.
+// The block's plan; z is left holding zigzag(d - center) for it. A constant block's center is
+// its difference. Otherwise the center is whichever of 0 and the mean difference (rounded
+// towards zero) the size model (rice_delta.h) codes in fewer bits, then the parameters are
+// searched for it.
 template <typename U>
 BlockPlan<U> PlanBlock(const U* d, size_t len, U* z) {
-  if (std::all_of(d + 1, d + len, [&](U v) { return v == d[0]; })) {
-    BlockPlan<U> plan;
+  using S = std::make_signed_t<U>;
+  // One pass: whether the differences differ, their sum, and z around 0 with its sum.
+  __int128 signed_sum = 0;
+  unsigned __int128 uncentered = 0;
+  U differs = 0;
+  for (size_t i = 0; i < len; i++) {
+    signed_sum += static_cast<S>(d[i]);
+    differs |= d[i] ^ d[0];
+    z[i] = ZigZag<U>(d[i]);
+    uncentered += z[i];
+  }
+  BlockPlan<U> plan;
+  if (differs == 0) {
     plan.center = d[0];
     plan.constant = true;
     return plan;
   }
-  return PlanWithCenter(d, len, ChooseCenter(d, len), z);
+  const U mean = static_cast<U>(static_cast<S>(signed_sum / static_cast<__int128>(len)));
+  unsigned __int128 sum = uncentered;
+  if (mean != 0) {
+    unsigned __int128 centered = 0;
+    for (size_t i = 0; i < len; i++) centered += ZigZag<U>(d[i] - mean);
+    const double center_bits = 8.0 * VarintLength(ZigZag<U>(mean));
+    if (RiceBitsEstimate(static_cast<double>(centered), len, kMaxParameter<U>) + center_bits <
+        RiceBitsEstimate(static_cast<double>(uncentered), len, kMaxParameter<U>)) {
+      plan.center = mean;
+      for (size_t i = 0; i < len; i++) z[i] = ZigZag<U>(d[i] - mean);
+      sum = centered;
+    }
+  }
+  ChooseParameters(z, len, sum, &plan);
+  if (plan.center != 0)
+    plan.bits += 8 * static_cast<uint64_t>(VarintLength(ZigZag<U>(plan.center)));
+  return plan;
 }
 
-// The fields, then the unary codes from the bit after the last field, then the escapes.
+// The fields, then the unary codes from the bit after the last field, then the escapes. A
+// unary code is zero bits ended by a one bit: the codes' bytes start zeroed and each code sets
+// the bit that ends it.
 template <typename U>
 void PutCodes(U* z, size_t len, int k, int f, std::string* out) {
   const U top = (U{1} << f) - 1;
   const int width = k + f;
   U e[kRiceBlockValues];
   size_t overflows = 0;
+  uint64_t code_bits = 0;
   const U low_mask = (U{1} << k) - 1;
   for (size_t i = 0; i < len; i++) {
     const U q = z[i] >> k;
     e[overflows] = q - top;  // kept only when the field overflows: no branch to mispredict
-    overflows += q >= top;
+    const bool overflow = q >= top;
+    overflows += overflow;
+    code_bits += overflow ? std::min<U>(q - top, kEscape) + 1 : 0;
     z[i] = static_cast<U>(std::min(q, top) << k) | (z[i] & low_mask);
   }
   const size_t at = out->size();
-  out->resize(at + PackedSize(len, width));
-  PackWords(z, len, width, &(*out)[at]);
-  BitWriter codes(out, static_cast<int>(len * static_cast<size_t>(width) % 8));
+  const uint64_t field_bits = len * static_cast<uint64_t>(width);
+  out->resize(at + (field_bits + code_bits + 7) / 8);
+  auto* bytes = reinterpret_cast<uint8_t*>(&(*out)[at]);
+  PackWords(z, len, width, reinterpret_cast<char*>(bytes));
+  // The codes start at the bit after the last field: the rest of its byte is theirs.
+  if (field_bits % 8 != 0)
+    bytes[field_bits / 8] &= static_cast<uint8_t>((1u << (field_bits % 8)) - 1);
+  uint64_t bit = field_bits;
   for (size_t i = 0; i < overflows; i++) {
-    const int unary = e[i] < kEscape ? static_cast<int>(e[i]) : static_cast<int>(kEscape);
-    codes.Write(uint64_t{1} << unary, unary + 1);
+    bit += e[i] < kEscape ? e[i] : kEscape;
+    bytes[bit / 8] |= static_cast<uint8_t>(1u << (bit % 8));
+    bit++;
   }
-  codes.Finish();
   for (size_t i = 0; i < overflows; i++) {
     if (e[i] >= kEscape) PutVarint64(out, e[i] - kEscape);
   }
