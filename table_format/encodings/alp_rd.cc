@@ -39,36 +39,55 @@ constexpr int kExceptionBits = 32;  // u16 position + u16 left part
 
 // Scores every cut on the chunk-level sample. Sorting the sample's top 16 bits once serves
 // every cut: the left parts of a shorter cut are those values shifted right, which keeps them
-// sorted, so equal left parts stay adjacent and are counted in one pass.
+// sorted, so equal left parts stay adjacent, and a cut's groups of equal left parts are those of
+// the shorter cut split where two neighbours first differ in the cut's last bit. The groups
+// (and their ranking) are worked out again only at the cuts where some neighbours split.
 template <typename U>
 AlpRdAnalysis ChoosePlan(const U* bits, size_t n) {
   constexpr int kWidth = sizeof(U) * 8;
-  uint16_t top_bits[kAlpSampledVectors * kAlpSamplesPerVector];
+  constexpr size_t kMaxSamples = kAlpSampledVectors * kAlpSamplesPerVector;
+  uint16_t top_bits[kMaxSamples];
   size_t samples = 0;
   ForEachAlpSamplePosition(n, [&](uint32_t p) {
     top_bits[samples++] = static_cast<uint16_t>(bits[p] >> (kWidth - 16));
   });
   std::sort(top_bits, top_bits + samples);
+  // shared[i]: the leading bits (of 16) sample i shares with sample i - 1; bit L of `splits`:
+  // some neighbours are in one group at cut L - 1 and in two at cut L.
+  uint8_t shared[kMaxSamples];
+  uint32_t splits = 0;
+  for (size_t i = 1; i < samples; i++) {
+    shared[i] = static_cast<uint8_t>(kMaxLeftBits - BitWidth(top_bits[i] ^ top_bits[i - 1]));
+    if (shared[i] < kMaxLeftBits) splits |= 1u << (shared[i] + 1);
+  }
   AlpRdAnalysis best;
   best.bits_per_value = 1e9;
-  std::pair<uint32_t, uint16_t> ranked[kAlpSampledVectors * kAlpSamplesPerVector];
+  // The most frequent groups first (equal counts: the smaller left part first, so the plan is
+  // deterministic), as (count, index of the group's first sample); only kMaxEntries are used.
+  std::pair<uint32_t, uint32_t> ranked[kMaxEntries];
+  size_t distinct = 0;
   for (int left_bits = 1; left_bits <= kMaxLeftBits; left_bits++) {
     const int shift = kMaxLeftBits - left_bits;
-    size_t distinct = 0;  // (count, left part) of each distinct left part
-    for (size_t i = 0; i < samples;) {
-      const uint16_t left = static_cast<uint16_t>(top_bits[i] >> shift);
-      size_t j = i + 1;
-      while (j < samples && (top_bits[j] >> shift) == left) j++;
-      ranked[distinct++] = {static_cast<uint32_t>(j - i), left};
-      i = j;
+    if (left_bits == 1 || (splits >> left_bits & 1) != 0) {
+      distinct = 0;
+      size_t kept = 0;
+      for (size_t i = 0; i < samples;) {
+        size_t j = i + 1;
+        while (j < samples && shared[j] >= left_bits) j++;
+        const auto count = static_cast<uint32_t>(j - i);
+        distinct++;
+        // Groups come in increasing left part: one ranks before the kept groups of fewer
+        // samples only.
+        size_t at = kept;
+        while (at > 0 && ranked[at - 1].first < count) at--;
+        if (at < kMaxEntries) {
+          kept = std::min(kept + 1, kMaxEntries);
+          for (size_t k = kept - 1; k > at; k--) ranked[k] = ranked[k - 1];
+          ranked[at] = {count, static_cast<uint32_t>(i)};
+        }
+        i = j;
+      }
     }
-    // Most frequent first; equal counts by value, so the plan is deterministic. Only the first
-    // kMaxEntries are used: they are put in order (the left parts are distinct, so these are
-    // the first kMaxEntries of the whole order).
-    const size_t used = std::min(distinct, kMaxEntries);
-    std::partial_sort(ranked, ranked + used, ranked + distinct, [](const auto& a, const auto& b) {
-      return a.first != b.first ? a.first > b.first : a.second < b.second;
-    });
     const int right = kWidth - left_bits;
     uint32_t covered = 0;
     size_t entries = 0;
@@ -82,7 +101,9 @@ AlpRdAnalysis ChoosePlan(const U* bits, size_t n) {
         best.bits_per_value = estimate;
         best.right_width = right;
         best.dictionary.resize(entries);
-        for (size_t k = 0; k < entries; k++) best.dictionary[k] = ranked[k].second;
+        for (size_t k = 0; k < entries; k++) {
+          best.dictionary[k] = static_cast<uint16_t>(top_bits[ranked[k].second] >> shift);
+        }
       }
       if (entries == distinct) break;
     }
