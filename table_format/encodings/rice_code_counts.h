@@ -28,35 +28,58 @@ class RiceCodeCounts {
   static constexpr int kWidth = static_cast<int>(sizeof(U) * 8);
   // The most values a histogram holds (its counts are bytes).
   static constexpr size_t kMaxValues = 255;
-  // The largest k AtLeast and Bits take.
+  // The largest k AtLeast and SumsFor take.
   static constexpr int kMaxParameter = kWidth - 1;
 
+  RiceCodeCounts() { Reset(); }
   // The histogram of z[0..len), len <= kMaxValues.
-  RiceCodeCounts(const U* z, size_t len) : len_(static_cast<uint32_t>(len)) {
+  RiceCodeCounts(const U* z, size_t len) {
+    Reset();
+    for (size_t i = 0; i < len; i++) Add(z[i]);
+    Finish();
+  }
+
+  // Empties the histogram, to Add values again.
+  void Reset() {
     std::memset(rows_, 0, sizeof(rows_));
-    int low = kWidth;
-    int high = 0;
-    for (size_t i = 0; i < len; i++) {
-      const int width = BitWidth(z[i]);
-      // The 4 bits below the leading one (zero-filled below the value's width).
-      const U top = width >= 5 ? z[i] >> (width - 5) : static_cast<U>(z[i] << (5 - width));
-      rows_[width][top & 15]++;
-      width_sum_ += static_cast<uint64_t>(width);
-      low = width < low ? width : low;
-      high = width > high ? width : high;
+    len_ = 0;
+    low_ = kWidth;
+    high_ = 0;
+    width_sum_ = 0;
+  }
+
+  // Counts one more value (at most kMaxValues in all).
+  void Add(U z) {
+    const int width = BitWidth(z);
+    // The 4 bits below the leading one (zero-filled below the value's width).
+    const U top = width >= 5 ? z >> (width - 5) : static_cast<U>(z << (5 - width));
+    rows_[width][top & 15]++;
+    width_sum_ += static_cast<uint64_t>(width);
+    low_ = width < low_ ? width : low_;
+    high_ = width > high_ ? width : high_;
+    len_++;
+  }
+
+  // After the last Add, before the questions below.
+  void Finish() {
+    if (len_ == 0) {
+      low_ = 1;
+      high_ = 0;
     }
-    low_ = len == 0 ? 1 : low;
-    high_ = len == 0 ? 0 : high;
     // Suffix sums over the widths present: rows_[w][t] becomes the count of width w whose 4 bits
     // are >= t, and wider_[w] the count of widths above w.
     uint32_t wider = 0;
     for (int w = high_; w >= low_; w--) {
-      for (int t = 14; t >= 0; t--)
+      for (int t = 14; t >= 0; t--) {
         rows_[w][t] = static_cast<uint8_t>(rows_[w][t] + rows_[w][t + 1]);
+      }
       wider_[w] = static_cast<uint8_t>(wider);
       wider += rows_[w][0];
     }
   }
+
+  // The widest value's bit width (0 with no values or only zeros).
+  int widest() const { return high_; }
 
   // The sum of the values' bit widths.
   uint64_t width_sum() const { return width_sum_; }
@@ -72,11 +95,13 @@ class RiceCodeCounts {
   }
 
   // The sums rice_delta's search weighs for parameter k: sum of min(z >> k, 16) (unary), of
-  // max(min(z >> k, 19) - 2, 0) (flat, two-bit fields), and the count of z >> k >= 16.
+  // max(min(z >> k, 19) - 2, 0) (flat, two-bit fields), and the counts of z >> k >= 16 and
+  // of z >> k >= 19 (the codes that escape, unary and flat).
   struct Sums {
     uint64_t unary = 0;
     uint64_t flat = 0;
     uint64_t escapes = 0;
+    uint64_t flat_escapes = 0;
   };
   Sums SumsFor(int k) const {
     Sums sums;
@@ -85,6 +110,7 @@ class RiceCodeCounts {
     for (uint32_t j = 1; j <= 16; j++) sums.unary += at_least[j];
     for (uint32_t j = 3; j <= 19; j++) sums.flat += at_least[j];
     sums.escapes = at_least[16];
+    sums.flat_escapes = at_least[19];
     return sums;
   }
 
@@ -92,9 +118,9 @@ class RiceCodeCounts {
   uint8_t rows_[kWidth + 1][16];  // by width 0..kWidth, then the 4 bits below the leading one
   uint8_t wider_[kWidth + 1];     // valid for widths low_..high_
   uint32_t len_;
-  int low_;   // the narrowest width present (1 with no values)
+  int low_;   // the narrowest width present (1 with no values, after Finish)
   int high_;  // the widest (0 with no values)
-  uint64_t width_sum_ = 0;
+  uint64_t width_sum_;
 };
 
 }  // namespace columnar

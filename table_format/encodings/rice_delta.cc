@@ -190,8 +190,9 @@ struct BlockPlan {
 };
 
 // Bits of the block's fields and codes for parameter k, for f = 0 (bits[0]) and f = 2
-// (bits[1]), from the histogram's sums. The varints of escaped codes are rare, and added by a
-// pass over z only when there are some.
+// (bits[1]), from the histogram's sums. An escaped code's varint holds q - 16 (f = 0) or q - 19
+// (f = 2): one byte while q < 144, which holds for every value narrower than k + 8 bits;
+// otherwise a pass over z adds the varints' lengths.
 template <typename U>
 void CodeBits(const RiceCodeCounts<U>& counts, const U* z, size_t len, int k, uint64_t bits[2]) {
   constexpr U kCap = kEscape + (U{1} << kFlatBits) - 1;
@@ -199,6 +200,11 @@ void CodeBits(const RiceCodeCounts<U>& counts, const U* z, size_t len, int k, ui
   bits[0] = len * static_cast<uint64_t>(k + 1) + sums.unary;
   bits[1] = len * static_cast<uint64_t>(k + kFlatBits) + sums.flat;
   if (sums.escapes == 0) return;
+  if (counts.widest() < k + 8) {
+    bits[0] += 8 * sums.escapes;
+    bits[1] += 8 * sums.flat_escapes;
+    return;
+  }
   for (size_t i = 0; i < len; i++) {
     const U q = z[i] >> k;
     if (q >= kEscape) bits[0] += 8 * static_cast<uint64_t>(VarintLength(q - kEscape));
@@ -240,13 +246,13 @@ void ClimbFrom(const RiceCodeCounts<U>& counts, const U* z, size_t len, int k, B
   }
 }
 
-// The (k, f) giving the fewest bits for z, whose sum is `sum`. The cost is close to convex in k,
-// but escapes leave local minima: a block of small values and one outlier has a mean that
-// suggests a large k. So the search climbs from the geometric model's k for the mean, and also
-// from the k the values' typical width suggests when the two are far apart.
+// The (k, f) giving the fewest bits for z, whose sum is `sum` and histogram `counts`. The cost is
+// close to convex in k, but escapes leave local minima: a block of small values and one outlier has
+// a mean that suggests a large k. So the search climbs from the geometric model's k for the mean,
+// and also from the k the values' typical width suggests when the two are far apart.
 template <typename U>
-void ChooseParameters(const U* z, size_t len, unsigned __int128 sum, BlockPlan<U>* plan) {
-  const RiceCodeCounts<U> counts(z, len);
+void ChooseParameters(const RiceCodeCounts<U>& counts, const U* z, size_t len,
+                      unsigned __int128 sum, BlockPlan<U>* plan) {
   const size_t widths = counts.width_sum();
   const int from_mean =
       RiceParameterForMean(static_cast<double>(sum) / static_cast<double>(len), kMaxParameter<U>);
@@ -271,15 +277,18 @@ void ChooseParameters(const U* z, size_t len, unsigned __int128 sum, BlockPlan<U
 template <typename U>
 BlockPlan<U> PlanBlock(const U* d, size_t len, U* z) {
   using S = std::make_signed_t<U>;
-  // One pass: whether the differences differ, their sum, and z around 0 with its sum.
+  // One pass: whether the differences differ, their sum, and z around 0 with its sum and
+  // histogram.
   __int128 signed_sum = 0;
   unsigned __int128 uncentered = 0;
   U differs = 0;
+  RiceCodeCounts<U> counts;
   for (size_t i = 0; i < len; i++) {
     signed_sum += static_cast<S>(d[i]);
     differs |= d[i] ^ d[0];
     z[i] = ZigZag<U>(d[i]);
     uncentered += z[i];
+    counts.Add(z[i]);
   }
   BlockPlan<U> plan;
   if (differs == 0) {
@@ -296,11 +305,16 @@ BlockPlan<U> PlanBlock(const U* d, size_t len, U* z) {
     if (RiceBitsEstimate(static_cast<double>(centered), len, kMaxParameter<U>) + center_bits <
         RiceBitsEstimate(static_cast<double>(uncentered), len, kMaxParameter<U>)) {
       plan.center = mean;
-      for (size_t i = 0; i < len; i++) z[i] = ZigZag<U>(d[i] - mean);
+      counts.Reset();
+      for (size_t i = 0; i < len; i++) {
+        z[i] = ZigZag<U>(d[i] - mean);
+        counts.Add(z[i]);
+      }
       sum = centered;
     }
   }
-  ChooseParameters(z, len, sum, &plan);
+  counts.Finish();
+  ChooseParameters(counts, z, len, sum, &plan);
   if (plan.center != 0)
     plan.bits += 8 * static_cast<uint64_t>(VarintLength(ZigZag<U>(plan.center)));
   return plan;

@@ -23,6 +23,7 @@ typename RiceCodeCounts<U>::Sums CountedSums(const std::vector<U>& z, int k) {
     const U capped = std::min<U>(q, 19);
     sums.flat += capped > 2 ? capped - 2 : 0;
     sums.escapes += q >= 16;
+    sums.flat_escapes += q >= 19;
   }
   return sums;
 }
@@ -78,10 +79,21 @@ void CheckEveryThresholdAndParameter(uint64_t seed) {
   for (int round = 0; round < 400; round++) {
     const size_t len = round < 5 ? static_cast<size_t>(round) : 1 + rng() % 255;
     const std::vector<U> z = Block<U>(rng, len, round % 5);
-    const RiceCodeCounts<U> counts(z.data(), z.size());
+    // Half the rounds fill a histogram used before (Reset, Add, Finish).
+    RiceCodeCounts<U> counts(z.data(), z.size());
+    if (round % 2 == 1) {
+      const std::vector<U> other = Block<U>(rng, 1 + rng() % 255, (round + 1) % 5);
+      counts = RiceCodeCounts<U>(other.data(), other.size());
+      counts.Reset();
+      for (U v : z) counts.Add(v);
+      counts.Finish();
+    }
     uint64_t widths = 0;
     for (U v : z) widths += static_cast<uint64_t>(BitWidth(v));
     ASSERT_EQ(counts.width_sum(), widths);
+    int widest = 0;
+    for (U v : z) widest = std::max(widest, BitWidth(v));
+    ASSERT_EQ(counts.widest(), widest);
     for (int k = 0; k <= RiceCodeCounts<U>::kMaxParameter; k++) {
       for (uint32_t j = 1; j < 32; j++) {
         // Thresholds past U's range are never reached.
@@ -97,6 +109,7 @@ void CheckEveryThresholdAndParameter(uint64_t seed) {
       ASSERT_EQ(sums.unary, expected.unary) << "round " << round << " k " << k;
       ASSERT_EQ(sums.flat, expected.flat) << "round " << round << " k " << k;
       ASSERT_EQ(sums.escapes, expected.escapes) << "round " << round << " k " << k;
+      ASSERT_EQ(sums.flat_escapes, expected.flat_escapes) << "round " << round << " k " << k;
     }
   }
 }
