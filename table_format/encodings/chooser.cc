@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -50,26 +51,57 @@ constexpr double kUnknown = std::numeric_limits<double>::infinity();
 constexpr double kGorillaMaxRatio = 0.9;
 constexpr size_t kFullyEncoded = 2;
 
-// Counts distinct 64-bit keys (bit patterns, or string hashes) up to a cap.
+// Counts distinct 64-bit keys (bit patterns, or string hashes) up to a cap. A cap of at most
+// kSmallCap (chunks of up to 4 x kSmallCap values) counts in a table of its own on the stack;
+// a larger one in a KeyIndex, which starts small (most columns stop well below the cap) and
+// grows as needed.
 class DistinctCounter {
  public:
-  // The table starts small (most columns stop well below the cap) and grows as needed.
-  explicit DistinctCounter(size_t cap) : cap_(cap), index_(std::min<size_t>(cap, 64)) {}
+  static constexpr size_t kSmallCap = 64;
+
+  explicit DistinctCounter(size_t cap) : cap_(cap), small_(cap <= kSmallCap) {
+    if (small_) {
+      std::memset(used_, 0, sizeof(used_));
+    } else {
+      index_.emplace(std::min<size_t>(cap, 64));
+    }
+  }
   void Add(uint64_t key) {
     if (overflow_) return;
     bool added;
-    index_.FindOrAdd(
-        key, [](uint32_t) { return true; }, &added);
-    if (added && index_.size() > cap_) overflow_ = true;
+    if (small_) {
+      added = AddSmall(key);
+    } else {
+      index_->FindOrAdd(
+          key, [](uint32_t) { return true; }, &added);
+    }
+    if (added && ++count_ > cap_) overflow_ = true;
   }
   void GiveUp() { overflow_ = true; }
   bool overflow() const { return overflow_; }
-  size_t count() const { return index_.size(); }
+  size_t count() const { return count_; }
 
  private:
+  // Linear probing in kSlots slots: at most kSmallCap + 1 keys, so a quarter full at most.
+  static constexpr size_t kSlots = 4 * kSmallCap;
+  bool AddSmall(uint64_t key) {
+    size_t slot = KeyIndex::Mix(key) & (kSlots - 1);
+    while (used_[slot]) {
+      if (keys_[slot] == key) return false;
+      slot = (slot + 1) & (kSlots - 1);
+    }
+    used_[slot] = true;
+    keys_[slot] = key;
+    return true;
+  }
+
   size_t cap_;
-  KeyIndex index_;
+  bool small_;
+  size_t count_ = 0;
   bool overflow_ = false;
+  std::optional<KeyIndex> index_;
+  bool used_[kSlots];
+  uint64_t keys_[kSlots];
 };
 
 // Dictionaries pay off only with few distinct values; past this share the estimate gives up.
