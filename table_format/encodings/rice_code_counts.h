@@ -7,8 +7,10 @@
 // (min(q, c) = the number of j in 1..c with z >= j << k). Such a threshold has at most 5
 // significant bits, so whether z reaches it depends only on z's bit width and the 4 bits below
 // its leading one: a histogram of the block by (width, those 4 bits) answers every threshold of
-// every k exactly, where evaluating a k directly costs a pass over the block. Values and
-// counts are exact integers; nothing is estimated.
+// every k exactly, where evaluating a k directly costs a pass over the block. CodeBits turns
+// them into the bits of the block's fields and codes at k (with the escapes' varints, which need
+// a pass over the values only when some are 8 or more bits wider than k). Values and counts are
+// exact integers; nothing is estimated.
 #pragma once
 
 #include <cstddef>
@@ -17,6 +19,7 @@
 #include <type_traits>
 
 #include "table_format/bit_packing.h"
+#include "table_format/varint.h"
 
 namespace columnar {
 
@@ -112,6 +115,28 @@ class RiceCodeCounts {
     sums.escapes = at_least[16];
     sums.flat_escapes = at_least[19];
     return sums;
+  }
+
+  // The bits of rice_delta's fields and codes (rice_delta.cc) of the values z counted here, in
+  // order, at parameter k: with unary quotients (bits[0]) and with two-bit flat fields
+  // (bits[1]). An escaped code's varint holds q - 16 (unary) or q - 19 (flat): one byte while
+  // q < 144, which holds for every value narrower than k + 8 bits; otherwise a pass over z adds
+  // the varints' lengths.
+  void CodeBits(const U* z, int k, uint64_t bits[2]) const {
+    const Sums sums = SumsFor(k);
+    bits[0] = len_ * static_cast<uint64_t>(k + 1) + sums.unary;
+    bits[1] = len_ * static_cast<uint64_t>(k + 2) + sums.flat;
+    if (sums.escapes == 0) return;
+    if (high_ < k + 8) {
+      bits[0] += 8 * sums.escapes;
+      bits[1] += 8 * sums.flat_escapes;
+      return;
+    }
+    for (uint32_t i = 0; i < len_; i++) {
+      const U q = z[i] >> k;
+      if (q >= 16) bits[0] += 8 * static_cast<uint64_t>(VarintLength(q - 16));
+      if (q >= 19) bits[1] += 8 * static_cast<uint64_t>(VarintLength(q - 19));
+    }
   }
 
  private:

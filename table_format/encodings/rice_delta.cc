@@ -189,29 +189,6 @@ struct BlockPlan {
   uint64_t bits = 0;  // of the fields, codes and center
 };
 
-// Bits of the block's fields and codes for parameter k, for f = 0 (bits[0]) and f = 2
-// (bits[1]), from the histogram's sums. An escaped code's varint holds q - 16 (f = 0) or q - 19
-// (f = 2): one byte while q < 144, which holds for every value narrower than k + 8 bits;
-// otherwise a pass over z adds the varints' lengths.
-template <typename U>
-void CodeBits(const RiceCodeCounts<U>& counts, const U* z, size_t len, int k, uint64_t bits[2]) {
-  constexpr U kCap = kEscape + (U{1} << kFlatBits) - 1;
-  const typename RiceCodeCounts<U>::Sums sums = counts.SumsFor(k);
-  bits[0] = len * static_cast<uint64_t>(k + 1) + sums.unary;
-  bits[1] = len * static_cast<uint64_t>(k + kFlatBits) + sums.flat;
-  if (sums.escapes == 0) return;
-  if (counts.widest() < k + 8) {
-    bits[0] += 8 * sums.escapes;
-    bits[1] += 8 * sums.flat_escapes;
-    return;
-  }
-  for (size_t i = 0; i < len; i++) {
-    const U q = z[i] >> k;
-    if (q >= kEscape) bits[0] += 8 * static_cast<uint64_t>(VarintLength(q - kEscape));
-    if (q >= kCap) bits[1] += 8 * static_cast<uint64_t>(VarintLength(q - kCap));
-  }
-}
-
 // The (k, f) giving the fewest bits near k: moving to a neighbour while that gives fewer. The
 // bits of a k are computed once.
 template <typename U>
@@ -221,7 +198,7 @@ void ClimbFrom(const RiceCodeCounts<U>& counts, const U* z, size_t len, int k, B
   bool have[kCount] = {};
   const auto bits_of = [&](int kk) -> const uint64_t* {
     if (!have[kk]) {
-      CodeBits(counts, z, len, kk, known[kk]);
+      counts.CodeBits(z, kk, known[kk]);
       have[kk] = true;
     }
     return known[kk];

@@ -1,6 +1,7 @@
-// RiceCodeCounts (encodings/rice_code_counts.h): every threshold count and every parameter's
-// code sums equal those counted value by value, for blocks of many shapes (zeros, extremes,
-// values at and next to the thresholds j << k, narrow and wide spreads) and both word widths.
+// RiceCodeCounts (encodings/rice_code_counts.h): every threshold count, every parameter's code
+// sums and code bits (escaped codes' varints included) equal those counted value by value, for
+// blocks of many shapes (zeros, extremes, values at and next to the thresholds j << k, narrow and
+// wide spreads) and both word widths.
 #include "table_format/encodings/rice_code_counts.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,8 @@
 #include <cstdint>
 #include <random>
 #include <vector>
+
+#include "table_format/varint.h"
 
 namespace columnar {
 namespace {
@@ -26,6 +29,19 @@ typename RiceCodeCounts<U>::Sums CountedSums(const std::vector<U>& z, int k) {
     sums.flat_escapes += q >= 19;
   }
   return sums;
+}
+
+// The bits of rice_delta's fields and codes at parameter k, value by value: unary quotients
+// (bits[0]) and two-bit flat fields (bits[1]), escaped codes with their varints.
+template <typename U>
+void CountedCodeBits(const std::vector<U>& z, int k, uint64_t bits[2]) {
+  bits[0] = z.size() * static_cast<uint64_t>(k + 1);
+  bits[1] = z.size() * static_cast<uint64_t>(k + 2);
+  for (U v : z) {
+    const U q = v >> k;
+    bits[0] += q < 16 ? q : 16 + 8 * static_cast<uint64_t>(VarintLength(q - 16));
+    bits[1] += q < 3 ? 0 : q < 19 ? q - 2 : 17 + 8 * static_cast<uint64_t>(VarintLength(q - 19));
+  }
 }
 
 // A block of `len` values of one of several shapes.
@@ -110,6 +126,12 @@ void CheckEveryThresholdAndParameter(uint64_t seed) {
       ASSERT_EQ(sums.flat, expected.flat) << "round " << round << " k " << k;
       ASSERT_EQ(sums.escapes, expected.escapes) << "round " << round << " k " << k;
       ASSERT_EQ(sums.flat_escapes, expected.flat_escapes) << "round " << round << " k " << k;
+      uint64_t bits[2];
+      uint64_t expected_bits[2];
+      counts.CodeBits(z.data(), k, bits);
+      CountedCodeBits(z, k, expected_bits);
+      ASSERT_EQ(bits[0], expected_bits[0]) << "round " << round << " k " << k;
+      ASSERT_EQ(bits[1], expected_bits[1]) << "round " << round << " k " << k;
     }
   }
 }
