@@ -9,6 +9,8 @@
 #include <iterator>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "table_format/bit_packing.h"
 #include "table_format/encoding.h"
@@ -421,6 +423,36 @@ TEST(EncodingSizeTest, EstimatesWithoutMarginAreExact) {
           EXPECT_EQ(static_cast<double>(body.size()), estimate.bytes);
         }
       }
+    }
+  }
+}
+
+// The dictionary estimate stands while the distinct values stay within the chooser's cap (a
+// quarter of the values for numbers, half for strings), counted exactly: the values recur out of
+// order, and the counter's table (on the stack up to a cap of 64: numbers here, strings of 128)
+// and KeyIndex (above: strings of 200 and 250) agree.
+TEST(EncodingSizeTest, DictionaryEstimateUpToTheDistinctCap) {
+  const auto has_dictionary = [](const ColumnVector& values) {
+    const std::vector<SizeEstimate> estimates = EstimateSizes(values);
+    return std::any_of(estimates.begin(), estimates.end(),
+                       [](const SizeEstimate& e) { return e.encoding == Encoding::kDictionary; });
+  };
+  std::mt19937_64 rng(64);
+  // Below kSampledValues (256) values, so no sample stops the count early.
+  for (size_t n : {128, 200, 250}) {
+    for (size_t distinct = 1; distinct <= n / 2 + 2; distinct++) {
+      std::vector<size_t> order(n);
+      for (size_t i = 0; i < n; i++) order[i] = i % distinct;  // every value, out of order
+      for (size_t i = n - 1; i > 0; i--) std::swap(order[i], order[rng() % (i + 1)]);
+      ColumnVector numbers(PhysicalType::kFloat64);
+      ColumnVector strings(PhysicalType::kBytes);
+      for (size_t k : order) {
+        numbers.Append<double>(0.5 + static_cast<double>(k) * 1e-3);
+        strings.AppendBytes("tag-" + std::to_string(k * 7919));
+      }
+      SCOPED_TRACE("n=" + std::to_string(n) + " distinct=" + std::to_string(distinct));
+      EXPECT_EQ(has_dictionary(numbers), distinct <= n / 4);
+      EXPECT_EQ(has_dictionary(strings), distinct <= n / 2);
     }
   }
 }
