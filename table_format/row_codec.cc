@@ -88,27 +88,29 @@ void AppendValues(const std::vector<RowCell>& cells, StagedAppender* out) {
   }
 }
 
-Status CheckCell(const RowCell& cell, const ColumnDef& column) {
+// Whether a cell fits its column: ids and types match, and a present value is well formed
+// (checked without building a Status per cell; CellError says why not).
+inline bool CellIsValid(const RowCell& cell, const ColumnDef& column) {
+  if (cell.column_id != column.id || cell.type != column.type) return false;
+  if (!cell.present) return true;
+  if (IsBytesType(cell.type)) return IsWellFormedBytes(cell.type, cell.bytes);
+  const size_t width = EncodedFixedWidth(cell.type);
+  return cell.fixed_bits <=
+         (cell.type == LogicalType::kBoolean ? 1 : (width == 8 ? UINT64_MAX : UINT32_MAX));
+}
+
+// Why CellIsValid refuses the cell.
+Status CellError(const RowCell& cell, const ColumnDef& column) {
   if (cell.column_id != column.id || cell.type != column.type) {
     return Status::InvalidArgument("row cell for column id " + std::to_string(cell.column_id) +
                                    " does not match column '" + column.name + "'");
   }
-  if (!cell.present) return Status::OK();
   if (IsBytesType(cell.type)) {
-    if (!IsWellFormedBytes(cell.type, cell.bytes)) {
-      return Status::InvalidArgument("column '" + column.name + "': malformed " +
-                                     LogicalTypeName(column.type) + " value");
-    }
-    return Status::OK();
+    return Status::InvalidArgument("column '" + column.name + "': malformed " +
+                                   LogicalTypeName(column.type) + " value");
   }
-  const size_t width = EncodedFixedWidth(cell.type);
-  const uint64_t max_bits =
-      cell.type == LogicalType::kBoolean ? 1 : (width == 8 ? UINT64_MAX : UINT32_MAX);
-  if (cell.fixed_bits > max_bits) {
-    return Status::InvalidArgument("column '" + column.name + "': bit pattern too wide for " +
-                                   LogicalTypeName(column.type));
-  }
-  return Status::OK();
+  return Status::InvalidArgument("column '" + column.name + "': bit pattern too wide for " +
+                                 LogicalTypeName(column.type));
 }
 
 Status ReadCellValue(Slice* in, RowCell* cell) {
@@ -280,9 +282,10 @@ Status RowCodec::CheckCells(uint32_t schema_version, const std::vector<RowCell>&
                                    " rows hold " + std::to_string(ids->size()) +
                                    " regular columns, got " + std::to_string(cells.size()));
   }
+  const std::vector<ColumnDef>& columns = schema_.columns();
   for (size_t i = 0; i < cells.size(); i++) {
-    Status s = CheckCell(cells[i], schema_.columns()[(*ids)[i]]);
-    if (!s.ok()) return s;
+    const ColumnDef& column = columns[(*ids)[i]];
+    if (!CellIsValid(cells[i], column)) return CellError(cells[i], column);
   }
   return Status::OK();
 }

@@ -192,6 +192,58 @@ TEST(RowCodecTest, EncodeRejectsBadInput) {
   EXPECT_TRUE(out.empty());  // nothing written by failed calls
 }
 
+// EncodeCells' check names the cell at fault and why: a cell out of place, a fixed-width bit
+// pattern too wide for its type (a boolean above 1, an int above 32 bits), a malformed value.
+TEST(RowCodecTest, EncodeCellsSaysWhichCellIsBadAndWhy) {
+  TableSchema schema;
+  ASSERT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("flag", LogicalType::kBoolean)
+                  .AddColumn("status", LogicalType::kInt)
+                  .AddColumn("id", LogicalType::kUuid)
+                  .SetPartitionKey({"p"})
+                  .Build(&schema)
+                  .ok());
+  const RowCodec codec(schema);
+  RowMetadata meta;
+  const auto good = [] {
+    return std::vector<RowCell>{
+        CellFromValue(1, LogicalType::kBoolean, Value::Boolean(true)),
+        CellFromValue(2, LogicalType::kInt, Value::Int(-1)),
+        CellFromValue(3, LogicalType::kUuid, Value::Uuid(std::string(16, '\xff')))};
+  };
+  const auto error = [&](const std::vector<RowCell>& cells) {
+    std::string out;
+    const Status s = codec.EncodeCells(meta, cells, &out);
+    EXPECT_TRUE(s.ok() || out.empty());
+    return s.ok() ? std::string("ok") : s.ToString();
+  };
+  EXPECT_EQ(error(good()), "ok");
+  std::vector<RowCell> cells = good();
+  cells[0].fixed_bits = 2;
+  EXPECT_NE(error(cells).find("'flag': bit pattern too wide for boolean"), std::string::npos)
+      << error(cells);
+  cells = good();
+  cells[1].fixed_bits = uint64_t{1} << 32;
+  EXPECT_NE(error(cells).find("'status': bit pattern too wide for int"), std::string::npos)
+      << error(cells);
+  cells = good();
+  cells[2].bytes = Slice("short");
+  EXPECT_NE(error(cells).find("'id': malformed uuid value"), std::string::npos) << error(cells);
+  cells = good();
+  cells[1].type = LogicalType::kBigInt;
+  EXPECT_NE(error(cells).find("column id 2 does not match column 'status'"), std::string::npos)
+      << error(cells);
+  cells = good();
+  std::swap(cells[0], cells[1]);
+  EXPECT_NE(error(cells).find("column id 2 does not match column 'flag'"), std::string::npos)
+      << error(cells);
+  cells = good();
+  cells[1].present = false;  // an absent cell's bits are not looked at
+  cells[1].fixed_bits = ~uint64_t{0};
+  EXPECT_EQ(error(cells), "ok");
+}
+
 class RowCorruptionTest : public ::testing::Test {
  protected:
   void SetUp() override {
