@@ -143,13 +143,11 @@ struct FloatAnalyses {
   AlpRdAnalysis alp_rd;
 };
 
-// Run count, and the exact PackedInts size of the run lengths when rle has a chance. A single
-// run is a constant chunk: `constant_bytes` is then constant's exact size.
+// The exact PackedInts size of the run lengths of the `runs` runs when rle has a chance. A
+// single run is a constant chunk: `constant_bytes` is then constant's exact size.
 template <typename U>
-void EstimateRuns(const U* bits, size_t n, size_t width, double constant_bytes,
+void EstimateRuns(const U* bits, size_t n, size_t runs, size_t width, double constant_bytes,
                   Estimates* estimates) {
-  size_t runs = n > 0 ? 1 : 0;
-  for (size_t i = 1; i < n; i++) runs += bits[i] != bits[i - 1];
   if (runs == 1) estimates->push_back({Encoding::kConstant, constant_bytes});
   if (2 * runs > n) return;  // no better than plain
   std::vector<uint32_t> lengths_minus_one;
@@ -213,19 +211,30 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
   estimates->push_back({Encoding::kPlain, static_cast<double>(n * kWidth)});
   if (n == 0) return;
 
-  // Integers as they are, floats through their order-preserving image.
-  std::vector<U> ordered(bits, bits + n);
-  if constexpr (kIsFloat) {
-    for (U& v : ordered) v = OrderedImage(v);
-  }
+  // Integers as they are, floats through their order-preserving image (a bijection: equal
+  // neighbours are those whose difference is 0, so the runs are counted here too).
+  const auto ordered = [&](size_t i) {
+    if constexpr (kIsFloat) {
+      return OrderedImage(bits[i]);
+    } else {
+      return bits[i];
+    }
+  };
   std::vector<U> deltas(n - 1);
-  for (size_t i = 1; i < n; i++) deltas[i - 1] = ordered[i] - ordered[i - 1];
+  size_t runs = 1;
+  U previous = ordered(0);
+  for (size_t i = 1; i < n; i++) {
+    const U x = ordered(i);
+    deltas[i - 1] = x - previous;
+    runs += x != previous;
+    previous = x;
+  }
   const double first_varint =
-      VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<S>(ordered[0]))));
+      VarintLength(ZigZagEncode(static_cast<int64_t>(static_cast<S>(ordered(0)))));
   // rice_delta and constant store a first float raw, a first integer as a varint.
   const double first_value = kIsFloat ? kWidth : first_varint;
 
-  EstimateRuns(bits, n, kWidth, first_value, estimates);
+  EstimateRuns(bits, n, runs, kWidth, first_value, estimates);
 
   double huffman_bytes = kUnknown;
   DistinctCounter distinct(DistinctCap(n, values.type()));
@@ -235,11 +244,11 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
   for (size_t i = 0; i < n && !distinct.overflow(); i++) distinct.Add(bits[i]);
   if (!distinct.overflow()) {
     const size_t d = distinct.count();
-    S lo = static_cast<S>(ordered[0]);
+    S lo = static_cast<S>(ordered(0));
     S hi = lo;
-    for (U v : ordered) {
-      lo = std::min(lo, static_cast<S>(v));
-      hi = std::max(hi, static_cast<S>(v));
+    for (size_t i = 0; i < n; i++) {
+      lo = std::min(lo, static_cast<S>(ordered(i)));
+      hi = std::max(hi, static_cast<S>(ordered(i)));
     }
     // Sorted entries delta-code to about their average gap's width.
     const double gap = static_cast<double>(static_cast<U>(hi) - static_cast<U>(lo)) / d;
