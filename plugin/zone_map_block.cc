@@ -182,17 +182,15 @@ Status ReadPlanes(Slice* in, uint32_t count, BoundPlanes* planes) {
   return Status::OK();
 }
 
-}  // namespace
+bool KnownColumnMajorVersion(uint8_t version) {
+  return version == kZoneMapBlockColumnMajorVersion ||
+         version == kZoneMapBlockColumnMajorVersionDeltas ||
+         version == kZoneMapBlockColumnMajorVersionPlanes;
+}
 
-Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out, uint8_t version) {
-  if (version != kZoneMapBlockColumnMajorVersion &&
-      version != kZoneMapBlockColumnMajorVersionDeltas &&
-      version != kZoneMapBlockColumnMajorVersionPlanes) {
-    return Status::InvalidArgument("zone maps: unknown column-major version");
-  }
-  std::vector<SplitSet> groups;
-  Status s = SplitRowMajor(row_major, &groups);
-  if (!s.ok()) return s;
+// The column-major block of the split groups, in layout `version`, appended to *out.
+Status ToColumnMajor(const std::vector<SplitSet>& groups, std::string* out, uint8_t version) {
+  Status s;
   out->push_back(static_cast<char>(kZoneMapBlockColumnMajorMarker));
   out->push_back(static_cast<char>(version));
   PutVarint32(out, static_cast<uint32_t>(groups.size()));
@@ -238,6 +236,31 @@ Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out, uint8
     out->append(stripped);
   }
   return Status::OK();
+}
+
+}  // namespace
+
+Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out, uint8_t version) {
+  if (!KnownColumnMajorVersion(version)) {
+    return Status::InvalidArgument("zone maps: unknown column-major version");
+  }
+  std::vector<SplitSet> groups;
+  Status s = SplitRowMajor(row_major, &groups);
+  if (!s.ok()) return s;
+  return ToColumnMajor(groups, out, version);
+}
+
+Status ZoneMapBlockToColumnMajorLayouts(const Slice& row_major, uint8_t first_version,
+                                        std::string* first, uint8_t second_version,
+                                        std::string* second) {
+  if (!KnownColumnMajorVersion(first_version) || !KnownColumnMajorVersion(second_version)) {
+    return Status::InvalidArgument("zone maps: unknown column-major version");
+  }
+  std::vector<SplitSet> groups;
+  Status s = SplitRowMajor(row_major, &groups);
+  if (s.ok()) s = ToColumnMajor(groups, first, first_version);
+  if (s.ok()) s = ToColumnMajor(groups, second, second_version);
+  return s;
 }
 
 Status ZoneMapBlockToRowMajor(std::string* block) {

@@ -72,6 +72,12 @@ inline constexpr uint8_t kZoneMapBlockColumnMajorVersionPlanes = 3;
 Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out,
                                  uint8_t version = kZoneMapBlockColumnMajorVersionPlanes);
 
+// The same in two layouts at once (the block is parsed once): `first_version` appended to
+// *first, `second_version` to *second.
+Status ZoneMapBlockToColumnMajorLayouts(const Slice& row_major, uint8_t first_version,
+                                        std::string* first, uint8_t second_version,
+                                        std::string* second);
+
 // Leaves a row-major *block as it is; rewrites a column-major one row-major. Corruption when
 // a column-major block is malformed (the row-major result is checked by ParseZoneMapBlock).
 Status ZoneMapBlockToRowMajor(std::string* block);

@@ -97,8 +97,9 @@ void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame) {
   // smaller one after zstd is kept.
   std::string plain;
   std::string deltas;
-  if (!ZoneMapBlockToColumnMajor(row_major, &plain, kZoneMapBlockColumnMajorVersion).ok() ||
-      !ZoneMapBlockToColumnMajor(row_major, &deltas, kZoneMapBlockColumnMajorVersionPlanes).ok()) {
+  if (!ZoneMapBlockToColumnMajorLayouts(row_major, kZoneMapBlockColumnMajorVersion, &plain,
+                                        kZoneMapBlockColumnMajorVersionPlanes, &deltas)
+           .ok()) {
     out->append(row_major);
     return;
   }

@@ -306,5 +306,33 @@ TEST(ZoneMapBlockTest, MalformedColumnMajorBlocksAreRefused) {
   EXPECT_FALSE(ZoneMapBlockToColumnMajor(Slice("\x02\x01", 2), &out).ok());
 }
 
+// Two layouts from one parse (the writer's choice between them): each the bytes the single
+// conversion writes, for every pair of versions; unknown versions and malformed blocks refused.
+TEST(ZoneMapBlockTest, TwoLayoutsAtOnceAreThoseMadeOneAtATime) {
+  for (const std::string& row_major : {RowMajor(TwoGroups()), RowMajor(SeriesGroups())}) {
+    for (uint8_t first_version : {1, 2, 3}) {
+      for (uint8_t second_version : {1, 2, 3}) {
+        SCOPED_TRACE(std::to_string(first_version) + " " + std::to_string(second_version));
+        std::string first = "kept";
+        std::string second;
+        ASSERT_TRUE(ZoneMapBlockToColumnMajorLayouts(row_major, first_version, &first,
+                                                     second_version, &second)
+                        .ok());
+        std::string expected_first = "kept";
+        std::string expected_second;
+        ASSERT_TRUE(ZoneMapBlockToColumnMajor(row_major, &expected_first, first_version).ok());
+        ASSERT_TRUE(ZoneMapBlockToColumnMajor(row_major, &expected_second, second_version).ok());
+        EXPECT_EQ(Hex(first), Hex(expected_first));
+        EXPECT_EQ(Hex(second), Hex(expected_second));
+      }
+    }
+  }
+  std::string first;
+  std::string second;
+  EXPECT_FALSE(ZoneMapBlockToColumnMajorLayouts(RowMajor(TwoGroups()), 1, &first, 4, &second).ok());
+  EXPECT_FALSE(ZoneMapBlockToColumnMajorLayouts(RowMajor(TwoGroups()), 0, &first, 3, &second).ok());
+  EXPECT_FALSE(ZoneMapBlockToColumnMajorLayouts(Slice("\x02\x01", 2), 1, &first, 3, &second).ok());
+}
+
 }  // namespace
 }  // namespace columnar
