@@ -1,5 +1,6 @@
 #include "table_format/row_codec.h"
 
+#include <cassert>
 #include <cstring>
 
 #include "table_format/varint.h"
@@ -206,6 +207,15 @@ RowCodec::RowCodec(TableSchema schema) : schema_(std::move(schema)) {
       absent[i].column_id = columns_by_version_.back()[i];
       absent[i].type = schema_.columns()[absent[i].column_id].type;
     }
+    std::vector<uint32_t> constrained;
+    for (size_t i = 0; i < absent.size(); i++) {
+      const LogicalType type = absent[i].type;
+      const bool holds_more =
+          IsBytesType(type) ? type != LogicalType::kText && type != LogicalType::kBlob
+                            : EncodedFixedWidth(type) < FixedWidth(PhysicalTypeOfLogical(type));
+      if (holds_more) constrained.push_back(static_cast<uint32_t>(i));
+    }
+    constrained_cells_by_version_.push_back(std::move(constrained));
     absent_cells_by_version_.push_back(std::move(absent));
   }
 }
@@ -219,6 +229,27 @@ Status RowCodec::EncodeCells(const RowMetadata& meta, const std::vector<RowCell>
                              std::string* out) const {
   Status s = CheckCells(meta.schema_version, cells);
   if (!s.ok()) return s;
+  AppendRow(meta, cells, out);
+  return Status::OK();
+}
+
+Status RowCodec::EncodeColumnCells(const RowMetadata& meta, const std::vector<RowCell>& cells,
+                                   std::string* out) const {
+  const uint32_t version = meta.schema_version;
+  // An unknown version gets the full check, which reports it.
+  const std::vector<uint32_t>* constrained =
+      version >= 1 && version <= constrained_cells_by_version_.size()
+          ? &constrained_cells_by_version_[version - 1]
+          : nullptr;
+  Status s = CheckCells(version, cells, constrained);
+  if (!s.ok()) return s;
+  assert(CheckCells(version, cells).ok());  // the other cells fit by construction
+  AppendRow(meta, cells, out);
+  return Status::OK();
+}
+
+void RowCodec::AppendRow(const RowMetadata& meta, const std::vector<RowCell>& cells,
+                         std::string* out) const {
   StagedAppender staged(out);
   char* p = staged.Room(2 + 3 * kMaxVarint64Bytes);
   char* const start = p;
@@ -230,7 +261,6 @@ Status RowCodec::EncodeCells(const RowMetadata& meta, const std::vector<RowCell>
   if (meta.has_expiry) p = EncodeVarint64(p, meta.expiry_seconds);
   staged.Advance(static_cast<size_t>(p - start));
   AppendValues(cells, &staged);
-  return Status::OK();
 }
 
 Status RowCodec::DecodeMetadata(const Slice& value, RowMetadata* meta) const {
@@ -271,7 +301,8 @@ Status RowCodec::DecodeValues(Slice* in, uint32_t version, std::vector<RowCell>*
   return Status::OK();
 }
 
-Status RowCodec::CheckCells(uint32_t schema_version, const std::vector<RowCell>& cells) const {
+Status RowCodec::CheckCells(uint32_t schema_version, const std::vector<RowCell>& cells,
+                            const std::vector<uint32_t>* only) const {
   const std::vector<uint32_t>* ids = ColumnsAt(schema_version);
   if (ids == nullptr) {
     return Status::InvalidArgument("schema version " + std::to_string(schema_version) +
@@ -283,9 +314,15 @@ Status RowCodec::CheckCells(uint32_t schema_version, const std::vector<RowCell>&
                                    " regular columns, got " + std::to_string(cells.size()));
   }
   const std::vector<ColumnDef>& columns = schema_.columns();
+  if (only != nullptr) {
+    for (uint32_t i : *only) {
+      if (!CellIsValid(cells[i], columns[(*ids)[i]]))
+        return CellError(cells[i], columns[(*ids)[i]]);
+    }
+    return Status::OK();
+  }
   for (size_t i = 0; i < cells.size(); i++) {
-    const ColumnDef& column = columns[(*ids)[i]];
-    if (!CellIsValid(cells[i], column)) return CellError(cells[i], column);
+    if (!CellIsValid(cells[i], columns[(*ids)[i]])) return CellError(cells[i], columns[(*ids)[i]]);
   }
   return Status::OK();
 }

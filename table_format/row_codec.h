@@ -163,6 +163,13 @@ class RowCodec {
   // value to *out. InvalidArgument on a layout, type or well-formedness mismatch.
   Status EncodeCells(const RowMetadata& meta, const std::vector<RowCell>& cells,
                      std::string* out) const;
+  // EncodeCells for cells built from a row's typed columns (TypedLayout's assembler): their ids
+  // and types are those of ColumnsAt(meta.schema_version), in order, and a fixed-width cell's
+  // bits come from a column of its type's physical width. Only what such columns can hold but
+  // the types refuse is checked (a boolean above 1, ascii bytes, a uuid's length); the rest
+  // holds by construction (and is checked too in builds with assertions).
+  Status EncodeColumnCells(const RowMetadata& meta, const std::vector<RowCell>& cells,
+                           std::string* out) const;
   // Only the row's metadata (format, version, write time, expiry), without reading its cells:
   // the cheap check of compaction-time collectors. Corruption when the header is malformed.
   Status DecodeMetadata(const Slice& value, RowMetadata* meta) const;
@@ -195,7 +202,13 @@ class RowCodec {
   Status DecodeRow(const Slice& value, RowMetadata* meta, Row* row) const;
 
  private:
-  Status CheckCells(uint32_t schema_version, const std::vector<RowCell>& cells) const;
+  // Checks the cells of a row at `schema_version`: every cell, or with `only`, those at the
+  // positions it lists (the layout and count are checked either way).
+  Status CheckCells(uint32_t schema_version, const std::vector<RowCell>& cells,
+                    const std::vector<uint32_t>* only = nullptr) const;
+  // The header and values of a row whose cells were checked.
+  void AppendRow(const RowMetadata& meta, const std::vector<RowCell>& cells,
+                 std::string* out) const;
   // The presence bitmap and values of the columns of `version` (a version of the schema).
   Status DecodeValues(Slice* in, uint32_t version, std::vector<RowCell>* cells) const;
 
@@ -203,6 +216,9 @@ class RowCodec {
   std::vector<std::vector<uint32_t>> columns_by_version_;  // index: version - 1
   // Per version, a cell per column with its id and type, absent (DecodeValues starts from it).
   std::vector<std::vector<RowCell>> absent_cells_by_version_;
+  // Per version, the positions of the cells whose columns' physical types hold values the
+  // logical types refuse (boolean, ascii, uuid): EncodeColumnCells checks only these.
+  std::vector<std::vector<uint32_t>> constrained_cells_by_version_;
 };
 
 // One-off conveniences (they build a RowCodec per call).

@@ -810,7 +810,7 @@ class TypedLayout::Assembler {
         cell.fixed_bits = FixedBitsAt(regular_[id], row);
       }
     }
-    s = codec_.EncodeCells(meta, cells_, values);
+    s = codec_.EncodeColumnCells(meta, cells_, values);
     return s.ok() ? s : Status::Corruption("typed layout: row does not re-encode: " + s.ToString());
   }
 

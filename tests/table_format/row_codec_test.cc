@@ -244,6 +244,94 @@ TEST(RowCodecTest, EncodeCellsSaysWhichCellIsBadAndWhy) {
   EXPECT_EQ(error(cells), "ok");
 }
 
+// EncodeColumnCells (cells built from typed columns) writes what EncodeCells writes and still
+// refuses what a physical column can hold but the type cannot: a boolean above 1, non-ASCII
+// ascii bytes, a uuid of the wrong length; and unknown versions and miscounted rows.
+TEST(RowCodecTest, EncodeColumnCellsChecksWhatColumnsCannotRuleOut) {
+  TableSchema schema;
+  ASSERT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("flag", LogicalType::kBoolean)
+                  .AddColumn("n", LogicalType::kInt)
+                  .AddColumn("big", LogicalType::kBigInt)
+                  .AddColumn("f", LogicalType::kFloat)
+                  .AddColumn("d", LogicalType::kDouble)
+                  .AddColumn("ts", LogicalType::kTimestamp)
+                  .AddColumn("day", LogicalType::kDate)
+                  .AddColumn("text", LogicalType::kText)
+                  .AddColumn("code", LogicalType::kAscii)
+                  .AddColumn("blob", LogicalType::kBlob)
+                  .AddColumn("id", LogicalType::kUuid)
+                  .SetPartitionKey({"p"})
+                  .Build(&schema)
+                  .ok());
+  const RowCodec codec(schema);
+  RowMetadata meta;
+  meta.has_write_time = true;
+  meta.write_time_micros = -5;
+  const std::string uuid(16, '\x80');
+  const Row row = {Value(),
+                   Value::Boolean(true),
+                   Value::Int(-7),
+                   Value::BigInt(INT64_MIN),
+                   Value::Float(-0.0f),
+                   Value::Double(1e300),
+                   Value::Timestamp(123),
+                   Value::Date(-1),
+                   Value::Text(std::string("\xff\x00", 2)),
+                   Value::Ascii("ok"),
+                   Value::Blob(std::string("\x00\xfe", 2)),
+                   Value::Uuid(uuid)};
+  const std::vector<uint32_t>& ids = *codec.ColumnsAt(1);
+  const auto cells_of = [&](const Row& values) {
+    std::vector<RowCell> cells;
+    for (uint32_t id : ids)
+      cells.push_back(CellFromValue(id, schema.columns()[id].type, values[id]));
+    return cells;
+  };
+  std::string expected;
+  std::string out;
+  ASSERT_TRUE(codec.EncodeCells(meta, cells_of(row), &expected).ok());
+  ASSERT_TRUE(codec.EncodeColumnCells(meta, cells_of(row), &out).ok());
+  EXPECT_EQ(out, expected);
+  Row nulls(row.size());
+  expected.clear();
+  out.clear();
+  ASSERT_TRUE(codec.EncodeCells(meta, cells_of(nulls), &expected).ok());
+  ASSERT_TRUE(codec.EncodeColumnCells(meta, cells_of(nulls), &out).ok());
+  EXPECT_EQ(out, expected);
+
+  const auto error = [&](const std::vector<RowCell>& cells, const RowMetadata& at) {
+    std::string bytes;
+    const Status s = codec.EncodeColumnCells(at, cells, &bytes);
+    EXPECT_TRUE(s.ok() || bytes.empty());
+    return s.ok() ? std::string("ok") : s.ToString();
+  };
+  const size_t flag = 0;  // positions in ColumnsAt(1)
+  const size_t code = 8;
+  const size_t id = 10;
+  ASSERT_EQ(schema.columns()[ids[flag]].name, "flag");
+  ASSERT_EQ(schema.columns()[ids[code]].name, "code");
+  ASSERT_EQ(schema.columns()[ids[id]].name, "id");
+  std::vector<RowCell> cells = cells_of(row);
+  cells[flag].fixed_bits = 2;
+  EXPECT_NE(error(cells, meta).find("'flag': bit pattern too wide"), std::string::npos);
+  cells = cells_of(row);
+  cells[code].bytes = Slice("\xc3\xa9");
+  EXPECT_NE(error(cells, meta).find("'code': malformed ascii"), std::string::npos);
+  cells = cells_of(row);
+  cells[id].bytes = Slice(uuid.data(), 15);
+  EXPECT_NE(error(cells, meta).find("'id': malformed uuid"), std::string::npos);
+  cells = cells_of(row);
+  cells.pop_back();
+  EXPECT_NE(error(cells, meta).find("regular columns, got"), std::string::npos);
+  RowMetadata unknown = meta;
+  unknown.schema_version = 2;
+  EXPECT_NE(error(cells_of(row), unknown).find("is not a version"), std::string::npos);
+  unknown.schema_version = 0;
+  EXPECT_NE(error(cells_of(row), unknown).find("is not a version"), std::string::npos);
+}
+
 class RowCorruptionTest : public ::testing::Test {
  protected:
   void SetUp() override {
