@@ -293,6 +293,7 @@ void ColumnarTableBuilder::FlushRowGroup() {
   context.observer = zone_maps_.get();
   context.dictionaries = dictionaries_.get();
   context.memos = &encoding_memos_;
+  context.scratch = &layout_scratch_;
   Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
   if (!s.ok()) {
     SetError(s);

@@ -121,6 +121,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   ColumnStats column_stats_;
   // The columns' encoding choices, reused across this file's row groups (encoding_memo.h).
   EncodingMemos encoding_memos_;
+  // The layout's scratch from one row group of the file to the next (its column buffers).
+  std::unique_ptr<RowGroupWriteScratch> layout_scratch_;
   // Typed layout only: zone maps for predicate pushdown.
   std::unique_ptr<ZoneMapCollector> zone_maps_;
   std::unique_ptr<FileDictionaryWriters> dictionaries_;

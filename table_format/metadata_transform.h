@@ -34,6 +34,10 @@ struct OptionalInt64s {
   std::vector<uint8_t> present;
 
   size_t size() const { return values.size(); }
+  void Clear() {
+    values.clear();
+    present.clear();
+  }
   void Reserve(size_t n) {
     values.reserve(n);
     present.reserve(n);

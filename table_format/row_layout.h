@@ -122,6 +122,13 @@ class ColumnObserver {
 // What a layout needs while writing one row group.
 class FileDictionaryWriters;
 
+// What a layout keeps between the row groups of one file (its column buffers, say), owned by
+// the file's writer, which writes one group at a time.
+class RowGroupWriteScratch {
+ public:
+  virtual ~RowGroupWriteScratch() = default;
+};
+
 struct RowGroupWriteContext {
   const ColumnWriteSettings* settings = nullptr;
   ColumnStats* stats = nullptr;        // optional: per-column sizes and encodings
@@ -130,6 +137,8 @@ struct RowGroupWriteContext {
   FileDictionaryWriters* dictionaries = nullptr;
   // Optional: the file's remembered encoding choices per slot (encoding_memo.h).
   EncodingMemos* memos = nullptr;
+  // Optional: where the layout keeps its scratch from one row group of the file to the next.
+  std::unique_ptr<RowGroupWriteScratch>* scratch = nullptr;
 };
 
 class RowLayout {

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <limits>
+#include <memory>
 
 #include "table_format/column_values.h"
 #include "table_format/key_codec.h"
@@ -71,6 +72,10 @@ class MostlyNullBytes {
     FlushNulls();
     return column_;
   }
+  void Clear() {
+    column_.Clear();
+    pending_nulls_ = 0;
+  }
 
  private:
   void FlushNulls() {
@@ -105,8 +110,9 @@ bool TypedLayout::NextPartitionOf(const Slice& user_key, const Slice* previous,
   return true;
 }
 
-// Splits entries into the layout's columns.
-class TypedLayout::Splitter {
+// Splits entries into the layout's columns. A file's writer may keep one from group to group
+// (RowGroupWriteContext::scratch): Clear empties it, keeping its buffers.
+class TypedLayout::Splitter : public RowGroupWriteScratch {
  public:
   Splitter(const RowCodec& codec, size_t count)
       : codec_(codec), schema_(codec.schema()), versions_(PhysicalType::kInt32) {
@@ -137,6 +143,25 @@ class TypedLayout::Splitter {
     write_times_.Reserve(count);
     expiries_.Reserve(count);
     references_.Reserve(count);
+  }
+
+  // For rows of `codec`.
+  bool Splits(const RowCodec& codec) const { return &codec_ == &codec; }
+
+  // Back to the state of a new splitter (the buffers keep their capacity).
+  void Clear() {
+    partition_lengths_.clear();
+    opaque_keys_.Clear();
+    versions_.Clear();
+    opaque_values_.Clear();
+    for (ColumnVector& column : clustering_) column.Clear();
+    for (uint32_t id : regular_ids_) regular_[id].Clear();
+    write_times_.Clear();
+    expiries_.Clear();
+    references_.Clear();
+    last_partition_ = Slice();
+    any_partition_ = false;
+    dictionaries_ = nullptr;
   }
 
   void AddRow(const Entry& entry) {
@@ -394,10 +419,23 @@ Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
   if (schema().clustering_key().size() > kMaxClusteringColumns) {
     return Status::InvalidArgument("typed layout: too many clustering columns");
   }
-  Splitter splitter(codec_, count);
-  for (size_t i = 0; i < count; i++) splitter.AddRow(entries[i]);
-  if (context.observer != nullptr) splitter.Report(context.observer);
-  return splitter.Write(entries, count, context, out);
+  std::unique_ptr<Splitter> own;
+  Splitter* splitter = nullptr;
+  if (context.scratch != nullptr) {
+    splitter = dynamic_cast<Splitter*>(context.scratch->get());
+    if (splitter != nullptr && splitter->Splits(codec_)) {
+      splitter->Clear();
+    } else {
+      *context.scratch = std::make_unique<Splitter>(codec_, count);
+      splitter = static_cast<Splitter*>(context.scratch->get());
+    }
+  } else {
+    own = std::make_unique<Splitter>(codec_, count);
+    splitter = own.get();
+  }
+  for (size_t i = 0; i < count; i++) splitter->AddRow(entries[i]);
+  if (context.observer != nullptr) splitter->Report(context.observer);
+  return splitter->Write(entries, count, context, out);
 }
 
 namespace {
