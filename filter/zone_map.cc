@@ -25,6 +25,10 @@ class DistinctValues {
       Abandon();
       return;
     }
+    if (values_.empty()) {
+      values_.reserve(std::min<size_t>(limit_, 64));
+      it = values_.begin();
+    }
     values_.insert(it, v);
   }
   void Abandon() {
@@ -100,6 +104,20 @@ void SetTruncatedBounds(const Slice& min, const Slice& max, size_t max_bytes, Zo
   zm->max = Datum::Bytes(zm->has_max ? cut : std::string());
 }
 
+// a == b, without a memcmp call for values of 8 to 16 bytes (tags, codes, host names): their
+// first and last 8 bytes, which overlap, cover them.
+inline bool SameBytes(const Slice& a, const Slice& b) {
+  if (a.size() != b.size()) return false;
+  const size_t n = a.size();
+  if (n < 8 || n > 16) return std::memcmp(a.data(), b.data(), n) == 0;
+  uint64_t a_head, b_head, a_tail, b_tail;
+  std::memcpy(&a_head, a.data(), 8);
+  std::memcpy(&b_head, b.data(), 8);
+  std::memcpy(&a_tail, a.data() + n - 8, 8);
+  std::memcpy(&b_tail, b.data() + n - 8, 8);
+  return ((a_head ^ b_head) | (a_tail ^ b_tail)) == 0;
+}
+
 void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
   const auto less = [](const Slice& a, const Slice& b) { return CompareBytes(a, b) < 0; };
   DistinctValues<Slice, decltype(less)> distinct(options.max_value_set, less);
@@ -111,7 +129,7 @@ void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
     if (column.IsNull(row)) continue;
     const Slice v = column.GetBytes(row);
     // A value equal to the previous one changes nothing (runs are common: tags, constants).
-    if (any && v == previous) continue;
+    if (any && SameBytes(v, previous)) continue;
     previous = v;
     if (!any || CompareBytes(v, min) < 0) min = v;
     if (!any || CompareBytes(v, max) > 0) max = v;

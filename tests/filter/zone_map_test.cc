@@ -123,6 +123,24 @@ TEST(ZoneMapTest, RunsGiveTheZoneMapOfTheirValues) {
   EXPECT_EQ(zm.null_count, 1u);
 }
 
+// Neighbours that differ in a single byte, anywhere, at every length around the 8 to 16 bytes
+// compared as two words, are told apart (and equal ones are not).
+TEST(ZoneMapTest, NeighboursDifferingInOneByteAreToldApart) {
+  for (size_t length = 1; length <= 20; length++) {
+    for (size_t at = 0; at < length; at++) {
+      SCOPED_TRACE(std::to_string(length) + " " + std::to_string(at));
+      std::string low(length, 'k');
+      std::string high = low;
+      high[at] = 'm';
+      const ZoneMap zm = BuildZoneMap(Blobs({low, low, high, high, low, high}));
+      ASSERT_EQ(zm.value_set.size(), 2u);
+      EXPECT_EQ(zm.min.bytes, low);
+      EXPECT_EQ(zm.max.bytes, high);
+      EXPECT_EQ(BuildZoneMap(Blobs({low, low, low})).value_set.size(), 1u);
+    }
+  }
+}
+
 TEST(ZoneMapTest, RoundUpTruncatedMax) {
   std::string cut;
   ASSERT_TRUE(RoundUpTruncatedMax("abc", 3, &cut));
