@@ -44,9 +44,10 @@
 // f = 0 is the plain Rice code (best for geometric-like differences); f = 2 gives the first
 // three quotients two bits each, which suits the flatter quotients of Gaussian differences.
 // The encoder picks, per block, the center (0 or the mean difference) the size model prefers,
-// then the f and k giving the fewest bits. Decoding unpacks the fields with the shared bit
-// unpacker, reads the unary codes a 64-bit word at a time (one count-trailing-zeros each) and
-// merges them without branches.
+// then the f and k giving the fewest bits (every k weighed from one histogram of the block,
+// rice_code_counts.h). Decoding unpacks the fields with the shared bit unpacker, reads the unary
+// codes a 64-bit word at a time (one count-trailing-zeros each) and merges them without
+// branches.
 #include "table_format/encodings/rice_delta.h"
 
 #include <algorithm>
@@ -134,6 +135,8 @@ constexpr int kFlatBits = 2;
 
 template <typename U>
 constexpr int kBits = static_cast<int>(sizeof(U) * 8);
+static_assert(kRiceBlockValues <= RiceCodeCounts<uint64_t>::kMaxValues,
+              "a block's histogram counts in bytes");
 template <typename U>
 constexpr int kMaxParameter = kBits<U> - kFlatBits;
 
@@ -192,7 +195,7 @@ struct BlockPlan {
 // The (k, f) giving the fewest bits near k: moving to a neighbour while that gives fewer. The
 // bits of a k are computed once.
 template <typename U>
-void ClimbFrom(const RiceCodeCounts<U>& counts, const U* z, size_t len, int k, BlockPlan<U>* plan) {
+void ClimbFrom(const RiceCodeCounts<U>& counts, const U* z, int k, BlockPlan<U>* plan) {
   constexpr int kCount = kMaxParameter<U> + 1;
   uint64_t known[kCount][2];
   bool have[kCount] = {};
@@ -235,10 +238,10 @@ void ChooseParameters(const RiceCodeCounts<U>& counts, const U* z, size_t len,
       RiceParameterForMean(static_cast<double>(sum) / static_cast<double>(len), kMaxParameter<U>);
   const int from_widths =
       std::clamp(static_cast<int>((widths + len / 2) / len) - 1, 0, kMaxParameter<U>);
-  ClimbFrom(counts, z, len, from_mean, plan);
+  ClimbFrom(counts, z, from_mean, plan);
   if (std::abs(from_widths - from_mean) > 1) {
     BlockPlan<U> other;
-    ClimbFrom(counts, z, len, from_widths, &other);
+    ClimbFrom(counts, z, from_widths, &other);
     if (other.bits < plan->bits) {
       plan->k = other.k;
       plan->f = other.f;
