@@ -40,16 +40,31 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     if (value_type == ValueType::kValue && RowCodec::HasCellMetadata(existing_value)) {
       return FilterCellRow(existing_value, new_value);
     }
-    if (value_type != ValueType::kValue ||
-        !codec_.DecodeCells(existing_value, &meta, &cells_).ok()) {
+    if (value_type != ValueType::kValue || !codec_.DecodeMetadata(existing_value, &meta).ok()) {
       stats_->other_entries++;
       return Decision::kKeep;
     }
-    if (meta.has_expiry && static_cast<int64_t>(meta.expiry_seconds) <= now_seconds_) {
+    const bool expired =
+        meta.has_expiry && static_cast<int64_t>(meta.expiry_seconds) <= now_seconds_;
+    const bool may_hold_dropped_values =
+        has_dropped_columns_ && meta.schema_version != codec_.schema().version();
+    if (!expired && !may_hold_dropped_values) {
+      // The header decides: the row stays as it is whatever its cells hold, so they are not
+      // decoded (most rows of most compactions; a malformed body stays for readers to report).
+      stats_->rows_kept++;
+      return Decision::kKeep;
+    }
+    // A row is removed or rewritten only once all of it has been read: a value whose cells do
+    // not decode is kept as it is.
+    if (!codec_.DecodeCells(existing_value, &meta, &cells_).ok()) {
+      stats_->other_entries++;
+      return Decision::kKeep;
+    }
+    if (expired) {
       stats_->rows_expired++;
       return Decision::kRemove;
     }
-    if (has_dropped_columns_ && HoldsDroppedValues(meta) && Rewrite(meta, new_value)) {
+    if (HoldsDroppedValues(meta) && Rewrite(meta, new_value)) {
       stats_->rows_rewritten++;
       return Decision::kChangeValue;
     }
@@ -132,6 +147,7 @@ class RowCompactionFilter : public rocksdb::CompactionFilter {
     return live;
   }
 
+  // The row (of an older schema version) has a value in a column dropped since.
   bool HoldsDroppedValues(const RowMetadata& meta) const {
     if (meta.schema_version == codec_.schema().version()) return false;
     for (const RowCell& cell : cells_) {

@@ -35,8 +35,9 @@ class RowCompactionFilterFactory : public rocksdb::CompactionFilterFactory {
     std::atomic<uint64_t> rows_expired{0};
     std::atomic<uint64_t> tombstones_purged{0};  // deletions past gc_grace_seconds, row removed
     std::atomic<uint64_t> rows_rewritten{0};     // dropped columns removed
-    std::atomic<uint64_t> rows_kept{0};
-    std::atomic<uint64_t> other_entries{0};  // not rows of the schema: kept
+    std::atomic<uint64_t> rows_kept{0};  // rows whose header alone keeps them are not decoded
+    // Not rows of the schema, or rows to remove or rewrite whose cells do not decode: kept.
+    std::atomic<uint64_t> other_entries{0};
   };
 
   // `now_micros`: the clock expiry is judged by (the Table API's).
