@@ -102,7 +102,7 @@ bool FileDictionaryWriter::Seen(uint64_t hash) const {
   return true;
 }
 
-void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
+void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes, const int32_t* codes) {
   if (seen_bits_.empty()) {
     // 8 bits per value: about 2% false "seen" when the filter is full (FilterBits).
     size_t words = 1;
@@ -111,8 +111,13 @@ void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
   }
   const uint64_t bits = seen_bits_.size() * 64;
   for (size_t i = 0; i < hashes.size() && remembered_ < limits_.max_remembered; i++) {
-    // A hash equal to the previous one was just found seen or remembered (runs of a value).
-    if ((i > 0 && hashes[i] == hashes[i - 1]) || Seen(hashes[i])) continue;
+    // A value with a code is an entry, or was seen before its trial admitted it: it is in the
+    // filter already. A hash equal to the previous one was just found seen or remembered (runs
+    // of a value).
+    if ((codes != nullptr && codes[i] != 0) || (i > 0 && hashes[i] == hashes[i - 1]) ||
+        Seen(hashes[i])) {
+      continue;
+    }
     for (uint64_t bit : FilterBits(hashes[i], bits))
       seen_bits_[bit / 64] |= uint64_t{1} << (bit % 64);
     remembered_++;
@@ -276,7 +281,11 @@ void FileDictionaryWriter::Commit(FileDictionaryTrial* trial, bool body_written)
   trial->pending_hashes.clear();
 }
 
-void FileDictionaryWriter::Remember(const FileDictionaryTrial& trial) { Remember(trial.hashes); }
+void FileDictionaryWriter::Remember(const FileDictionaryTrial& trial) {
+  // A trial that ran has every value's code (HashValues leaves none).
+  const bool coded = trial.codes.size() == trial.hashes.size();
+  Remember(trial.hashes, coded ? trial.codes.data<int32_t>() : nullptr);
+}
 
 bool FileDictionaryWriter::TryEncode(const ColumnVector& values, size_t local_size,
                                      std::string* body) {

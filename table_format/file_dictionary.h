@@ -154,7 +154,8 @@ class FileDictionaryWriter {
 
  private:
   bool Seen(uint64_t hash) const;
-  void Remember(const std::vector<uint64_t>& hashes);
+  // `codes`: the trial's code of each value (null: unknown); values with a code are skipped.
+  void Remember(const std::vector<uint64_t>& hashes, const int32_t* codes);
   // Encodes the codes of a trial (encoding byte + body), with the file table when smaller.
   // `memo`: the trial's form's memo of its codes' encoding (null: the chooser).
   Status EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial, std::string* out,

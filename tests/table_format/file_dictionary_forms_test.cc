@@ -63,32 +63,28 @@ TEST(FileDictionaryFormsTest, ALossBetweenWinsDoesNotCount) {
   }
 }
 
-TEST(FileDictionaryFormsTest, TheWholeFormIsNotSkippedForLosingToAnotherForm) {
-  // Its trials admit the recurring values: losing to the templates says nothing about that.
-  FileDictionaryForms forms;
-  for (int i = 0; i < 100; i++) {
-    ASSERT_TRUE(forms.ShouldTry(kWhole)) << i;
-    forms.Record(kWhole, 1000, 100, /*won=*/false, /*local_written=*/false);
+TEST(FileDictionaryFormsTest, FormsLosingToAnotherFormAreSkippedAfterWarmingUp) {
+  // The whole form too: its body decides an admission of the whole values only when it is
+  // smaller than the templates' body, which a clear loss never is.
+  for (FileDictionaryForm form : {kWhole, kTemplates, kMixed}) {
+    SCOPED_TRACE(static_cast<int>(form));
+    FileDictionaryForms forms;
+    // The first kWarmUpTrials losses, however clear, do not count: the dictionary is filling.
+    for (uint32_t i = 0; i < FileDictionaryForms::kWarmUpTrials; i++) {
+      ASSERT_TRUE(forms.ShouldTry(form)) << i;
+      forms.Record(form, 1000, 100, false, false);
+    }
+    // Close losses (within a quarter of the written cost) do not count either.
+    for (int i = 0; i < 20; i++) {
+      ASSERT_TRUE(forms.ShouldTry(form)) << i;
+      forms.Record(form, 125, 100, false, false);
+    }
+    for (uint32_t i = 0; i < FileDictionaryForms::kLossesBeforeSkipping; i++) {
+      ASSERT_TRUE(forms.ShouldTry(form)) << i;
+      forms.Record(form, FileDictionaryForms::kUnusable, 100, false, false);
+    }
+    EXPECT_EQ(SkippedInARow(&forms, form), 8);
   }
-}
-
-TEST(FileDictionaryFormsTest, TemplateFormsLosingToAnotherFormAreSkippedAfterWarmingUp) {
-  FileDictionaryForms forms;
-  // The first kWarmUpTrials losses, however clear, do not count: the dictionary is filling.
-  for (uint32_t i = 0; i < FileDictionaryForms::kWarmUpTrials; i++) {
-    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
-    forms.Record(kTemplates, 1000, 100, false, false);
-  }
-  // Close losses (within a quarter of the written cost) do not count either.
-  for (int i = 0; i < 20; i++) {
-    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
-    forms.Record(kTemplates, 125, 100, false, false);
-  }
-  for (uint32_t i = 0; i < FileDictionaryForms::kLossesBeforeSkipping; i++) {
-    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
-    forms.Record(kTemplates, FileDictionaryForms::kUnusable, 100, false, false);
-  }
-  EXPECT_EQ(SkippedInARow(&forms, kTemplates), 8);
 }
 
 TEST(FileDictionaryFormsTest, ATemplateFormThatWonOnceIsNotSkippedForLosingToAnotherForm) {

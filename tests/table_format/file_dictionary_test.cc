@@ -100,6 +100,23 @@ TEST(FileDictionaryTest, AdmitsOnlyValuesSeenInAnEarlierChunk) {
   EXPECT_EQ(decoded.GetBytes(1), Slice("never-seen-before"));  // an exception
 }
 
+TEST(FileDictionaryTest, ExceptionsOfATrialWithCodesAreRememberedAsSeen) {
+  // Remember skips the values that got a code (entries are in the seen filter already): the
+  // exceptions among them must still be remembered, so that their next sighting admits them.
+  FileDictionaryWriter writer;
+  std::string body;
+  EXPECT_FALSE(writer.TryEncode(Strings({"a-long-recurring-value"}), 1000, &body));
+  const ColumnVector second = Strings({"a-long-recurring-value", "first-seen-here-0",
+                                       "a-long-recurring-value", "first-seen-here-1"});
+  EXPECT_TRUE(writer.TryEncode(second, 1000, &body));
+  ASSERT_EQ(writer.entry_count(), 1u);
+  for (const char* value : {"first-seen-here-0", "first-seen-here-1"}) {
+    EXPECT_TRUE(writer.Recurs(value)) << value;
+  }
+  EXPECT_TRUE(writer.TryEncode(Strings({"first-seen-here-1", "first-seen-here-0"}), 1000, &body));
+  EXPECT_EQ(writer.entry_count(), 3u);
+}
+
 TEST(FileDictionaryTest, KeepsTheLocalEncodingWhenItIsSmaller) {
   FileDictionaryWriter writer;
   std::string body;
