@@ -161,6 +161,15 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   bool any_code = false;
   for (size_t i = 0; i < values.size(); i++) {
     const Slice value = values.GetBytes(i);
+    if (i > 0 && value == values.GetBytes(i - 1)) {
+      // A run of a value: the same hash and code (admitting the first row admitted the value;
+      // a first row without a code found nothing that a second look would).
+      const int32_t code = codes.Get<int32_t>(i - 1);
+      trial->hashes[i] = trial->hashes[i - 1];
+      if (code == 0) exceptions.AppendBytes(value);
+      codes.Append<int32_t>(code);
+      continue;
+    }
     const uint64_t hash = HashOf(value);
     trial->hashes[i] = hash;
     uint32_t code = codes_.Find(hash, value, entries_);
@@ -184,7 +193,7 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   }
   if (!any_code) return false;
   std::string code_part;
-  Status s = EncodeCodes(codes, trial, &code_part, &memos.codes);
+  Status s = EncodeCodes(codes, trial, &code_part, &memos);
   if (s.ok()) {
     // code_part = encoding byte + body; the layout wants the body length after the byte.
     trial->body.push_back(code_part[0]);
@@ -201,16 +210,26 @@ size_t FileDictionaryTrial::cost() const {
 }
 
 Status FileDictionaryWriter::EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial,
-                                         std::string* out, EncodingMemo* memo) const {
+                                         std::string* out, TrialMemos* memos) {
   const size_t start = out->size();
-  Status s = EncodeNested(codes, memo, out);
-  if (!s.ok()) return s;
   // A table not yet written would follow the entries this trial admits.
   const uint32_t code = TableCode(trial->pending.size(), trial->admitted_bytes);
+  if (code != 0 && memos != nullptr && memos->table_wins.Skip()) {
+    // The table beat the memo's encoding in the last trials of this form: the table alone.
+    memos->table_only++;
+    out->push_back(static_cast<char>(Encoding::kFileHuffman));
+    table_.Encode(code, codes, out);
+    trial->writes_table = table_code_ == 0;
+    return Status::OK();
+  }
+  Status s = EncodeNested(codes, memos != nullptr ? &memos->codes : nullptr, out);
+  if (!s.ok()) return s;
   if (code == 0) return Status::OK();
   std::string shared;
   table_.Encode(code, codes, &shared);
-  if (shared.size() < out->size() - start - 1) {
+  const bool table_smaller = shared.size() < out->size() - start - 1;
+  if (memos != nullptr) memos->table_wins.Record(table_smaller);
+  if (table_smaller) {
     out->resize(start);
     out->push_back(static_cast<char>(Encoding::kFileHuffman));
     out->append(shared);
