@@ -102,7 +102,7 @@ bool FileDictionaryWriter::Seen(uint64_t hash) const {
   return true;
 }
 
-void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
+void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes, const int32_t* codes) {
   if (seen_bits_.empty()) {
     // 8 bits per value: about 2% false "seen" when the filter is full (FilterBits).
     size_t words = 1;
@@ -111,8 +111,13 @@ void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes) {
   }
   const uint64_t bits = seen_bits_.size() * 64;
   for (size_t i = 0; i < hashes.size() && remembered_ < limits_.max_remembered; i++) {
-    // A hash equal to the previous one was just found seen or remembered (runs of a value).
-    if ((i > 0 && hashes[i] == hashes[i - 1]) || Seen(hashes[i])) continue;
+    // A value with a code is an entry, or was seen before its trial admitted it: it is in the
+    // filter already. A hash equal to the previous one was just found seen or remembered (runs
+    // of a value).
+    if ((codes != nullptr && codes[i] != 0) || (i > 0 && hashes[i] == hashes[i - 1]) ||
+        Seen(hashes[i])) {
+      continue;
+    }
     for (uint64_t bit : FilterBits(hashes[i], bits))
       seen_bits_[bit / 64] |= uint64_t{1} << (bit % 64);
     remembered_++;
@@ -156,6 +161,15 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   bool any_code = false;
   for (size_t i = 0; i < values.size(); i++) {
     const Slice value = values.GetBytes(i);
+    if (i > 0 && value == values.GetBytes(i - 1)) {
+      // A run of a value: the same hash and code (admitting the first row admitted the value;
+      // a first row without a code found nothing that a second look would).
+      const int32_t code = codes.Get<int32_t>(i - 1);
+      trial->hashes[i] = trial->hashes[i - 1];
+      if (code == 0) exceptions.AppendBytes(value);
+      codes.Append<int32_t>(code);
+      continue;
+    }
     const uint64_t hash = HashOf(value);
     trial->hashes[i] = hash;
     uint32_t code = codes_.Find(hash, value, entries_);
@@ -179,7 +193,7 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   }
   if (!any_code) return false;
   std::string code_part;
-  Status s = EncodeCodes(codes, trial, &code_part, &memos.codes);
+  Status s = EncodeCodes(codes, trial, &code_part, &memos);
   if (s.ok()) {
     // code_part = encoding byte + body; the layout wants the body length after the byte.
     trial->body.push_back(code_part[0]);
@@ -196,16 +210,26 @@ size_t FileDictionaryTrial::cost() const {
 }
 
 Status FileDictionaryWriter::EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial,
-                                         std::string* out, EncodingMemo* memo) const {
+                                         std::string* out, TrialMemos* memos) {
   const size_t start = out->size();
-  Status s = EncodeNested(codes, memo, out);
-  if (!s.ok()) return s;
   // A table not yet written would follow the entries this trial admits.
   const uint32_t code = TableCode(trial->pending.size(), trial->admitted_bytes);
+  if (code != 0 && memos != nullptr && memos->table_wins.Skip()) {
+    // The table beat the memo's encoding in the last trials of this form: the table alone.
+    memos->table_only++;
+    out->push_back(static_cast<char>(Encoding::kFileHuffman));
+    table_.Encode(code, codes, out);
+    trial->writes_table = table_code_ == 0;
+    return Status::OK();
+  }
+  Status s = EncodeNested(codes, memos != nullptr ? &memos->codes : nullptr, out);
+  if (!s.ok()) return s;
   if (code == 0) return Status::OK();
   std::string shared;
   table_.Encode(code, codes, &shared);
-  if (shared.size() < out->size() - start - 1) {
+  const bool table_smaller = shared.size() < out->size() - start - 1;
+  if (memos != nullptr) memos->table_wins.Record(table_smaller);
+  if (table_smaller) {
     out->resize(start);
     out->push_back(static_cast<char>(Encoding::kFileHuffman));
     out->append(shared);
@@ -276,7 +300,11 @@ void FileDictionaryWriter::Commit(FileDictionaryTrial* trial, bool body_written)
   trial->pending_hashes.clear();
 }
 
-void FileDictionaryWriter::Remember(const FileDictionaryTrial& trial) { Remember(trial.hashes); }
+void FileDictionaryWriter::Remember(const FileDictionaryTrial& trial) {
+  // A trial that ran has every value's code (HashValues leaves none).
+  const bool coded = trial.codes.size() == trial.hashes.size();
+  Remember(trial.hashes, coded ? trial.codes.data<int32_t>() : nullptr);
+}
 
 bool FileDictionaryWriter::TryEncode(const ColumnVector& values, size_t local_size,
                                      std::string* body) {

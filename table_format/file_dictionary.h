@@ -40,6 +40,7 @@
 #include "table_format/encodings/file_huffman.h"
 #include "table_format/file_dictionary_forms.h"
 #include "table_format/local_body_forecast.h"
+#include "table_format/skip_backoff.h"
 #include "table_format/template_stream_memos.h"
 #include "table_format/types.h"
 
@@ -127,6 +128,10 @@ class FileDictionaryWriter {
   const EncodingMemo& trial_codes_memo(FileDictionaryForm form) const {
     return trial_memos_[static_cast<size_t>(form)].codes;
   }
+  // Trials of a form whose codes went straight to the file's table (tests, statistics).
+  uint64_t table_only_codes(FileDictionaryForm form) const {
+    return trial_memos_[static_cast<size_t>(form)].table_only;
+  }
   // Whether the column's chunks should skip building their local body (local_body_forecast.h).
   LocalBodyForecast& local_body() { return local_body_; }
   // The memos of the parameter streams of a template form's bodies (kTemplates or kMixed;
@@ -154,11 +159,23 @@ class FileDictionaryWriter {
 
  private:
   bool Seen(uint64_t hash) const;
-  void Remember(const std::vector<uint64_t>& hashes);
+  // `codes`: the trial's code of each value (null: unknown); values with a code are skipped.
+  void Remember(const std::vector<uint64_t>& hashes, const int32_t* codes);
+  // Per form (FileDictionaryForm), the memos of its trials' codes and exceptions, and whether
+  // the file's table keeps beating the codes' memo: after SkipBackoff::kLossesBeforeSkipping
+  // trials in a row in which the table's body was the smaller, the next trials encode the codes
+  // with the table only, without the memo's encoding to compare (skip_backoff.h: a retry that
+  // the table wins again doubles the skip; one it loses ends it).
+  struct TrialMemos {
+    EncodingMemo codes;
+    EncodingMemo exceptions;
+    SkipBackoff table_wins;
+    uint64_t table_only = 0;  // trials whose codes skipped the memo
+  };
   // Encodes the codes of a trial (encoding byte + body), with the file table when smaller.
-  // `memo`: the trial's form's memo of its codes' encoding (null: the chooser).
+  // `memos`: the trial's form's memos (null: the chooser, and always both encodings).
   Status EncodeCodes(const ColumnVector& codes, FileDictionaryTrial* trial, std::string* out,
-                     EncodingMemo* memo = nullptr) const;
+                     TrialMemos* memos = nullptr);
   // The table's code, were it used after `pending_entries` entries of `pending_bytes` bytes
   // are admitted; 0 when there is no table or no room for it.
   uint32_t TableCode(size_t pending_entries, size_t pending_bytes) const;
@@ -178,11 +195,6 @@ class FileDictionaryWriter {
   FileDictionaryForms forms_;
   TemplateStreamMemos template_streams_[2];
   LocalBodyForecast local_body_;
-  // Per form (FileDictionaryForm), the memos of its trials' codes and exceptions.
-  struct TrialMemos {
-    EncodingMemo codes;
-    EncodingMemo exceptions;
-  };
   TrialMemos trial_memos_[3];
   // Per trial, kept to reuse their memory.
   FileDictionaryIndex pending_codes_;

@@ -18,8 +18,7 @@ void FileDictionaryForms::Record(FileDictionaryForm form, size_t body_size, size
   state.won_before |= won;
   state.trials_recorded++;
   const bool lost_to_another_form =
-      form != FileDictionaryForm::kWhole && !state.won_before &&
-      state.trials_recorded > kWarmUpTrials &&
+      !state.won_before && state.trials_recorded > kWarmUpTrials &&
       (body_size == kUnusable ||
        body_size * kClearLossDenominator > written_cost * kClearLossNumerator);
   const bool clear_loss = !won && (local_written || lost_to_another_form);

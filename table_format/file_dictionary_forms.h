@@ -9,14 +9,16 @@
 // and addresses take the mixed form and never the plain templates.
 //
 // A trial loses clearly when the chunk kept its local body (no form of the file's dictionary
-// won), or, for a template form past its first kWarmUpTrials trials, when another form won,
-// this one never won in the file, and its body exceeds the written cost by more than a
-// quarter. A form that lost clearly in kLossesBeforeSkipping
-// consecutive trials is skipped for the next kFirstSkip chunks, then tried again; a retry that
-// loses clearly again doubles the skip (up to kMaxSkip), one that does not ends it.
+// won), or, past the form's first kWarmUpTrials trials, when another form won, this one never
+// won in the file, and its body exceeds the written cost by more than a quarter (the whole
+// form of paths with ids, 1.4 times the mixed form's body). A form that lost clearly in
+// kLossesBeforeSkipping consecutive trials is skipped for the next kFirstSkip chunks, then tried
+// again; a retry that loses clearly again doubles the skip (up to kMaxSkip), one that does not ends
+// it.
 //
-// Why the conditions: the whole form's trials admit the values that recur (and its body decides
-// whether the whole values get admitted when templates win), and every form loses while the
+// Why the conditions: the whole form's trials admit the values that recur when it wins, and its
+// body decides whether the whole values get admitted when templates win (only when that body is
+// smaller than the templates' body, which a clear loss never is), and every form loses while the
 // dictionary is still empty at the start of a file; a form that won once in a file admitted entries
 // that later chunks of the other forms use (templates admitted by the plain form serve the mixed
 // form's rows), so skipping it where it would win again changes what every later chunk finds; a

@@ -410,7 +410,7 @@ TEST(TemplateRoundTripTest, RepeatedValuesGetTheSplitOfTheirFirstRow) {
 TEST(TemplateRoundTripTest, ValuesOfEarlierChunksGetTheirOwnSplit) {
   std::mt19937_64 rng(10);
   std::vector<std::string> distinct;
-  for (int k = 0; k < 6000; k++) {
+  for (int k = 0; k < 20000; k++) {
     std::string v = "/s" + std::to_string(k % 97);
     for (int p = 0; p < k % 6; p++) v += "/" + std::to_string(1000 * k + p);
     if (k % 7 == 0) v += "/app." + std::string("3f2a9c1b").substr(0, 8 - k % 3) + "0" + ".js";

@@ -63,32 +63,28 @@ TEST(FileDictionaryFormsTest, ALossBetweenWinsDoesNotCount) {
   }
 }
 
-TEST(FileDictionaryFormsTest, TheWholeFormIsNotSkippedForLosingToAnotherForm) {
-  // Its trials admit the recurring values: losing to the templates says nothing about that.
-  FileDictionaryForms forms;
-  for (int i = 0; i < 100; i++) {
-    ASSERT_TRUE(forms.ShouldTry(kWhole)) << i;
-    forms.Record(kWhole, 1000, 100, /*won=*/false, /*local_written=*/false);
+TEST(FileDictionaryFormsTest, FormsLosingToAnotherFormAreSkippedAfterWarmingUp) {
+  // The whole form too: its body decides an admission of the whole values only when it is
+  // smaller than the templates' body, which a clear loss never is.
+  for (FileDictionaryForm form : {kWhole, kTemplates, kMixed}) {
+    SCOPED_TRACE(static_cast<int>(form));
+    FileDictionaryForms forms;
+    // The first kWarmUpTrials losses, however clear, do not count: the dictionary is filling.
+    for (uint32_t i = 0; i < FileDictionaryForms::kWarmUpTrials; i++) {
+      ASSERT_TRUE(forms.ShouldTry(form)) << i;
+      forms.Record(form, 1000, 100, false, false);
+    }
+    // Close losses (within a quarter of the written cost) do not count either.
+    for (int i = 0; i < 20; i++) {
+      ASSERT_TRUE(forms.ShouldTry(form)) << i;
+      forms.Record(form, 125, 100, false, false);
+    }
+    for (uint32_t i = 0; i < FileDictionaryForms::kLossesBeforeSkipping; i++) {
+      ASSERT_TRUE(forms.ShouldTry(form)) << i;
+      forms.Record(form, FileDictionaryForms::kUnusable, 100, false, false);
+    }
+    EXPECT_EQ(SkippedInARow(&forms, form), 8);
   }
-}
-
-TEST(FileDictionaryFormsTest, TemplateFormsLosingToAnotherFormAreSkippedAfterWarmingUp) {
-  FileDictionaryForms forms;
-  // The first kWarmUpTrials losses, however clear, do not count: the dictionary is filling.
-  for (uint32_t i = 0; i < FileDictionaryForms::kWarmUpTrials; i++) {
-    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
-    forms.Record(kTemplates, 1000, 100, false, false);
-  }
-  // Close losses (within a quarter of the written cost) do not count either.
-  for (int i = 0; i < 20; i++) {
-    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
-    forms.Record(kTemplates, 125, 100, false, false);
-  }
-  for (uint32_t i = 0; i < FileDictionaryForms::kLossesBeforeSkipping; i++) {
-    ASSERT_TRUE(forms.ShouldTry(kTemplates)) << i;
-    forms.Record(kTemplates, FileDictionaryForms::kUnusable, 100, false, false);
-  }
-  EXPECT_EQ(SkippedInARow(&forms, kTemplates), 8);
 }
 
 TEST(FileDictionaryFormsTest, ATemplateFormThatWonOnceIsNotSkippedForLosingToAnotherForm) {
@@ -165,7 +161,8 @@ TEST(FileDictionaryFormsTest, ARetriedFormFindsTheValuesOfSkippedChunksSeen) {
 }
 
 // A form's trials encode their codes through the form's memo: on steady chunks the chooser
-// runs for them at most every EncodingMemo::kReusedChunks + 1 trials, and every chunk written
+// runs for them at most every EncodingMemo::kReusedChunks + 1 trials (or the codes take the
+// file's table alone), and every chunk written
 // with the reused encoding reads back.
 TEST(FileDictionaryFormsTest, TrialsReuseTheirCodesEncoding) {
   std::mt19937_64 rng(5);
@@ -186,8 +183,59 @@ TEST(FileDictionaryFormsTest, TrialsReuseTheirCodesEncoding) {
     written.push_back(values);
   }
   const EncodingMemo& codes = writer->trial_codes_memo(kWhole);
-  EXPECT_GE(codes.reused_chunks(), 25u);
+  // Trials whose codes went to the file's table alone skip the memo.
+  EXPECT_GE(codes.reused_chunks() + writer->table_only_codes(kWhole), 25u);
   EXPECT_LE(codes.chooser_runs(), 10u);
+  const ColumnVector entries = writer->Entries();
+  ChunkReadOptions read_options;
+  read_options.file_dictionary = &entries;
+  for (size_t c = 0; c < chunks.size(); c++) {
+    Slice in(chunks[c]);
+    ColumnVector back(PhysicalType::kBytes);
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back, read_options).ok()) << c;
+    ASSERT_EQ(back.size(), written[c].size()) << c;
+    for (size_t i = 0; i < back.size(); i++) {
+      ASSERT_EQ(back.GetBytes(i).ToString(), written[c].GetBytes(i).ToString()) << c << " " << i;
+    }
+  }
+}
+
+// Once the file's Huffman table beats the memo's encoding of a form's codes in
+// SkipBackoff::kLossesBeforeSkipping trials in a row, the next trials encode the codes with the
+// table alone; retries keep comparing both (the memo's chooser still runs), and every chunk,
+// either way, reads back.
+TEST(FileDictionaryFormsTest, CodesTakeTheTableAloneWhileItKeepsWinning) {
+  std::mt19937_64 rng(11);
+  FileDictionaryWriters writers;
+  FileDictionaryWriter* writer = writers.For("column");
+  std::vector<std::string> recurring;
+  for (int k = 0; k < 24; k++) recurring.push_back("agent/" + std::string(30, 'a' + k) + "-x");
+  std::vector<std::string> chunks;
+  std::vector<ColumnVector> written;
+  uint64_t memo_trials_while_skipping = 0;
+  for (int c = 0; c < 300; c++) {
+    ColumnVector values(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) {
+      // Skewed: a few values most of the time (the table's short codes pay off).
+      const size_t k = rng() % 4 == 0 ? rng() % recurring.size() : rng() % 3;
+      values.AppendBytes(recurring[k]);
+    }
+    const EncodingMemo& memo = writer->trial_codes_memo(kWhole);
+    const uint64_t memo_before = memo.chooser_runs() + memo.reused_chunks();
+    const uint64_t table_only_before = writer->table_only_codes(kWhole);
+    ChunkWriteOptions options;
+    options.file_dictionary = writer;
+    std::string chunk;
+    ASSERT_TRUE(WriteChunk(values, options, &chunk).ok());
+    const bool memo_ran = memo.chooser_runs() + memo.reused_chunks() != memo_before;
+    const bool table_only = writer->table_only_codes(kWhole) != table_only_before;
+    EXPECT_FALSE(memo_ran && table_only) << c;
+    if (table_only_before > 0 && memo_ran) memo_trials_while_skipping++;
+    chunks.push_back(chunk);
+    written.push_back(values);
+  }
+  EXPECT_GT(writer->table_only_codes(kWhole), 150u);
+  EXPECT_GT(memo_trials_while_skipping, 0u) << "the memo was never tried again";
   const ColumnVector entries = writer->Entries();
   ChunkReadOptions read_options;
   read_options.file_dictionary = &entries;

@@ -100,6 +100,48 @@ TEST(FileDictionaryTest, AdmitsOnlyValuesSeenInAnEarlierChunk) {
   EXPECT_EQ(decoded.GetBytes(1), Slice("never-seen-before"));  // an exception
 }
 
+TEST(FileDictionaryTest, ExceptionsOfATrialWithCodesAreRememberedAsSeen) {
+  // Remember skips the values that got a code (entries are in the seen filter already): the
+  // exceptions among them must still be remembered, so that their next sighting admits them.
+  FileDictionaryWriter writer;
+  std::string body;
+  EXPECT_FALSE(writer.TryEncode(Strings({"a-long-recurring-value"}), 1000, &body));
+  const ColumnVector second = Strings({"a-long-recurring-value", "first-seen-here-0",
+                                       "a-long-recurring-value", "first-seen-here-1"});
+  EXPECT_TRUE(writer.TryEncode(second, 1000, &body));
+  ASSERT_EQ(writer.entry_count(), 1u);
+  for (const char* value : {"first-seen-here-0", "first-seen-here-1"}) {
+    EXPECT_TRUE(writer.Recurs(value)) << value;
+  }
+  EXPECT_TRUE(writer.TryEncode(Strings({"first-seen-here-1", "first-seen-here-0"}), 1000, &body));
+  EXPECT_EQ(writer.entry_count(), 3u);
+}
+
+TEST(FileDictionaryTest, RunsOfAValueTakeTheCodeOfTheirFirstRow) {
+  // Trial codes a row equal to the previous one without a lookup: a run of an entry, of a
+  // value its first row admits, and of an exception.
+  FileDictionaryWriter writer;
+  std::string body;
+  EXPECT_FALSE(
+      writer.TryEncode(Strings({"entry-value-0123456789", "admitted-value-abcdef"}), 1000, &body));
+  EXPECT_TRUE(writer.TryEncode(Strings({"entry-value-0123456789"}), 1000, &body));
+  ASSERT_EQ(writer.entry_count(), 1u);
+  body.clear();
+  const ColumnVector values = Strings(
+      {"entry-value-0123456789", "entry-value-0123456789", "admitted-value-abcdef",
+       "admitted-value-abcdef", "admitted-value-abcdef", "exception-value-xyz",
+       "exception-value-xyz", "entry-value-0123456789", "other-exception", "other-exception"});
+  ASSERT_TRUE(writer.TryEncode(values, 1000, &body));
+  EXPECT_EQ(writer.entry_count(), 2u) << "a run admits its value once";
+  ColumnVector decoded(PhysicalType::kBytes);
+  ASSERT_TRUE(DecodeFileDictionaryBody(body, values.size(), writer.Entries(), &decoded).ok());
+  ASSERT_EQ(decoded.size(), values.size());
+  for (size_t i = 0; i < values.size(); i++)
+    EXPECT_EQ(decoded.GetBytes(i), values.GetBytes(i)) << i;
+  // The run's rows were remembered (their hashes are the first row's).
+  EXPECT_TRUE(writer.Recurs("other-exception"));
+}
+
 TEST(FileDictionaryTest, KeepsTheLocalEncodingWhenItIsSmaller) {
   FileDictionaryWriter writer;
   std::string body;
