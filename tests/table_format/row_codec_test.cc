@@ -206,11 +206,12 @@ TEST(RowCodecTest, EncodeCellsSaysWhichCellIsBadAndWhy) {
                   .ok());
   const RowCodec codec(schema);
   RowMetadata meta;
-  const auto good = [] {
-    return std::vector<RowCell>{
-        CellFromValue(1, LogicalType::kBoolean, Value::Boolean(true)),
-        CellFromValue(2, LogicalType::kInt, Value::Int(-1)),
-        CellFromValue(3, LogicalType::kUuid, Value::Uuid(std::string(16, '\xff')))};
+  // Byte-string cells point into their value, which must outlive them.
+  const Value uuid = Value::Uuid(std::string(16, '\xff'));
+  const auto good = [&] {
+    return std::vector<RowCell>{CellFromValue(1, LogicalType::kBoolean, Value::Boolean(true)),
+                                CellFromValue(2, LogicalType::kInt, Value::Int(-1)),
+                                CellFromValue(3, LogicalType::kUuid, uuid)};
   };
   const auto error = [&](const std::vector<RowCell>& cells) {
     std::string out;
