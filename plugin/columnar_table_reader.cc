@@ -150,7 +150,9 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   if (!s.ok()) return s;
 
   s = table->ReadMetaBlock(FileBlock::kIndex, &buffer);
-  if (s.ok()) s = table->index_.Decode(buffer);
+  // A group holds at least one entry and a byte of the file.
+  const uint64_t max_groups = std::min<uint64_t>(file_size, table->properties_->num_entries);
+  if (s.ok()) s = table->index_.Decode(buffer, max_groups);
   if (s.ok()) s = table->ReadOversizedValueDirectory();
   if (!s.ok()) return s;
   if (table->global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {

@@ -82,14 +82,14 @@ uint32_t RowGroupIndex::end_in_block(size_t group) const {
   return 0;
 }
 
-Status RowGroupIndex::Decode(const Slice& raw) {
+Status RowGroupIndex::Decode(const Slice& raw, uint64_t max_groups) {
   Slice in = raw;
   uint32_t blocks;
   uint32_t groups;
   if (!GetVarint32(&in, &blocks) || !GetVarint32(&in, &groups)) {
     return Status::Corruption("index: truncated header");
   }
-  if (blocks > groups || groups > in.size() || (groups > 0 && blocks == 0)) {
+  if (blocks > groups || groups > max_groups || (groups > 0 && blocks == 0)) {
     return Status::Corruption("index: implausible counts");
   }
   ColumnVector offsets, sizes, per_block, in_block, keys, trailers;

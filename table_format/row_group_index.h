@@ -59,7 +59,10 @@ class RowGroupIndexBuilder {
 // The decoded index, held in memory by a table reader.
 class RowGroupIndex {
  public:
-  Status Decode(const Slice& raw);
+  // `max_groups`: the most row groups the file can hold (each holds an entry and takes a byte of
+  // the file), which bounds what a forged count makes the decoder allocate. The index's own
+  // size is no bound: the columns of many small groups can take less than a byte a group.
+  Status Decode(const Slice& raw, uint64_t max_groups);
 
   size_t num_row_groups() const { return group_block_.size(); }
   size_t num_blocks() const { return block_offsets_.size(); }

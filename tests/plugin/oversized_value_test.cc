@@ -3,8 +3,10 @@
 // background error that leaves the database read-only. With max_inline_value_bytes lowered the
 // same path is exercised on small values through every read path.
 #include <gtest/gtest.h>
+#include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
 #include <rocksdb/sst_file_reader.h>
+#include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
 
 #include <filesystem>
@@ -109,6 +111,46 @@ TEST(OversizedValueTest, DamagedOversizedValueIsCorruption) {
   std::string value;
   EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), "b", &value).IsCorruption());
   EXPECT_TRUE(db->VerifyChecksum().IsCorruption());
+}
+
+// Found by the table_options fuzzer
+// (tests/fuzz/corpus/table_options/crash-oversized-one-row-groups): every value but the empty ones
+// is oversized and every row group holds one row; an SST file written with these options must open
+// and read back.
+TEST(OversizedValueTest, OneRowGroupsOfOversizedValuesReadBack) {
+  for (const char* extra : {"", ";block_size=1"}) {
+    SCOPED_TRACE(extra);
+    TempDir dir("oversized-one-row");
+    rocksdb::Options options;
+    rocksdb::ConfigOptions config;
+    std::shared_ptr<rocksdb::TableFactory> factory;
+    ASSERT_TRUE(
+        rocksdb::TableFactory::CreateFromString(
+            config,
+            std::string("id=ColumnarTable;max_inline_value_bytes=1;rows_per_group=1") + extra,
+            &factory)
+            .ok());
+    options.table_factory = factory;
+    const std::string path = dir.path() + "/one-row.sst";
+    rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
+    ASSERT_TRUE(writer.Open(path).ok());
+    for (int i = 0; i < 100; i++) {
+      ASSERT_TRUE(writer.Put(FixtureKey(i), PatternValue(i % 23, i)).ok());
+    }
+    ASSERT_TRUE(writer.Finish().ok());
+    rocksdb::SstFileReader reader(options);
+    const rocksdb::Status s = reader.Open(path);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    std::unique_ptr<rocksdb::Iterator> it(reader.NewIterator(rocksdb::ReadOptions()));
+    int rows = 0;
+    for (it->SeekToFirst(); it->Valid(); it->Next(), rows++) {
+      EXPECT_EQ(it->key().ToString(), FixtureKey(rows));
+      EXPECT_EQ(it->value().ToString(), PatternValue(rows % 23, rows));
+    }
+    EXPECT_TRUE(it->status().ok()) << it->status().ToString();
+    EXPECT_EQ(rows, 100);
+    EXPECT_TRUE(reader.VerifyChecksum().ok());
+  }
 }
 
 // The case the issue reports: a value just over 1 GiB (the most a chunk holds), put through a
