@@ -7,6 +7,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "table_format/encodings/byte_strings.h"
+
 namespace columnar {
 
 namespace {
@@ -102,20 +104,6 @@ void SetTruncatedBounds(const Slice& min, const Slice& max, size_t max_bytes, Zo
   std::string cut;
   zm->has_max = RoundUpTruncatedMax(max.ToString(), max_bytes, &cut);
   zm->max = Datum::Bytes(zm->has_max ? cut : std::string());
-}
-
-// a == b, without a memcmp call for values of 8 to 16 bytes (tags, codes, host names): their
-// first and last 8 bytes, which overlap, cover them.
-inline bool SameBytes(const Slice& a, const Slice& b) {
-  if (a.size() != b.size()) return false;
-  const size_t n = a.size();
-  if (n < 8 || n > 16) return std::memcmp(a.data(), b.data(), n) == 0;
-  uint64_t a_head, b_head, a_tail, b_tail;
-  std::memcpy(&a_head, a.data(), 8);
-  std::memcpy(&b_head, b.data(), 8);
-  std::memcpy(&a_tail, a.data() + n - 8, 8);
-  std::memcpy(&b_tail, b.data() + n - 8, 8);
-  return ((a_head ^ b_head) | (a_tail ^ b_tail)) == 0;
 }
 
 void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
