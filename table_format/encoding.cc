@@ -49,6 +49,45 @@ const Codec* FindCodec(Encoding encoding) { return CodecTable()[static_cast<uint
 
 constexpr const char* kAutoName = "auto";
 
+// CandidateEncodings' answers for every request id, type and `searched`, in one table. Every
+// invalid type gets the same answer (no codec tells them apart), kept once as type
+// kNumPhysicalTypes.
+constexpr int kCandidateTypes = kNumPhysicalTypes + 1;
+constexpr size_t kCandidateSlots = 256 * kCandidateTypes * 2;
+constexpr size_t CandidateSlot(int request, int type, bool searched) {
+  return (static_cast<size_t>(request) * kCandidateTypes + static_cast<size_t>(type)) * 2 +
+         (searched ? 1 : 0);
+}
+
+bool Supports(Encoding encoding, PhysicalType type) {
+  const Codec* codec = encoding == Encoding::kAuto ? nullptr : FindCodec(encoding);
+  return codec != nullptr && IsValidPhysicalType(static_cast<uint8_t>(type)) &&
+         codec->supports(type);
+}
+
+std::vector<Encoding> ComputeCandidates(Encoding request, PhysicalType type, bool searched) {
+  std::vector<Encoding> candidates;
+  if (request == Encoding::kAuto) {
+    for (const Codec* codec : CodecTable()) {
+      // file_dictionary and file_huffman need the file's dictionary, rice_delta_anchored the
+      // chunk's anchor: the chunk layer weighs them itself. Searched (key) columns leave out
+      // template, whose decoding is too slow for lookups.
+      if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary &&
+          codec->id != Encoding::kFileHuffman && codec->id != Encoding::kRiceDeltaAnchored &&
+          !(searched && codec->id == Encoding::kTemplate)) {
+        candidates.push_back(codec->id);
+      }
+    }
+  } else if (request == Encoding::kAlp && IsFloatType(type)) {
+    candidates = {Encoding::kAlp, Encoding::kAlpRd};
+  } else if (Supports(request, type)) {
+    candidates = {request};
+  } else {
+    candidates = {Encoding::kPlain};
+  }
+  return candidates;
+}
+
 }  // namespace
 
 const char* EncodingName(Encoding encoding) {
@@ -71,33 +110,26 @@ bool ParseEncodingName(const std::string& name, Encoding* encoding) {
   return false;
 }
 
-bool EncodingSupports(Encoding encoding, PhysicalType type) {
-  const Codec* codec = encoding == Encoding::kAuto ? nullptr : FindCodec(encoding);
-  return codec != nullptr && IsValidPhysicalType(static_cast<uint8_t>(type)) &&
-         codec->supports(type);
-}
+bool EncodingSupports(Encoding encoding, PhysicalType type) { return Supports(encoding, type); }
 
-std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type, bool searched) {
-  std::vector<Encoding> candidates;
-  if (request == Encoding::kAuto) {
-    for (const Codec* codec : CodecTable()) {
-      // file_dictionary and file_huffman need the file's dictionary, rice_delta_anchored the
-      // chunk's anchor: the chunk layer weighs them itself. Searched (key) columns leave out
-      // template, whose decoding is too slow for lookups.
-      if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary &&
-          codec->id != Encoding::kFileHuffman && codec->id != Encoding::kRiceDeltaAnchored &&
-          !(searched && codec->id == Encoding::kTemplate)) {
-        candidates.push_back(codec->id);
+const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,
+                                               bool searched) {
+  // Computed once: the chooser asks for each chunk it encodes.
+  static const auto* const table = [] {
+    auto* t = new std::vector<std::vector<Encoding>>(kCandidateSlots);
+    for (int r = 0; r < 256; r++) {
+      for (int ty = 0; ty < kCandidateTypes; ty++) {
+        for (const bool s : {false, true}) {
+          (*t)[CandidateSlot(r, ty, s)] =
+              ComputeCandidates(static_cast<Encoding>(r), static_cast<PhysicalType>(ty), s);
+        }
       }
     }
-  } else if (request == Encoding::kAlp && IsFloatType(type)) {
-    candidates = {Encoding::kAlp, Encoding::kAlpRd};
-  } else if (EncodingSupports(request, type)) {
-    candidates = {request};
-  } else {
-    candidates = {Encoding::kPlain};
-  }
-  return candidates;
+    return t;
+  }();
+  const auto raw_type = static_cast<uint8_t>(type);
+  const int type_slot = IsValidPhysicalType(raw_type) ? raw_type : kNumPhysicalTypes;
+  return (*table)[CandidateSlot(static_cast<uint8_t>(request), type_slot, searched)];
 }
 
 Status EncodeValues(Encoding encoding, const ColumnVector& values, std::string* out) {
@@ -143,7 +175,7 @@ Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body,
 
 Status EncodeWithBestEncoding(Encoding request, const ColumnVector& values, std::string* out,
                               Encoding* chosen, bool searched) {
-  const std::vector<Encoding> candidates = CandidateEncodings(request, values.type(), searched);
+  const std::vector<Encoding>& candidates = CandidateEncodings(request, values.type(), searched);
   if (candidates.size() == 1) {
     Status s = EncodeValues(candidates[0], values, out);
     if (s.IsInvalidArgument() && candidates[0] != Encoding::kPlain && !values.has_nulls()) {

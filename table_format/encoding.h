@@ -69,8 +69,9 @@ bool EncodingSupports(Encoding encoding, PhysicalType type);
 // type; kAlp gives {kAlp, kAlpRd} (the per-chunk ALP / ALP-RD choice of the ALP paper); a
 // concrete encoding gives itself, or kPlain when it cannot encode `type`.
 // `searched`: the column is a key column every point read searches (EncodeWithBestEncoding).
-std::vector<Encoding> CandidateEncodings(Encoding request, PhysicalType type,
-                                         bool searched = false);
+// The list lives as long as the process.
+const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,
+                                               bool searched = false);
 
 // Encodes `values` (must have no nulls) with a concrete encoding, appending the body to *out.
 // Fails with InvalidArgument if the encoding cannot represent these values (for example

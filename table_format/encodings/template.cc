@@ -167,20 +167,44 @@ struct TemplateSlot {
   uint8_t digits;  // hex and padded decimal: the exact digit count
 };
 
-// A template string parsed once: literal pieces around its parameter slots.
-struct ParsedTemplate {
-  std::vector<std::string> literals;  // slots + 1 pieces
-  std::vector<TemplateSlot> slots;
-  size_t literal_bytes = 0;  // over all pieces
+// The distinct templates of one chunk, each parsed once: literal pieces around parameter slots.
+// Every template's pieces and slots go into arrays shared by the chunk, so decoding a chunk
+// allocates a few times, not a few times per template (compaction decodes every chunk).
+class ParsedTemplates {
+ public:
+  struct Template {
+    uint32_t first_slot = 0;  // slot_count slots from slots()[first_slot]
+    uint32_t slot_count = 0;
+    uint32_t first_piece = 0;    // with literals: slot_count + 1 piece sizes from here
+    size_t literal_offset = 0;   // with literals: the pieces' bytes, one after another
+    size_t literal_bytes = 0;    // over all pieces
+    bool has_literals = false;
+  };
+
+  // Parses `text` into *out. `literals`: also keep its literal pieces (false: only check the
+  // template and list its slots, for templates of rows nobody reads). Literal bytes are copied
+  // a run at a time, up to the next escape.
+  Status Parse(const Slice& text, bool literals, Template* out);
+
+  const TemplateSlot* slots(const Template& t) const { return slots_.data() + t.first_slot; }
+  const uint32_t* piece_sizes(const Template& t) const {
+    return piece_sizes_.data() + t.first_piece;
+  }
+  const char* literals(const Template& t) const { return bytes_.data() + t.literal_offset; }
+
+ private:
+  std::vector<TemplateSlot> slots_;
+  std::vector<uint32_t> piece_sizes_;
+  std::string bytes_;
 };
 
-// `literals`: also fill out->literals (false: only check the template and list its slots,
-// for templates of rows nobody reads). Literal bytes are copied a run at a time, up to the
-// next escape.
-Status ParseTemplate(const Slice& text, ParsedTemplate* out, bool literals = true) {
-  out->literals.assign(1, std::string());
-  out->slots.clear();
-  out->literal_bytes = 0;
+Status ParsedTemplates::Parse(const Slice& text, bool literals, Template* out) {
+  *out = Template();
+  out->first_slot = static_cast<uint32_t>(slots_.size());
+  out->first_piece = static_cast<uint32_t>(piece_sizes_.size());
+  out->literal_offset = bytes_.size();
+  out->has_literals = literals;
+  size_t piece_start = bytes_.size();
   const char* p = text.data();
   const size_t n = text.size();
   size_t i = 0;
@@ -188,13 +212,13 @@ Status ParseTemplate(const Slice& text, ParsedTemplate* out, bool literals = tru
     const void* escape = std::memchr(p + i, kEscape, n - i);
     const size_t stop =
         escape == nullptr ? n : static_cast<size_t>(static_cast<const char*>(escape) - p);
-    if (literals) out->literals.back().append(p + i, stop - i);
+    if (literals) bytes_.append(p + i, stop - i);
     out->literal_bytes += stop - i;
     if (stop == n) break;
     i = stop + 1;
     if (i == n) return EncodingCorruption(kName, "truncated escape in a template");
     if (p[i] == kEscape) {
-      if (literals) out->literals.back().push_back(kEscape);
+      if (literals) bytes_.push_back(kEscape);
       out->literal_bytes++;
       i++;
       continue;
@@ -210,13 +234,18 @@ Status ParseTemplate(const Slice& text, ParsedTemplate* out, bool literals = tru
     } else if (slot.kind != kDecimalSlot) {
       return EncodingCorruption(kName, "unknown escape in a template");
     }
-    if (out->slots.size() == kMaxTemplateSlots) {
+    if (out->slot_count == kMaxTemplateSlots) {
       return EncodingCorruption(kName, "too many slots in a template");
     }
-    out->slots.push_back(slot);
-    if (literals) out->literals.emplace_back();
+    slots_.push_back(slot);
+    out->slot_count++;
+    if (literals) {
+      piece_sizes_.push_back(static_cast<uint32_t>(bytes_.size() - piece_start));
+      piece_start = bytes_.size();
+    }
     i++;
   }
+  if (literals) piece_sizes_.push_back(static_cast<uint32_t>(bytes_.size() - piece_start));
   return Status::OK();
 }
 
@@ -747,8 +776,8 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   auto is_wanted = [wanted](size_t row) {
     return wanted == nullptr || ((wanted[row / 64] >> (row % 64)) & 1) != 0;
   };
-  std::vector<ParsedTemplate> parsed;
-  std::vector<bool> has_literals;
+  ParsedTemplates parsed_templates;
+  std::vector<ParsedTemplates::Template> parsed;
   KeyIndex index(64);
   std::vector<Slice> texts;  // of each parsed template
   std::vector<uint32_t> row_template(count);
@@ -762,16 +791,14 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
     if (added) {
       texts.push_back(text);
       parsed.emplace_back();
-      has_literals.push_back(is_wanted(i));
-      s = ParseTemplate(text, &parsed.back(), has_literals.back());
+      s = parsed_templates.Parse(text, is_wanted(i), &parsed.back());
       if (!s.ok()) return s;
-    } else if (!has_literals[id] && is_wanted(i)) {
-      s = ParseTemplate(text, &parsed[id]);
+    } else if (!parsed[id].has_literals && is_wanted(i)) {
+      s = parsed_templates.Parse(text, /*literals=*/true, &parsed[id]);  // parsed again, rarely
       if (!s.ok()) return s;
-      has_literals[id] = true;
     }
     row_template[i] = id;
-    const size_t slots = parsed[id].slots.size();
+    const size_t slots = parsed[id].slot_count;
     if (stream_counts.size() < slots) stream_counts.resize(slots, 0);
     for (size_t k = 0; k < slots; k++) stream_counts[k]++;
   }
@@ -805,15 +832,16 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   const uint64_t room =
       kMaxDecodedBytes - std::min<uint64_t>(kMaxDecodedBytes, out->bytes_data().size());
   for (size_t i = 0; i < count; i++) {
-    const ParsedTemplate& t = parsed[row_template[i]];
+    const ParsedTemplates::Template& t = parsed[row_template[i]];
     if (!is_wanted(i)) {
-      for (size_t k = 0; k < t.slots.size(); k++) next[k]++;
+      for (size_t k = 0; k < t.slot_count; k++) next[k]++;
       continue;
     }
     size_t length = t.literal_bytes;
-    for (size_t k = 0; k < t.slots.size(); k++) {
+    const TemplateSlot* slots = parsed_templates.slots(t);
+    for (size_t k = 0; k < t.slot_count; k++) {
       const auto v = static_cast<uint64_t>(streams[k].Get<int64_t>(next[k]++));
-      const size_t parameter_length = ParameterLength(v, t.slots[k]);
+      const size_t parameter_length = ParameterLength(v, slots[k]);
       if (parameter_length == 0) {
         return EncodingCorruption(kName, "parameter out of its slot's range");
       }
@@ -829,21 +857,26 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   ByteStringWriter writer = out->AppendBytesWriter(count, total);
   ByteStringCursor cursor = writer.cursor();
   for (size_t i = 0; i < count; i++) {
-    const ParsedTemplate& t = parsed[row_template[i]];
+    const ParsedTemplates::Template& t = parsed[row_template[i]];
     if (!is_wanted(i)) {
-      for (size_t k = 0; k < t.slots.size(); k++) next[k]++;
+      for (size_t k = 0; k < t.slot_count; k++) next[k]++;
       cursor.Next(0);
       continue;
     }
     char* o = cursor.Next(lengths[i]);
-    std::memcpy(o, t.literals[0].data(), t.literals[0].size());
-    o += t.literals[0].size();
-    for (size_t k = 0; k < t.slots.size(); k++) {
+    const TemplateSlot* slots = parsed_templates.slots(t);
+    const uint32_t* piece_sizes = parsed_templates.piece_sizes(t);
+    const char* literal = parsed_templates.literals(t);
+    std::memcpy(o, literal, piece_sizes[0]);
+    o += piece_sizes[0];
+    literal += piece_sizes[0];
+    for (size_t k = 0; k < t.slot_count; k++) {
       const auto v = static_cast<uint64_t>(streams[k].Get<int64_t>(next[k]++));
-      PutParameter(v, t.slots[k], *parameter_length, o);
+      PutParameter(v, slots[k], *parameter_length, o);
       o += *parameter_length++;
-      std::memcpy(o, t.literals[k + 1].data(), t.literals[k + 1].size());
-      o += t.literals[k + 1].size();
+      std::memcpy(o, literal, piece_sizes[k + 1]);
+      o += piece_sizes[k + 1];
+      literal += piece_sizes[k + 1];
     }
   }
   return Status::OK();
