@@ -490,6 +490,7 @@ Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVect
       std::find(candidates.begin(), candidates.end(), Encoding::kTemplate) != candidates.end();
   const Estimates all = EstimateAll(values, with_alp, with_template, &analyses);
   Estimates ranked;
+  ranked.reserve(all.size());
   double gorilla_estimate = kUnknown;
   for (const auto& [encoding, bytes] : all) {
     if (std::find(candidates.begin(), candidates.end(), encoding) == candidates.end()) continue;

@@ -251,6 +251,26 @@ TEST(TemplateWantedRowsTest, WantedRowsAreExactAndNullsStayNulls) {
   }
 }
 
+// A template first met in a row nobody reads and then in a wanted row is parsed again with its
+// literals; literals with escaped bytes and several slots, between other templates' pieces.
+TEST(TemplateWantedRowsTest, TemplateFirstUnreadThenWantedIsBuiltExactly) {
+  ColumnVector values(PhysicalType::kBytes);
+  values.AppendBytes(std::string("k\0v=12;id=7;end", 16));  // unread
+  values.AppendBytes("no digits here");
+  values.AppendBytes(std::string("k\0v=99;id=3;end", 16));  // same template, wanted
+  values.AppendBytes("/x/0042/y");
+  std::string body;
+  ASSERT_TRUE(EncodeValues(Encoding::kTemplate, values, &body).ok());
+  std::vector<uint64_t> wanted = {0b1110};
+  ColumnVector out(PhysicalType::kBytes);
+  ASSERT_TRUE(DecodeTemplateBody(body, values.size(), nullptr, &out, wanted.data()).ok());
+  ASSERT_EQ(out.size(), values.size());
+  EXPECT_EQ(out.GetBytes(0), Slice());
+  for (size_t row = 1; row < values.size(); row++) {
+    EXPECT_EQ(out.GetBytes(row), values.GetBytes(row)) << row;
+  }
+}
+
 // A damaged template in a row nobody reads is still Corruption.
 TEST(TemplateWantedRowsTest, UnreadRowsTemplatesAreStillChecked) {
   ColumnVector values(PhysicalType::kBytes);
