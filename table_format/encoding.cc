@@ -113,7 +113,7 @@ bool ParseEncodingName(const std::string& name, Encoding* encoding) {
 bool EncodingSupports(Encoding encoding, PhysicalType type) { return Supports(encoding, type); }
 
 const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,
-                                               bool searched) {
+                                                bool searched) {
   // Computed once: the chooser asks for each chunk it encodes.
   static const auto* const table = [] {
     auto* t = new std::vector<std::vector<Encoding>>(kCandidateSlots);

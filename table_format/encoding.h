@@ -71,7 +71,7 @@ bool EncodingSupports(Encoding encoding, PhysicalType type);
 // `searched`: the column is a key column every point read searches (EncodeWithBestEncoding).
 // The list lives as long as the process.
 const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,
-                                               bool searched = false);
+                                                bool searched = false);
 
 // Encodes `values` (must have no nulls) with a concrete encoding, appending the body to *out.
 // Fails with InvalidArgument if the encoding cannot represent these values (for example
@@ -84,8 +84,8 @@ Status EncodeValues(Encoding encoding, const ColumnVector& values, std::string* 
 Status DecodeValues(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
                     ColumnVector* out);
 // Values [begin, end) of the `count` encoded in `body` (begin <= end <= count), appended to
-// *out. Encodings with direct access (plain, mixed_radix, mixed_radix_tight) read only those; the others decode
-// everything and copy the range.
+// *out. Encodings with direct access (plain, mixed_radix, mixed_radix_tight) read only those; the
+// others decode everything and copy the range.
 Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body, size_t count,
                         size_t begin, size_t end, ColumnVector* out);
 

@@ -175,9 +175,9 @@ class ParsedTemplates {
   struct Template {
     uint32_t first_slot = 0;  // slot_count slots from slots()[first_slot]
     uint32_t slot_count = 0;
-    uint32_t first_piece = 0;    // with literals: slot_count + 1 piece sizes from here
-    size_t literal_offset = 0;   // with literals: the pieces' bytes, one after another
-    size_t literal_bytes = 0;    // over all pieces
+    uint32_t first_piece = 0;   // with literals: slot_count + 1 piece sizes from here
+    size_t literal_offset = 0;  // with literals: the pieces' bytes, one after another
+    size_t literal_bytes = 0;   // over all pieces
     bool has_literals = false;
   };
 
