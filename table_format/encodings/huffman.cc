@@ -47,7 +47,7 @@ uint64_t Gap(const std::vector<int64_t>& symbols, size_t i) {
 
 // The distinct values of a column (ascending, signed reading), their counts and code lengths;
 // with `row_symbols`, also each row's index among the distinct values (what the encoder
-// writes), taken from the same sort rather than searched for row by row.
+// writes), taken from the same count or sort rather than searched for row by row.
 template <typename U>
 struct Plan {
   using S = std::make_signed_t<U>;
@@ -56,6 +56,51 @@ struct Plan {
   bool refused = false;  // more than kMaxHuffmanSymbols distinct values
 
   Plan(const U* bits, size_t n, std::vector<uint32_t>* row_symbols = nullptr) {
+    if (!CountSmallRange(bits, n, row_symbols)) Sort(bits, n, row_symbols);
+    refused = table.symbols.size() > kMaxHuffmanSymbols;
+    if (!refused && !table.symbols.empty()) table.lengths = HuffmanCodeLengths(counts);
+  }
+
+  // Values whose span (max - min) is below max(kCountedSpanMin, kCountedSpanPerRow per row)
+  // are counted rather than sorted: the columns Huffman wins on (codes, statuses) span little,
+  // and counting 128 values over 512 slots costs less than sorting them.
+  static constexpr size_t kCountedSpanPerRow = 4;
+  static constexpr size_t kCountedSpanMin = 256;
+
+  // Counting over [min, max] when that span is small: false (nothing done) otherwise.
+  bool CountSmallRange(const U* bits, size_t n, std::vector<uint32_t>* row_symbols) {
+    if (n == 0) return false;
+    int64_t lo = static_cast<S>(bits[0]);
+    int64_t hi = lo;
+    for (size_t i = 1; i < n; i++) {
+      const int64_t v = static_cast<S>(bits[i]);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    const uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
+    if (span >= std::max(kCountedSpanMin, kCountedSpanPerRow * n)) return false;
+    // slot[v - lo]: the count of v, then its symbol index.
+    std::vector<uint32_t> slot(span + 1, 0);
+    auto offset = [&](size_t i) { return static_cast<size_t>(static_cast<S>(bits[i]) - lo); };
+    for (size_t i = 0; i < n; i++) slot[offset(i)]++;
+    size_t distinct = 0;
+    for (const uint32_t c : slot) distinct += c != 0 ? 1 : 0;
+    table.symbols.reserve(distinct);
+    counts.reserve(distinct);
+    for (size_t v = 0; v <= span; v++) {
+      if (slot[v] == 0) continue;
+      table.symbols.push_back(lo + static_cast<int64_t>(v));
+      counts.push_back(slot[v]);
+      slot[v] = static_cast<uint32_t>(counts.size() - 1);
+    }
+    if (row_symbols != nullptr) {
+      row_symbols->resize(n);
+      for (size_t i = 0; i < n; i++) (*row_symbols)[i] = slot[offset(i)];
+    }
+    return true;
+  }
+
+  void Sort(const U* bits, size_t n, std::vector<uint32_t>* row_symbols) {
     if (row_symbols == nullptr) {
       std::vector<S> sorted(n);
       for (size_t i = 0; i < n; i++) sorted[i] = static_cast<S>(bits[i]);
@@ -86,8 +131,6 @@ struct Plan {
         (*row_symbols)[sorted[i].second] = static_cast<uint32_t>(counts.size() - 1);
       }
     }
-    refused = table.symbols.size() > kMaxHuffmanSymbols;
-    if (!refused && !table.symbols.empty()) table.lengths = HuffmanCodeLengths(counts);
   }
 
   // Room for the distinct values of n sorted values (`differs(i)`: value i differs from i - 1).

@@ -1,11 +1,13 @@
 // HuffmanCodeLengths builds its tree with two queues (leaves sorted, merged nodes in the order
 // they are made) instead of a priority queue: the lengths must be the ones the priority queue
 // of (weight, node number) gave, ties included, since they are written into every huffman and
-// file_huffman body. The reference below is that priority-queue construction.
+// file_huffman body. The reference below is that priority-queue construction. The encoder's
+// whole body is also checked against its definition (HuffmanBodyTest).
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <queue>
 #include <random>
 #include <string>
@@ -14,6 +16,7 @@
 
 #include "table_format/column_vector.h"
 #include "table_format/encoding.h"
+#include "table_format/encodings/bit_stream.h"
 #include "table_format/encodings/huffman.h"
 
 namespace columnar {
@@ -88,6 +91,62 @@ TEST(HuffmanCodeLengthsTest, EveryRowGetsItsOwnValuesCode) {
     ColumnVector decoded(PhysicalType::kInt64);
     ASSERT_TRUE(DecodeValues(Encoding::kHuffman, PhysicalType::kInt64, body, n, &decoded).ok());
     ASSERT_TRUE(decoded.Equals(values)) << "round " << round;
+  }
+}
+
+// The huffman body from its definition: the distinct values in ascending order with their
+// counts (a std::map), code lengths from HuffmanCodeLengths, then every row's canonical code.
+template <typename T>
+std::string ReferenceBody(const std::vector<T>& rows) {
+  std::map<T, uint64_t> counts;
+  for (T v : rows) counts[v]++;
+  HuffmanTable table;
+  std::vector<uint64_t> weights;
+  std::map<T, size_t> index;
+  for (const auto& [value, count] : counts) {
+    index[value] = table.symbols.size();
+    table.symbols.push_back(value);
+    weights.push_back(count);
+  }
+  table.lengths = HuffmanCodeLengths(weights);
+  std::string body;
+  table.Append(&body);
+  const std::vector<uint32_t> codes = table.StreamCodes();
+  BitWriter writer(&body);
+  for (T v : rows) writer.Write(codes[index[v]], table.lengths[index[v]]);
+  writer.Finish();
+  return body;
+}
+
+// The encoder counts values spanning little and sorts the others: both give the body of the
+// definition, at spans on both sides of the switch, negative values and both widths included.
+TEST(HuffmanBodyTest, SameBytesAsTheDefinitionWhetherCountedOrSorted) {
+  std::mt19937_64 rng(17);
+  for (int round = 0; round < 600; round++) {
+    const size_t n = 1 + rng() % 300;
+    const uint64_t spans[] = {1, 30, 4 * n - 1, 4 * n + 1, 1000, uint64_t{1} << 31};
+    const uint64_t span = spans[round % 6];
+    const size_t distinct = 1 + rng() % 40;
+    const int64_t base = static_cast<int64_t>(rng() % 2000) - 1000 - (round % 2 ? 0 : INT32_MAX);
+    std::vector<int64_t> pool(distinct);
+    for (int64_t& v : pool) v = base + static_cast<int64_t>(rng() % span);
+    std::vector<int64_t> rows64(n);
+    std::vector<int32_t> rows32(n);
+    ColumnVector column64(PhysicalType::kInt64);
+    ColumnVector column32(PhysicalType::kInt32);
+    for (size_t i = 0; i < n; i++) {
+      // Skewed: the first values of the pool are the most frequent.
+      rows64[i] = pool[std::min<size_t>(rng() % distinct, rng() % distinct)];
+      rows32[i] = static_cast<int32_t>(rows64[i] % 100000);
+      column64.Append<int64_t>(rows64[i]);
+      column32.Append<int32_t>(rows32[i]);
+    }
+    std::string body;
+    ASSERT_TRUE(EncodeValues(Encoding::kHuffman, column64, &body).ok());
+    ASSERT_EQ(body, ReferenceBody(rows64)) << "round " << round << " span " << span;
+    body.clear();
+    ASSERT_TRUE(EncodeValues(Encoding::kHuffman, column32, &body).ok());
+    ASSERT_EQ(body, ReferenceBody(rows32)) << "round " << round << " span " << span;
   }
 }
 
