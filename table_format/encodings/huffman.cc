@@ -83,10 +83,9 @@ struct Plan {
     std::vector<uint32_t> slot(span + 1, 0);
     auto offset = [&](size_t i) { return static_cast<size_t>(static_cast<S>(bits[i]) - lo); };
     for (size_t i = 0; i < n; i++) slot[offset(i)]++;
-    size_t distinct = 0;
-    for (const uint32_t c : slot) distinct += c != 0 ? 1 : 0;
-    table.symbols.reserve(distinct);
-    counts.reserve(distinct);
+    const size_t most = std::min<size_t>(n, span + 1);  // distinct values at most
+    table.symbols.reserve(most);
+    counts.reserve(most);
     for (size_t v = 0; v <= span; v++) {
       if (slot[v] == 0) continue;
       table.symbols.push_back(lo + static_cast<int64_t>(v));
