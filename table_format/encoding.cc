@@ -59,12 +59,6 @@ constexpr size_t CandidateSlot(int request, int type, bool searched) {
          (searched ? 1 : 0);
 }
 
-bool Supports(Encoding encoding, PhysicalType type) {
-  const Codec* codec = encoding == Encoding::kAuto ? nullptr : FindCodec(encoding);
-  return codec != nullptr && IsValidPhysicalType(static_cast<uint8_t>(type)) &&
-         codec->supports(type);
-}
-
 std::vector<Encoding> ComputeCandidates(Encoding request, PhysicalType type, bool searched) {
   std::vector<Encoding> candidates;
   if (request == Encoding::kAuto) {
@@ -80,7 +74,7 @@ std::vector<Encoding> ComputeCandidates(Encoding request, PhysicalType type, boo
     }
   } else if (request == Encoding::kAlp && IsFloatType(type)) {
     candidates = {Encoding::kAlp, Encoding::kAlpRd};
-  } else if (Supports(request, type)) {
+  } else if (EncodingSupports(request, type)) {
     candidates = {request};
   } else {
     candidates = {Encoding::kPlain};
@@ -110,7 +104,11 @@ bool ParseEncodingName(const std::string& name, Encoding* encoding) {
   return false;
 }
 
-bool EncodingSupports(Encoding encoding, PhysicalType type) { return Supports(encoding, type); }
+bool EncodingSupports(Encoding encoding, PhysicalType type) {
+  const Codec* codec = encoding == Encoding::kAuto ? nullptr : FindCodec(encoding);
+  return codec != nullptr && IsValidPhysicalType(static_cast<uint8_t>(type)) &&
+         codec->supports(type);
+}
 
 const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,
                                                 bool searched) {
