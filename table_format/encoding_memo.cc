@@ -29,10 +29,12 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   if (remembered && IsFloatType(type_)) {
     if (encoding_ != Encoding::kAlp) {
       // Floats: the chooser still runs, without ALP's analysis (most of its cost) while ALP
-      // lost the last full run; reusing the encoding itself cost about 1% of their size, as
-      // their best encodings (rice_delta, alp_rd, gorilla) trade places from chunk to chunk.
+      // lost the last full run, and without ALP_RD's while ALP_RD lost it too; reusing the
+      // encoding itself cost about 1% of their size, as their best encodings (rice_delta,
+      // alp_rd, gorilla) trade places from chunk to chunk.
       reuses_left_--;
-      Status s = ChooseAndEncode(CandidatesWithoutAlp(type_), values, out, chosen);
+      Status s = ChooseAndEncode(FloatCandidates(type_, encoding_ == Encoding::kAlpRd), values, out,
+                                 chosen);
       if (s.ok()) reused_chunks_++;
       return s;
     }
@@ -54,7 +56,7 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
     s = ChooseAndEncode(candidates_, values, out, &best);
   } else if (IsFloatType(values.type()) && n > 0 && alp_backoff_.Skip()) {
     // ALP lost the last full runs: this one goes without its analysis too.
-    s = ChooseAndEncode(CandidatesWithoutAlp(values.type()), values, out, &best);
+    s = ChooseAndEncode(FloatCandidates(values.type(), /*with_alp_rd=*/true), values, out, &best);
   } else {
     s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, searched);
     if (s.ok() && IsFloatType(values.type()) && n > 0) {
@@ -73,15 +75,22 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   return Status::OK();
 }
 
-const std::vector<Encoding>& EncodingMemo::CandidatesWithoutAlp(PhysicalType type) {
+namespace {
+
+std::vector<Encoding> Without(std::vector<Encoding> candidates, Encoding left_out) {
+  candidates.erase(std::remove(candidates.begin(), candidates.end(), left_out), candidates.end());
+  return candidates;
+}
+
+}  // namespace
+
+const std::vector<Encoding>& EncodingMemo::FloatCandidates(PhysicalType type, bool with_alp_rd) {
   if (candidates_without_alp_.empty() || candidates_type_ != type) {
-    candidates_without_alp_ = CandidateEncodings(Encoding::kAuto, type);
-    candidates_without_alp_.erase(
-        std::remove(candidates_without_alp_.begin(), candidates_without_alp_.end(), Encoding::kAlp),
-        candidates_without_alp_.end());
+    candidates_without_alp_ = Without(CandidateEncodings(Encoding::kAuto, type), Encoding::kAlp);
+    candidates_without_alps_ = Without(candidates_without_alp_, Encoding::kAlpRd);
     candidates_type_ = type;
   }
-  return candidates_without_alp_;
+  return with_alp_rd ? candidates_without_alp_ : candidates_without_alps_;
 }
 
 EncodingMemo* EncodingMemos::For(uint32_t slot) {

@@ -8,9 +8,18 @@
 // the size per value the chooser obtained; otherwise (the data changed, or the encoding
 // refuses the values, as constant does for a chunk that is not constant) the chooser runs for
 // that chunk and its choice is remembered instead.
+//
+// The tolerance is a tenth, not zero: a chunk of noisy data (a path's parameter streams, status
+// codes) is as often a little larger as a little smaller than the one the chooser saw, so with
+// no tolerance the chooser ran again for about half the reused chunks. With a tenth and 16
+// reused chunks (was 8), access16's flush and compaction took 8.0% fewer instructions for
+// 0.03% more bytes (a quarter: 8.9% for 0.11%; docs/results/buildcost12).
+//
 // Float columns are the exception: their best encodings trade places from chunk to chunk, so
 // what is remembered is only that ALP (whose analysis is the chooser's costliest estimate) did
-// not win: the reused chunks run the chooser without it. Full-precision columns (gauges) never
+// not win: the reused chunks run the chooser without it, and without ALP_RD (the next costliest
+// analysis) unless ALP_RD won the full run (devops: 2.6% of the instructions of flush and
+// compaction for 0.06% more bytes, docs/results/buildcost12). Full-precision columns (gauges) never
 // take ALP, so its analysis also backs off across the full runs (skip_backoff.h): after
 // kLossesBeforeSkipping full runs in a row that ALP did not win, the next kFirstSkip full runs
 // go without it, then one tries it again; a loss there doubles the skip (up to kMaxSkip full
@@ -44,8 +53,8 @@ class EncodingMemo {
   EncodingMemo(const EncodingMemo&) = delete;
   EncodingMemo& operator=(const EncodingMemo&) = delete;
 
-  static constexpr uint32_t kReusedChunks = 8;
-  static constexpr double kDriftTolerance = 1.0;
+  static constexpr uint32_t kReusedChunks = 16;
+  static constexpr double kDriftTolerance = 1.1;
 
   // Encodes `values` (no nulls) for an auto request, appending the body to *out: with the
   // remembered encoding when that still fits, else through EncodeWithBestEncoding(kAuto).
@@ -68,10 +77,11 @@ class EncodingMemo {
   PhysicalType type_ = PhysicalType::kBytes;
   Encoding encoding_ = Encoding::kPlain;
   double bytes_per_value_ = 0;  // of the chooser's body
-  // The auto candidates of a float type but alp.
-  const std::vector<Encoding>& CandidatesWithoutAlp(PhysicalType type);
+  // The auto candidates of a float type but alp, and but alp_rd too unless `with_alp_rd`.
+  const std::vector<Encoding>& FloatCandidates(PhysicalType type, bool with_alp_rd);
 
-  std::vector<Encoding> candidates_without_alp_;  // of candidates_type_
+  std::vector<Encoding> candidates_without_alp_;   // of candidates_type_
+  std::vector<Encoding> candidates_without_alps_;  // without alp_rd either
   PhysicalType candidates_type_ = PhysicalType::kBytes;
   SkipBackoff alp_backoff_;  // full runs of a float column that leave ALP out
   uint64_t alp_analyses_ = 0;

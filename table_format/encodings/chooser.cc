@@ -198,10 +198,11 @@ double GorillaBytes(const U* bits, size_t n) {
   return sizeof(U) + static_cast<double>((total + 7) / 8);
 }
 
-// `with_alp`: whether to run ALP's analysis (the costliest estimate) for an alp estimate.
+// `with_alp`, `with_alp_rd`: whether to run ALP's and ALP_RD's analyses (the costliest
+// estimates) for their estimates.
 template <typename T>
-void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimates,
-                   FloatAnalyses* analyses) {
+void EstimateFixed(const ColumnVector& values, bool with_alp, bool with_alp_rd,
+                   Estimates* estimates, FloatAnalyses* analyses) {
   using U = UnsignedOf<T>;
   using S = std::make_signed_t<U>;
   constexpr bool kIsFloat = std::is_floating_point_v<T>;
@@ -270,8 +271,10 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, Estimates* estimat
       analyses->alp = AnalyzeAlp(typed, n);
       estimates->push_back({Encoding::kAlp, analyses->alp.bits_per_value * n / 8});
     }
-    analyses->alp_rd = AnalyzeAlpRd(typed, n);
-    estimates->push_back({Encoding::kAlpRd, analyses->alp_rd.bits_per_value * n / 8});
+    if (with_alp_rd) {
+      analyses->alp_rd = AnalyzeAlpRd(typed, n);
+      estimates->push_back({Encoding::kAlpRd, analyses->alp_rd.bits_per_value * n / 8});
+    }
   } else {
     estimates->push_back({Encoding::kFor, static_cast<double>(PackedIntsSize(bits, n))});
     estimates->push_back({Encoding::kDelta, first_varint + PackedIntsSize(deltas.data(), n - 1)});
@@ -437,17 +440,18 @@ void EstimateBytes(const ColumnVector& values, bool with_template, Estimates* es
   }
 }
 
-// Every estimate for `values` (alp's only `with_alp`, template's only `with_template`: both
-// cost an analysis or a trial encoding), with the analyses ALP's estimates came from.
-Estimates EstimateAll(const ColumnVector& values, bool with_alp, bool with_template,
-                      FloatAnalyses* analyses) {
+// Every estimate for `values` (alp's only `with_alp`, alp_rd's only `with_alp_rd`, template's
+// only `with_template`: each costs an analysis or a trial encoding), with the analyses ALP's
+// estimates came from.
+Estimates EstimateAll(const ColumnVector& values, bool with_alp, bool with_alp_rd,
+                      bool with_template, FloatAnalyses* analyses) {
   Estimates all;
   all.reserve(16);  // more than any type's candidates: no regrowth
   if (values.type() == PhysicalType::kBytes) {
     EstimateBytes(values, with_template, &all);
   } else {
     VisitFixedType(values.type(), [&](auto tag) {
-      EstimateFixed<decltype(tag)>(values, with_alp, &all, analyses);
+      EstimateFixed<decltype(tag)>(values, with_alp, with_alp_rd, &all, analyses);
     });
   }
   return all;
@@ -474,8 +478,8 @@ double EstimateMargin(Encoding encoding, PhysicalType type) {
 std::vector<SizeEstimate> EstimateSizes(const ColumnVector& values) {
   FloatAnalyses analyses;
   std::vector<SizeEstimate> estimates;
-  for (const auto& [encoding, bytes] :
-       EstimateAll(values, /*with_alp=*/true, /*with_template=*/true, &analyses)) {
+  for (const auto& [encoding, bytes] : EstimateAll(values, /*with_alp=*/true, /*with_alp_rd=*/true,
+                                                   /*with_template=*/true, &analyses)) {
     estimates.push_back({encoding, bytes, EstimateMargin(encoding, values.type())});
   }
   return estimates;
@@ -486,9 +490,11 @@ Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVect
   FloatAnalyses analyses;
   const bool with_alp =
       std::find(candidates.begin(), candidates.end(), Encoding::kAlp) != candidates.end();
+  const bool with_alp_rd =
+      std::find(candidates.begin(), candidates.end(), Encoding::kAlpRd) != candidates.end();
   const bool with_template =
       std::find(candidates.begin(), candidates.end(), Encoding::kTemplate) != candidates.end();
-  const Estimates all = EstimateAll(values, with_alp, with_template, &analyses);
+  const Estimates all = EstimateAll(values, with_alp, with_alp_rd, with_template, &analyses);
   Estimates ranked;
   ranked.reserve(all.size());
   double gorilla_estimate = kUnknown;
