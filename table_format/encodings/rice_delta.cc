@@ -189,7 +189,9 @@ struct BlockPlan {
   int k = 0;
   int f = 0;
   bool constant = false;
-  uint64_t bits = 0;  // of the fields, codes and center
+  uint64_t bits = 0;       // of the fields, codes and center
+  uint64_t code_bits = 0;  // of the unary codes alone
+  bool escapes = false;    // whether a code escapes
 };
 
 // The (k, f) giving the fewest bits near k: moving to a neighbour while that gives fewer. The
@@ -250,89 +252,180 @@ void ChooseParameters(const RiceCodeCounts<U>& counts, const U* z, size_t len,
   }
 }
 
+// Sums of a block's differences d (len <= kRiceBlockValues), exact: 64-bit words hold them
+// while every z is below 2^57, as then |d| <= 2^56 and 128 of them sum to less than 2^63 (and
+// the z to less than 2^64); a block with a wider z is summed again in 128 bits.
+constexpr int kNarrowBits = 57;
+static_assert(kRiceBlockValues <= (size_t{1} << (64 - kNarrowBits)),
+              "a block of narrow values sums within 64 bits");
+
+template <typename U>
+bool Narrow(U widest) {
+  return (static_cast<uint64_t>(widest) >> kNarrowBits) == 0;
+}
+
+// Fills z = ZigZag(d), counts the z in *counts (the same pass) and returns the exact sum of the d
+// (as signed) and that of the z.
+template <typename U>
+void SumDifferences(const U* d, size_t len, U* z, __int128* signed_sum,
+                    unsigned __int128* zigzag_sum, RiceCodeCounts<U>* counts) {
+  using S = std::make_signed_t<U>;
+  uint64_t d_sum = 0;  // wrapping; exact when narrow
+  uint64_t z_sum = 0;
+  U widest = 0;
+  counts->AddEach(len, [&](size_t i) {
+    z[i] = ZigZag<U>(d[i]);
+    d_sum += static_cast<uint64_t>(static_cast<int64_t>(static_cast<S>(d[i])));
+    z_sum += z[i];
+    widest |= z[i];
+    return z[i];
+  });
+  if (Narrow(widest)) {
+    *signed_sum = static_cast<int64_t>(d_sum);
+    *zigzag_sum = z_sum;
+    return;
+  }
+  *signed_sum = 0;
+  *zigzag_sum = 0;
+  for (size_t i = 0; i < len; i++) {
+    *signed_sum += static_cast<S>(d[i]);
+    *zigzag_sum += z[i];
+  }
+}
+
+// Fills z = ZigZag(d - center) and returns the exact sum of the z.
+template <typename U>
+unsigned __int128 SumCentered(const U* d, size_t len, U center, U* z) {
+  uint64_t sum = 0;  // wrapping; exact when narrow
+  U widest = 0;
+  for (size_t i = 0; i < len; i++) {
+    z[i] = ZigZag<U>(d[i] - center);
+    sum += z[i];
+    widest |= z[i];
+  }
+  if (Narrow(widest)) return sum;
+  unsigned __int128 exact = 0;
+  for (size_t i = 0; i < len; i++) exact += z[i];
+  return exact;
+}
+
 // The block's plan; z is left holding zigzag(d - center) for it. A constant block's center is
 // its difference. Otherwise the center is whichever of 0 and the mean difference (rounded
 // towards zero) the size model (rice_delta.h) codes in fewer bits, then the parameters are
-// searched for it.
+// searched for it, from the histogram of its z (counted again only for a center, which the
+// model seldom takes).
 template <typename U>
 BlockPlan<U> PlanBlock(const U* d, size_t len, U* z) {
   using S = std::make_signed_t<U>;
-  // One pass: whether the differences differ, their sum, and z around 0 with its sum and
-  // histogram.
-  __int128 signed_sum = 0;
-  unsigned __int128 uncentered = 0;
-  U differs = 0;
-  RiceCodeCounts<U> counts;
-  for (size_t i = 0; i < len; i++) {
-    signed_sum += static_cast<S>(d[i]);
-    differs |= d[i] ^ d[0];
-    z[i] = ZigZag<U>(d[i]);
-    uncentered += z[i];
-    counts.Add(z[i]);
-  }
   BlockPlan<U> plan;
-  if (differs == 0) {
+  if (std::all_of(d + 1, d + len, [&](U v) { return v == d[0]; })) {
     plan.center = d[0];
     plan.constant = true;
     return plan;
   }
+  __int128 signed_sum;
+  unsigned __int128 sum;
+  RiceCodeCounts<U> counts;
+  SumDifferences(d, len, z, &signed_sum, &sum, &counts);
   const U mean = static_cast<U>(static_cast<S>(signed_sum / static_cast<__int128>(len)));
-  unsigned __int128 sum = uncentered;
   if (mean != 0) {
-    unsigned __int128 centered = 0;
-    for (size_t i = 0; i < len; i++) centered += ZigZag<U>(d[i] - mean);
+    U centered[kRiceBlockValues];
+    const unsigned __int128 centered_sum = SumCentered(d, len, mean, centered);
     const double center_bits = 8.0 * VarintLength(ZigZag<U>(mean));
-    if (RiceBitsEstimate(static_cast<double>(centered), len, kMaxParameter<U>) + center_bits <
-        RiceBitsEstimate(static_cast<double>(uncentered), len, kMaxParameter<U>)) {
+    if (RiceBitsEstimate(static_cast<double>(centered_sum), len, kMaxParameter<U>) + center_bits <
+        RiceBitsEstimate(static_cast<double>(sum), len, kMaxParameter<U>)) {
       plan.center = mean;
+      std::memcpy(z, centered, len * sizeof(U));
+      sum = centered_sum;
       counts.Reset();
-      for (size_t i = 0; i < len; i++) {
-        z[i] = ZigZag<U>(d[i] - mean);
-        counts.Add(z[i]);
-      }
-      sum = centered;
+      counts.Add(z, len);
     }
   }
   counts.Finish();
   ChooseParameters(counts, z, len, sum, &plan);
+  // The codes at the chosen k, from the histogram: an overflowing field's code holds
+  // q - (2^f - 1), capped at kEscape, in that many bits plus one.
+  const auto sums = counts.SumsFor(plan.k);
+  plan.code_bits = plan.f == 0 ? len + sums.unary : sums.flat;
+  plan.escapes = (plan.f == 0 ? sums.escapes : sums.flat_escapes) > 0;
   if (plan.center != 0)
     plan.bits += 8 * static_cast<uint64_t>(VarintLength(ZigZag<U>(plan.center)));
   return plan;
 }
 
-// The fields, then the unary codes from the bit after the last field, then the escapes. A
-// unary code is zero bits ended by a one bit: the codes' bytes start zeroed and each code sets
-// the bit that ends it.
-template <typename U>
-void PutCodes(U* z, size_t len, int k, int f, std::string* out) {
-  const U top = (U{1} << f) - 1;
-  const int width = k + f;
-  U e[kRiceBlockValues];
-  size_t overflows = 0;
-  uint64_t code_bits = 0;
-  const U low_mask = (U{1} << k) - 1;
-  for (size_t i = 0; i < len; i++) {
-    const U q = z[i] >> k;
-    e[overflows] = q - top;  // kept only when the field overflows: no branch to mispredict
-    const bool overflow = q >= top;
-    overflows += overflow;
-    code_bits += overflow ? std::min<U>(q - top, kEscape) + 1 : 0;
-    z[i] = static_cast<U>(std::min(q, top) << k) | (z[i] & low_mask);
-  }
-  const size_t at = out->size();
-  const uint64_t field_bits = len * static_cast<uint64_t>(width);
-  out->resize(at + (field_bits + code_bits + 7) / 8);
-  auto* bytes = reinterpret_cast<uint8_t*>(&(*out)[at]);
-  PackWords(z, len, width, reinterpret_cast<char*>(bytes));
-  // The codes start at the bit after the last field: the rest of its byte is theirs.
-  if (field_bits % 8 != 0)
-    bytes[field_bits / 8] &= static_cast<uint8_t>((1u << (field_bits % 8)) - 1);
-  uint64_t bit = field_bits;
-  for (size_t i = 0; i < overflows; i++) {
-    bit += e[i] < kEscape ? e[i] : kEscape;
+// Sets the bit that ends each unary code, holding e[i] (capped at kEscape: kCapped tells whether
+// any needs it), from bit `bit` of `bytes` on.
+template <bool kCapped, typename U>
+void PutUnaryCodes(const U* e, size_t count, uint64_t bit, uint8_t* bytes) {
+  for (size_t i = 0; i < count; i++) {
+    bit += kCapped && e[i] >= kEscape ? kEscape : e[i];
     bytes[bit / 8] |= static_cast<uint8_t>(1u << (bit % 8));
     bit++;
   }
+}
+
+// Splits each z into its field, left in z, and, when the field overflows, its code's value
+// (z >> k) - (2^f - 1), appended to e; returns the number of codes.
+template <typename U>
+size_t SplitFields(U* z, size_t len, int k, int f, U* e) {
+  const U low_mask = (U{1} << k) - 1;
+  if (f == 0) {  // every field overflows, its code holding the whole quotient
+    for (size_t i = 0; i < len; i++) {
+      e[i] = z[i] >> k;
+      z[i] &= low_mask;
+    }
+    return len;
+  }
+  const U top = (U{1} << f) - 1;
+  size_t overflows = 0;
+  for (size_t i = 0; i < len; i++) {
+    const U q = z[i] >> k;
+    e[overflows] = q - top;  // kept only when the field overflows: no branch to mispredict
+    overflows += q >= top;
+    z[i] = static_cast<U>(std::min(q, top) << k) | (z[i] & low_mask);
+  }
+  return overflows;
+}
+
+// The fields, then the unary codes from the bit after the last field, then the escapes. A
+// unary code is zero bits ended by a one bit: the codes' bytes start zeroed and each code sets
+// the bit that ends it. The plan tells the codes' bits and whether any escapes.
+template <typename U>
+void PutCodes(U* z, size_t len, const BlockPlan<U>& plan, std::string* out) {
+  const int width = plan.k + plan.f;
+  const uint64_t field_bits = len * static_cast<uint64_t>(width);
+  const size_t at = out->size();
+  out->resize(at + (field_bits + plan.code_bits + 7) / 8);
+  auto* bytes = reinterpret_cast<uint8_t*>(&(*out)[at]);
+  U e[kRiceBlockValues];
+  size_t overflows = 0;
+  if (plan.f == 0 && !plan.escapes) {
+    // Every code is a whole quotient below kEscape: set as its field is split off, one pass.
+    const U low_mask = (U{1} << plan.k) - 1;
+    uint64_t bit = field_bits;
+    for (size_t i = 0; i < len; i++) {
+      bit += z[i] >> plan.k;
+      bytes[bit / 8] |= static_cast<uint8_t>(1u << (bit % 8));
+      bit++;
+      z[i] &= low_mask;
+    }
+  } else {
+    overflows = SplitFields(z, len, plan.k, plan.f, e);
+  }
+  // The codes start at the bit after the last field: the rest of its byte is theirs, which the
+  // packer overwrites.
+  const size_t shared = field_bits / 8;
+  const int field_rest = static_cast<int>(field_bits % 8);
+  const uint8_t codes_there = field_rest != 0 ? bytes[shared] : 0;
+  PackWords(z, len, width, reinterpret_cast<char*>(bytes));
+  if (field_rest != 0) {
+    bytes[shared] = static_cast<uint8_t>((bytes[shared] & ((1u << field_rest) - 1)) | codes_there);
+  }
+  if (!plan.escapes) {
+    PutUnaryCodes<false>(e, overflows, field_bits, bytes);
+    return;
+  }
+  PutUnaryCodes<true>(e, overflows, field_bits, bytes);
   for (size_t i = 0; i < overflows; i++) {
     if (e[i] >= kEscape) PutVarint64(out, e[i] - kEscape);
   }
@@ -347,7 +440,7 @@ void PutBlock(const U* d, size_t len, std::string* out) {
   if (plan.f != 0) header |= kFlatFlag;
   out->push_back(static_cast<char>(header));
   if (plan.center != 0) PutSignedVarint(out, plan.center);
-  if (!plan.constant) PutCodes(z, len, plan.k, plan.f, out);
+  if (!plan.constant) PutCodes(z, len, plan, out);
 }
 
 // The blocks of the n - 1 differences of `bits` (n >= 1).

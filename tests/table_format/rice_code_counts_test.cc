@@ -1,7 +1,7 @@
 // RiceCodeCounts (encodings/rice_code_counts.h): every threshold count, every parameter's code
 // sums and code bits (escaped codes' varints included) equal those counted value by value, for
-// blocks of many shapes (zeros, extremes, values at and next to the thresholds j << k, narrow and
-// wide spreads) and both word widths.
+// blocks of many shapes (zeros, extremes, values at and next to the thresholds j << k and to those
+// where an escaped code's varint grows, narrow and wide spreads) and both word widths.
 #include "table_format/encodings/rice_code_counts.h"
 
 #include <gtest/gtest.h>
@@ -80,9 +80,21 @@ std::vector<U> Block(std::mt19937_64& rng, size_t len, int shape) {
                               static_cast<U>(~U{0} - 1),
                               static_cast<U>(U{1} << (kWidth - 1))}[rng() % 12];
         break;
-      default:  // a few wide outliers among narrow values
+      case 4:  // a few wide outliers among narrow values
         z[i] = rng() % 16 == 0 ? any : static_cast<U>(rng() % 64);
         break;
+      default: {  // where an escaped code's varint grows, (2^(7m) + 16 or 19) << k, and next to it
+        const int m = 1 + static_cast<int>(rng() % 9);
+        const U t =
+            7 * m < kWidth ? static_cast<U>((U{1} << (7 * m)) + (rng() % 2 == 0 ? 16 : 19)) : U{0};
+        if (t == 0 || t > (static_cast<U>(~U{0}) >> k)) {  // past U
+          z[i] = any;
+          break;
+        }
+        const U low = k == 0 ? U{0} : static_cast<U>(any >> (kWidth - k));  // below the quotient
+        z[i] = static_cast<U>((t << k) + (rng() % 2 == 0 ? U{0} : low) + rng() % 3 - 1);
+        break;
+      }
     }
   }
   return z;
@@ -94,11 +106,11 @@ void CheckEveryThresholdAndParameter(uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (int round = 0; round < 400; round++) {
     const size_t len = round < 5 ? static_cast<size_t>(round) : 1 + rng() % 255;
-    const std::vector<U> z = Block<U>(rng, len, round % 5);
+    const std::vector<U> z = Block<U>(rng, len, round % 6);
     // Half the rounds fill a histogram used before (Reset, Add, Finish).
     RiceCodeCounts<U> counts(z.data(), z.size());
     if (round % 2 == 1) {
-      const std::vector<U> other = Block<U>(rng, 1 + rng() % 255, (round + 1) % 5);
+      const std::vector<U> other = Block<U>(rng, 1 + rng() % 255, (round + 1) % 6);
       counts = RiceCodeCounts<U>(other.data(), other.size());
       counts.Reset();
       for (U v : z) counts.Add(v);
