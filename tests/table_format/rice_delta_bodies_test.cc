@@ -25,6 +25,18 @@ uint64_t Fnv1a64(const std::string& bytes, uint64_t h) {
   return h;
 }
 
+// Encodes `values` as rice_delta, checks that the body reads back, and adds it to the digest and
+// the total.
+void AddBody(const ColumnVector& values, int chunk, uint64_t* digest, size_t* total) {
+  std::string body;
+  ASSERT_TRUE(EncodeValues(Encoding::kRiceDelta, values, &body).ok());
+  ColumnVector back(values.type());
+  ASSERT_TRUE(DecodeValues(Encoding::kRiceDelta, values.type(), body, values.size(), &back).ok());
+  ASSERT_TRUE(back.Equals(values)) << "chunk " << chunk;
+  *digest = Fnv1a64(body, *digest);
+  *total += body.size();
+}
+
 // A value of a chunk of shape `shape` (the i-th), from the series' state *x.
 double Next(std::mt19937_64& rng, int shape, size_t i, double* x) {
   // A roughly Gaussian step from the engine alone (its output is specified by the standard).
@@ -77,13 +89,8 @@ void AddChunks(std::mt19937_64& rng, PhysicalType type, int chunks, uint64_t* di
       }
       values.Append<T>(v);
     }
-    std::string body;
-    ASSERT_TRUE(EncodeValues(Encoding::kRiceDelta, values, &body).ok());
-    ColumnVector back(type);
-    ASSERT_TRUE(DecodeValues(Encoding::kRiceDelta, type, body, n, &back).ok());
-    ASSERT_TRUE(back.Equals(values)) << "chunk " << chunk;
-    *digest = Fnv1a64(body, *digest);
-    *total += body.size();
+    AddBody(values, chunk, digest, total);
+    if (testing::Test::HasFatalFailure()) return;
   }
 }
 
@@ -146,13 +153,8 @@ void AddWideChunks(std::mt19937_64& rng, PhysicalType type, int chunks, uint64_t
       values.Append<T>(static_cast<T>(x));
       x += WideDifference(rng, shape, choice);
     }
-    std::string body;
-    ASSERT_TRUE(EncodeValues(Encoding::kRiceDelta, values, &body).ok());
-    ColumnVector back(type);
-    ASSERT_TRUE(DecodeValues(Encoding::kRiceDelta, type, body, n, &back).ok());
-    ASSERT_TRUE(back.Equals(values)) << "chunk " << chunk;
-    *digest = Fnv1a64(body, *digest);
-    *total += body.size();
+    AddBody(values, chunk, digest, total);
+    if (testing::Test::HasFatalFailure()) return;
   }
 }
 
