@@ -1,6 +1,7 @@
 // The encoding catalogue: names, type support, and the dispatch from an id to its codec.
 #include "table_format/encoding.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -108,6 +109,11 @@ bool EncodingSupports(Encoding encoding, PhysicalType type) {
   const Codec* codec = encoding == Encoding::kAuto ? nullptr : FindCodec(encoding);
   return codec != nullptr && IsValidPhysicalType(static_cast<uint8_t>(type)) &&
          codec->supports(type);
+}
+
+std::vector<Encoding> WithoutEncoding(std::vector<Encoding> candidates, Encoding left_out) {
+  candidates.erase(std::remove(candidates.begin(), candidates.end(), left_out), candidates.end());
+  return candidates;
 }
 
 const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,

@@ -72,6 +72,9 @@ bool EncodingSupports(Encoding encoding, PhysicalType type);
 // The list lives as long as the process.
 const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,
                                                 bool searched = false);
+// `candidates` without `left_out` (a chooser's list with an encoding it must not, or need not,
+// weigh).
+std::vector<Encoding> WithoutEncoding(std::vector<Encoding> candidates, Encoding left_out);
 
 // Encodes `values` (must have no nulls) with a concrete encoding, appending the body to *out.
 // Fails with InvalidArgument if the encoding cannot represent these values (for example

@@ -1,6 +1,5 @@
 #include "table_format/encoding_memo.h"
 
-#include <algorithm>
 #include <utility>
 
 #include "table_format/encodings/chooser.h"
@@ -75,19 +74,11 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   return Status::OK();
 }
 
-namespace {
-
-std::vector<Encoding> Without(std::vector<Encoding> candidates, Encoding left_out) {
-  candidates.erase(std::remove(candidates.begin(), candidates.end(), left_out), candidates.end());
-  return candidates;
-}
-
-}  // namespace
-
 const std::vector<Encoding>& EncodingMemo::FloatCandidates(PhysicalType type, bool with_alp_rd) {
   if (candidates_without_alp_.empty() || candidates_type_ != type) {
-    candidates_without_alp_ = Without(CandidateEncodings(Encoding::kAuto, type), Encoding::kAlp);
-    candidates_without_alps_ = Without(candidates_without_alp_, Encoding::kAlpRd);
+    candidates_without_alp_ =
+        WithoutEncoding(CandidateEncodings(Encoding::kAuto, type), Encoding::kAlp);
+    candidates_without_alps_ = WithoutEncoding(candidates_without_alp_, Encoding::kAlpRd);
     candidates_type_ = type;
   }
   return with_alp_rd ? candidates_without_alp_ : candidates_without_alps_;

@@ -1,6 +1,5 @@
 #include "table_format/template_stream_memos.h"
 
-#include <algorithm>
 #include <utility>
 
 #include "table_format/encoding.h"
@@ -26,10 +25,8 @@ EncodingMemo* TemplateStreamMemos::Stream(size_t k) {
 
 EncodingMemo* TemplateStreamMemos::Templates() {
   if (templates_ == nullptr) {
-    std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
-    candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
-                     candidates.end());
-    templates_ = std::make_unique<EncodingMemo>(std::move(candidates));
+    templates_ = std::make_unique<EncodingMemo>(WithoutEncoding(
+        CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes), Encoding::kTemplate));
   }
   return templates_.get();
 }

@@ -547,10 +547,9 @@ Status EncodeSplit(const TemplateSplit& split, TemplateStreamMemos* memos, std::
   if (memos != nullptr) {
     s = memos->Templates()->Encode(split.templates, &template_body, &template_encoding);
   } else {
-    std::vector<Encoding> candidates = CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes);
-    candidates.erase(std::remove(candidates.begin(), candidates.end(), Encoding::kTemplate),
-                     candidates.end());
-    s = ChooseAndEncode(candidates, split.templates, &template_body, &template_encoding);
+    s = ChooseAndEncode(WithoutEncoding(CandidateEncodings(Encoding::kAuto, PhysicalType::kBytes),
+                                        Encoding::kTemplate),
+                        split.templates, &template_body, &template_encoding);
   }
   if (!s.ok()) return s;
   return PutTemplateBody(template_encoding, template_body, split, out, memos);
