@@ -20,6 +20,7 @@
 #include "table/block_based/filter_policy_internal.h"
 #include "table/meta_blocks.h"
 #include "table/table_builder.h"
+#include "table_format/column_settings.h"
 #include "table_format/column_stats.h"
 #include "table_format/data_block.h"
 #include "table_format/entry.h"
@@ -126,6 +127,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Typed layout only: zone maps for predicate pushdown.
   std::unique_ptr<ZoneMapCollector> zone_maps_;
   std::unique_ptr<FileDictionaryWriters> dictionaries_;
+  // Files compaction soon rewrites (flushes): the column settings with every chunk short-lived.
+  std::unique_ptr<ShortLivedColumnSettings> short_lived_settings_;
   uint64_t max_sequence_ = 0;
   // Values written outside the row groups (oversized_values.h), in (group, row) order.
   std::vector<OversizedValue> oversized_values_;

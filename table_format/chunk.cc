@@ -305,10 +305,11 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
     if (dictionary_written) forecast.Record(false, present.size(), estimate, encoding, true, 0);
   }
   if (!dictionary_written) {
+    const bool without_template = options.searched || options.short_lived;
     const Status s =
         options.memo != nullptr && options.encoding == Encoding::kAuto
-            ? options.memo->Encode(present, &raw, &encoding, options.searched)
-            : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding, options.searched);
+            ? options.memo->Encode(present, &raw, &encoding, without_template)
+            : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding, without_template);
     if (!s.ok()) return s;
     if (strings_dictionary != nullptr) {
       const size_t local_size = raw.size() - bitmap_size;

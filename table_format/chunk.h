@@ -87,6 +87,10 @@ struct ChunkWriteOptions {
   // A key column every point read searches: auto leaves out encodings slow to decode for a
   // lookup (EncodeWithBestEncoding).
   bool searched = false;
+  // A chunk of a file that compaction soon rewrites (a flush's output): auto leaves out
+  // template (EncodeWithBestEncoding), whose analysis is the chooser's costliest. Files that
+  // stay get template when it wins, since compaction writes them with short_lived false.
+  bool short_lived = false;
   // A value every reader of the chunk knows without it (the row group's zone-map minimum of
   // the column; its bit pattern, zero-extended). A rice_delta chunk holding a value with this
   // bit pattern is written rice_delta_anchored: that value's position instead of the first

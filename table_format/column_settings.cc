@@ -84,6 +84,13 @@ ChunkWriteOptions ColumnSettings::For(const std::string& column, PhysicalType /*
   return options;
 }
 
+ChunkWriteOptions ShortLivedColumnSettings::For(const std::string& column,
+                                                PhysicalType type) const {
+  ChunkWriteOptions options = base_->For(column, type);
+  options.short_lived = true;
+  return options;
+}
+
 void ColumnSettings::AddDefaults(const std::map<std::string, std::string>& encodings,
                                  const std::map<std::string, std::string>& compression) {
   for (const auto& [column, name] : encodings) {

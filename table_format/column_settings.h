@@ -38,6 +38,19 @@ class ColumnSettings : public ColumnWriteSettings {
   int compression_level_ = 3;
 };
 
+// Another file's settings for a file that compaction soon rewrites (a flush's output): the
+// same choices, every chunk marked short-lived (ChunkWriteOptions::short_lived).
+class ShortLivedColumnSettings : public ColumnWriteSettings {
+ public:
+  // `base` must outlive this.
+  explicit ShortLivedColumnSettings(const ColumnWriteSettings* base) : base_(base) {}
+
+  ChunkWriteOptions For(const std::string& column, PhysicalType type) const override;
+
+ private:
+  const ColumnWriteSettings* base_;
+};
+
 // Splits "a:b,c:d" into pairs; a bare "b" is returned as ("default", "b").
 Status ParseColumnMap(const std::string& text, std::map<std::string, std::string>* out);
 

@@ -50,26 +50,26 @@ const Codec* FindCodec(Encoding encoding) { return CodecTable()[static_cast<uint
 
 constexpr const char* kAutoName = "auto";
 
-// CandidateEncodings' answers for every request id, type and `searched`, in one table. Every
-// invalid type gets the same answer (no codec tells them apart), kept once as type
+// CandidateEncodings' answers for every request id, type and `without_template`, in one table.
+// Every invalid type gets the same answer (no codec tells them apart), kept once as type
 // kNumPhysicalTypes.
 constexpr int kCandidateTypes = kNumPhysicalTypes + 1;
 constexpr size_t kCandidateSlots = 256 * kCandidateTypes * 2;
-constexpr size_t CandidateSlot(int request, int type, bool searched) {
+constexpr size_t CandidateSlot(int request, int type, bool without_template) {
   return (static_cast<size_t>(request) * kCandidateTypes + static_cast<size_t>(type)) * 2 +
-         (searched ? 1 : 0);
+         (without_template ? 1 : 0);
 }
 
-std::vector<Encoding> ComputeCandidates(Encoding request, PhysicalType type, bool searched) {
+std::vector<Encoding> ComputeCandidates(Encoding request, PhysicalType type,
+                                        bool without_template) {
   std::vector<Encoding> candidates;
   if (request == Encoding::kAuto) {
     for (const Codec* codec : CodecTable()) {
       // file_dictionary and file_huffman need the file's dictionary, rice_delta_anchored the
-      // chunk's anchor: the chunk layer weighs them itself. Searched (key) columns leave out
-      // template, whose decoding is too slow for lookups.
+      // chunk's anchor: the chunk layer weighs them itself.
       if (codec != nullptr && codec->supports(type) && codec->id != Encoding::kFileDictionary &&
           codec->id != Encoding::kFileHuffman && codec->id != Encoding::kRiceDeltaAnchored &&
-          !(searched && codec->id == Encoding::kTemplate)) {
+          !(without_template && codec->id == Encoding::kTemplate)) {
         candidates.push_back(codec->id);
       }
     }
@@ -117,7 +117,7 @@ std::vector<Encoding> WithoutEncoding(std::vector<Encoding> candidates, Encoding
 }
 
 const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,
-                                                bool searched) {
+                                                bool without_template) {
   // Computed once: the chooser asks for each chunk it encodes.
   static const auto* const table = [] {
     auto* t = new std::vector<std::vector<Encoding>>(kCandidateSlots);
@@ -133,7 +133,7 @@ const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType t
   }();
   const auto raw_type = static_cast<uint8_t>(type);
   const int type_slot = IsValidPhysicalType(raw_type) ? raw_type : kNumPhysicalTypes;
-  return (*table)[CandidateSlot(static_cast<uint8_t>(request), type_slot, searched)];
+  return (*table)[CandidateSlot(static_cast<uint8_t>(request), type_slot, without_template)];
 }
 
 Status EncodeValues(Encoding encoding, const ColumnVector& values, std::string* out) {
@@ -178,8 +178,9 @@ Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body,
 }
 
 Status EncodeWithBestEncoding(Encoding request, const ColumnVector& values, std::string* out,
-                              Encoding* chosen, bool searched) {
-  const std::vector<Encoding>& candidates = CandidateEncodings(request, values.type(), searched);
+                              Encoding* chosen, bool without_template) {
+  const std::vector<Encoding>& candidates =
+      CandidateEncodings(request, values.type(), without_template);
   if (candidates.size() == 1) {
     Status s = EncodeValues(candidates[0], values, out);
     if (s.IsInvalidArgument() && candidates[0] != Encoding::kPlain && !values.has_nulls()) {

@@ -68,10 +68,10 @@ bool EncodingSupports(Encoding encoding, PhysicalType type);
 // The concrete encodings worth trying for a request. kAuto gives every encoding that fits the
 // type; kAlp gives {kAlp, kAlpRd} (the per-chunk ALP / ALP-RD choice of the ALP paper); a
 // concrete encoding gives itself, or kPlain when it cannot encode `type`.
-// `searched`: the column is a key column every point read searches (EncodeWithBestEncoding).
+// `without_template`: kAuto leaves out template (EncodeWithBestEncoding says when).
 // The list lives as long as the process.
 const std::vector<Encoding>& CandidateEncodings(Encoding request, PhysicalType type,
-                                                bool searched = false);
+                                                bool without_template = false);
 // `candidates` without `left_out` (a chooser's list with an encoding it must not, or need not,
 // weigh).
 std::vector<Encoding> WithoutEncoding(std::vector<Encoding> candidates, Encoding left_out);
@@ -96,12 +96,16 @@ Status DecodeValueRange(Encoding encoding, PhysicalType type, const Slice& body,
 // found to *out. For a single candidate this is EncodeValues, falling back to kPlain when the
 // candidate refuses the values (kHex on non-hex strings). For several it estimates each
 // candidate's size cheaply and fully encodes only the most promising ones (encodings/chooser.h).
-// `searched` (key columns that point reads search, ChunkWriteOptions::searched): kAuto leaves
-// out template, whose decode parses every distinct template of the chunk. With db_bench's keys
-// it won on raw size (5.0 bytes a row against front_coding's 9.2) but lost after the block's
-// zstd (files 3.5% larger), and a point read spent 70% of its instructions decoding it (291k
-// instructions against 81k with front_coding, scripts/point_read_profile.sh --instructions).
+// `without_template`: kAuto leaves out template. The chunk layer asks it for two reasons
+// (ChunkWriteOptions):
+// - key columns that point reads search (`searched`): template's decode parses every distinct
+//   template of the chunk. With db_bench's keys it won on raw size (5.0 bytes a row against
+//   front_coding's 9.2) but lost after the block's zstd (files 3.5% larger), and a point read
+//   spent 70% of its instructions decoding it (291k instructions against 81k with
+//   front_coding, scripts/point_read_profile.sh --instructions);
+// - chunks of short-lived files (`short_lived`, flushes' output): splitting values into
+//   templates is the costliest analysis of the chooser, worth it only in the files that stay.
 Status EncodeWithBestEncoding(Encoding request, const ColumnVector& values, std::string* out,
-                              Encoding* chosen, bool searched = false);
+                              Encoding* chosen, bool without_template = false);
 
 }  // namespace columnar

@@ -18,7 +18,7 @@ TemplateStreamMemos* EncodingMemo::template_streams() {
 }
 
 Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encoding* chosen,
-                            bool searched) {
+                            bool without_template) {
   // A template body of these values (chosen, or the chooser's trial) encodes its parameter
   // streams through the column's memos.
   TemplateStreamScope scope(values.type() == PhysicalType::kBytes ? template_streams() : nullptr,
@@ -57,7 +57,7 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
     // ALP lost the last full runs: this one goes without its analysis too.
     s = ChooseAndEncode(FloatCandidates(values.type(), /*with_alp_rd=*/true), values, out, &best);
   } else {
-    s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, searched);
+    s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, without_template);
     if (s.ok() && IsFloatType(values.type()) && n > 0) {
       alp_analyses_++;
       alp_backoff_.Record(/*clear_loss=*/best != Encoding::kAlp);

@@ -58,9 +58,10 @@ class EncodingMemo {
 
   // Encodes `values` (no nulls) for an auto request, appending the body to *out: with the
   // remembered encoding when that still fits, else through EncodeWithBestEncoding(kAuto).
-  // `searched`: as EncodeWithBestEncoding's (a slot is always searched, or never).
+  // `without_template`: as EncodeWithBestEncoding's (the same for every chunk of a slot: a
+  // memo serves one file's slot, and a slot is always searched, or never).
   Status Encode(const ColumnVector& values, std::string* out, Encoding* chosen,
-                bool searched = false);
+                bool without_template = false);
 
   // Chooser runs and reused chunks so far (for tests and statistics).
   uint64_t chooser_runs() const { return chooser_runs_; }

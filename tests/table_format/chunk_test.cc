@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "table_format/encoding_memo.h"
 #include "tests/table_format/encoding_test_util.h"
 
 namespace columnar {
@@ -184,6 +185,39 @@ TEST(ChunkTest, RequestedHexOnNonHexStoresPlain) {
   ColumnVector out;
   ASSERT_TRUE(ReadChunk(&input, PhysicalType::kBytes, &out).ok());
   EXPECT_TRUE(out.Equals(values));
+}
+
+// Short-lived chunks (flushes' files) leave template out of auto's candidates, with or without
+// a memo; a requested template is still written, and both read back the same.
+TEST(ChunkTest, ShortLivedChunksLeaveTemplateOutOfAuto) {
+  ColumnVector values(PhysicalType::kBytes);
+  for (int i = 0; i < 128; i++) {
+    values.AppendBytes("GET /api/v1/users/" + std::to_string(i * 7 % 1000) + "/orders/" +
+                       std::to_string(i * 31 % 977) + " HTTP/1.1");
+  }
+  for (const bool short_lived : {false, true}) {
+    for (const bool with_memo : {false, true}) {
+      EncodingMemo memo;
+      ChunkWriteOptions options;
+      options.short_lived = short_lived;
+      if (with_memo) options.memo = &memo;
+      std::string chunk;
+      Encoding chosen;
+      ASSERT_TRUE(WriteChunk(values, options, &chunk, &chosen).ok());
+      EXPECT_EQ(chosen == Encoding::kTemplate, !short_lived) << short_lived << with_memo;
+      Slice input(chunk);
+      ColumnVector out;
+      ASSERT_TRUE(ReadChunk(&input, PhysicalType::kBytes, &out).ok());
+      EXPECT_TRUE(out.Equals(values));
+    }
+    ChunkWriteOptions requested;
+    requested.short_lived = short_lived;
+    requested.encoding = Encoding::kTemplate;
+    std::string chunk;
+    Encoding chosen;
+    ASSERT_TRUE(WriteChunk(values, requested, &chunk, &chosen).ok());
+    EXPECT_EQ(chosen, Encoding::kTemplate) << short_lived;
+  }
 }
 
 }  // namespace
