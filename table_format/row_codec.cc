@@ -149,7 +149,10 @@ Status CellMetadataNotSupported() {
   return Status::NotSupported("row value has per-cell metadata (row format 2)");
 }
 
-Status DecodeHeader(Slice* in, uint32_t max_version, RowMetadata* meta) {
+// The header of any shape, with the Status of whatever is wrong with it (DecodeHeader's slow
+// path: out of line, so that the common path keeps no frame, strings or calls).
+__attribute__((noinline)) Status DecodeAnyHeader(Slice* in, uint32_t max_version,
+                                                 RowMetadata* meta) {
   uint8_t format, flags;
   uint64_t version, write_time, expiry;
   if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kRowFormatWithCellMetadata) {
@@ -178,6 +181,59 @@ Status DecodeHeader(Slice* in, uint32_t max_version, RowMetadata* meta) {
     if (!GetCanonicalVarint64(in, &expiry)) return RowCorruption("bad expiry");
     meta->expiry_seconds = expiry;
   }
+  return Status::OK();
+}
+
+// The common header, decoded in a few word operations: format 1, a one-byte schema version,
+// and a write time and expiry of 1 to 8 bytes with 8 bytes readable at each (the row's values
+// follow them), whose last byte is not zero. Returns the header's length after filling *meta,
+// or 0 for any other shape, valid or not, without touching *meta: DecodeAnyHeader then decides.
+// Every row read in a compaction has its header decoded up to three times (compaction filter,
+// properties collector, table builder).
+__attribute__((always_inline)) inline size_t DecodeCommonHeader(const Slice& in,
+                                                                uint32_t max_version,
+                                                                RowMetadata* meta) {
+  const auto* p = reinterpret_cast<const uint8_t*>(in.data());
+  const size_t n = in.size();
+  if (n < 3 || p[0] != kRowFormatVersion) {
+    return 0;
+  }
+  const uint32_t version = p[1];  // below 0x80: a whole canonical varint
+  const uint8_t flags = p[2];
+  if (version - 1 >= max_version || version >= 0x80 || (flags & ~kKnownRowFlags) != 0) {
+    return 0;
+  }
+  size_t pos = 3;
+  uint64_t write_time = 0, expiry = 0;
+  int len;
+  if ((flags & kFlagWriteTime) != 0) {
+    // A zero last byte is non-canonical, or the varint 0 alone: DecodeAnyHeader tells which.
+    if (n - pos < 8 || !DecodeVarintFromWord(p + pos, &write_time, &len) || p[pos + len - 1] == 0) {
+      return 0;
+    }
+    pos += len;
+  }
+  if ((flags & kFlagExpiry) != 0) {
+    if (n - pos < 8 || !DecodeVarintFromWord(p + pos, &expiry, &len) || p[pos + len - 1] == 0) {
+      return 0;
+    }
+    pos += len;
+  }
+  meta->schema_version = version;
+  meta->has_write_time = (flags & kFlagWriteTime) != 0;
+  meta->write_time_micros = ZigZagDecode(write_time);  // 0 when absent
+  meta->has_expiry = (flags & kFlagExpiry) != 0;
+  meta->expiry_seconds = expiry;
+  return pos;
+}
+
+__attribute__((always_inline)) inline Status DecodeHeader(Slice* in, uint32_t max_version,
+                                                          RowMetadata* meta) {
+  const size_t length = DecodeCommonHeader(*in, max_version, meta);
+  if (length == 0) {
+    return DecodeAnyHeader(in, max_version, meta);
+  }
+  in->remove_prefix(length);
   return Status::OK();
 }
 

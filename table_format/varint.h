@@ -115,7 +115,7 @@ __attribute__((always_inline)) inline bool DecodeVarintFromWord(const uint8_t* p
   const uint64_t ends = ~word & 0x8080808080808080ull;  // the high bit clear: a last byte
   if (ends == 0) return false;
   *len = (__builtin_ctzll(ends) >> 3) + 1;
-  word &= ~uint64_t{0} >> (64 - 8 * *len);  // the varint's bytes only
+  word &= ends ^ (ends - 1);  // the varint's bytes only: bits up to its last byte's high bit
   // Pack the 7-bit groups: pairs into 14 bits, fours into 28, all eight into 56.
   word = (word & 0x007f007f007f007full) | ((word & 0x7f007f007f007f00ull) >> 1);
   word = (word & 0x00003fff00003fffull) | ((word & 0x3fff00003fff0000ull) >> 2);
