@@ -726,6 +726,7 @@ class TypedLayout::Assembler {
 
   // Row versions, metadata and the regular columns the selection keeps.
   Status DecodeValueColumns() {
+    has_versions_ = view_.HasSlot(kRowVersionSlot);  // once a group, not once a row
     Status s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
     if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
     if (s.ok()) s = DecodeExpiry();
@@ -818,7 +819,7 @@ class TypedLayout::Assembler {
       return Status::OK();
     }
     RowMetadata meta;
-    if (!view_.HasSlot(kRowVersionSlot)) {
+    if (!has_versions_) {
       meta.schema_version = schema_.version();
     } else if (versions_.IsNull(row)) {
       return Status::Corruption("typed layout: row without version");
@@ -840,7 +841,8 @@ class TypedLayout::Assembler {
       RowCell& cell = cells_[i];
       cell.column_id = id;
       cell.type = schema_.columns()[id].type;
-      cell.present = present_[id] && !regular_[id].IsNull(row) && Keeps(id);
+      // present_ holds only the columns the selection keeps (DecodeValueColumns).
+      cell.present = present_[id] && !regular_[id].IsNull(row);
       if (!cell.present) continue;
       if (regular_[id].type() == PhysicalType::kBytes) {
         cell.bytes = regular_[id].GetBytes(row);
@@ -888,6 +890,7 @@ class TypedLayout::Assembler {
   int expiry_transform_ = 0;
   bool clustering_decoded_ = false;
   bool expiry_decoded_ = false;
+  bool has_versions_ = false;  // the group stores row versions (set by DecodeValueColumns)
   std::vector<ColumnVector> clustering_;
   std::vector<ColumnVector> regular_;
   std::vector<bool> present_;
