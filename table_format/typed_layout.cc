@@ -8,6 +8,7 @@
 #include "table_format/key_codec.h"
 #include "table_format/layout_columns.h"
 #include "table_format/metadata_transform.h"
+#include "table_format/staged_appender.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -762,17 +763,20 @@ class TypedLayout::Assembler {
           return Status::Corruption("typed layout: typed key without clustering value");
         }
         if (!IsBytesType(column.type)) {
-          AppendFixedKeyComponent(FixedBitsAt(clustering_[k], row), column.type, column.order,
-                                  keys);
+          char* at = staged.Room(kMaxFixedKeyComponentBytes);
+          staged.Advance(WriteFixedKeyComponent(FixedBitsAt(clustering_[k], row), column.type,
+                                                column.order, at));
           continue;
         }
+        staged.Flush();  // EncodeKeyComponent appends to the key itself
         Status s = EncodeKeyComponent(ValueAt(clustering_[k], row, column.type), column.type,
                                       column.order, column.name, keys);
         if (!s.ok())
           return Status::Corruption("typed layout: bad clustering value: " + s.ToString());
       }
     }
-    PutFixed64(keys, trailers_[row]);
+    EncodeFixed64(staged.Room(8), trailers_[row]);
+    staged.Advance(8);
     return Status::OK();
   }
 

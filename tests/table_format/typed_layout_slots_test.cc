@@ -251,6 +251,50 @@ TEST(TypedLayoutSlotsTest, RowsOfAnOlderVersionReadBack) {
   for (size_t i = 0; i < 4; i++) EXPECT_EQ(Hex(decoded->value(i).ToString()), Hex(values[i]));
 }
 
+// Keys rebuilt from the columns: fixed-width and byte-string clustering components in turn,
+// after partitions and strings shorter and longer than the key builder's stack buffer.
+TEST(TypedLayoutSlotsTest, KeysOfMixedClusteringColumnsReadBack) {
+  CreateTableStatement statement;
+  ASSERT_TRUE(ParseCreateTable("CREATE TABLE m.t (id text, time int, tag text, seq bigint, "
+                               "value float, PRIMARY KEY ((id), time, tag, seq))",
+                               &statement)
+                  .ok());
+  const TypedLayout layout(statement.schema);
+  const std::vector<std::string> ids = {"a", std::string(300, 'p')};
+  const std::vector<std::string> tags = {"", "x", std::string(400, 't')};
+  std::vector<std::string> keys;
+  for (const std::string& id : ids) {
+    for (size_t t = 0; t < tags.size(); t++) {
+      std::string key;
+      ASSERT_TRUE(EncodeKey(layout.schema(), {Value::Text(id)},
+                            {Value::Int(7), Value::Text(tags[t]), Value::BigInt(-5 + t)}, &key)
+                      .ok());
+      keys.push_back(key);
+    }
+  }
+  std::vector<Entry> entries(keys.size());
+  for (size_t i = 0; i < keys.size(); i++) {
+    entries[i].user_key = keys[i];
+    entries[i].value_type = kPutValueType;
+    entries[i].value = "opaque value";
+  }
+  PlainSettings settings;
+  RowGroupWriteContext context;
+  context.settings = &settings;
+  std::string bytes;
+  ASSERT_TRUE(layout.WriteRowGroup(entries.data(), entries.size(), context, &bytes).ok());
+  RowGroupView view;
+  ASSERT_TRUE(view.Parse(bytes).ok());
+  std::string first_internal_key = keys[0];
+  PutFixed64(&first_internal_key, kPutValueType);
+  std::unique_ptr<DecodedRowGroup> decoded;
+  ASSERT_TRUE(layout.DecodeRowGroup(view, first_internal_key, &decoded).ok());
+  ASSERT_EQ(decoded->row_count(), keys.size());
+  for (size_t i = 0; i < keys.size(); i++) {
+    EXPECT_EQ(Hex(decoded->user_key(i).ToString()), Hex(keys[i])) << i;
+  }
+}
+
 // Groups whose first key is not a typed key, or whose first time does not fit the column's
 // type against the others, keep the time in slot 24.
 TEST(TypedLayoutSlotsTest, TimeStaysInItsSlotWhenTheKeyCannotHoldIt) {
