@@ -190,7 +190,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     }
     if (s.ok())
       s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_.column(), settings);
-    ColumnVector from_key;
+    ColumnVector& from_key = scratch_[kFromKeyScratch];
     const bool first_from_key = FirstClusteringFromKey(&from_key);
     if (s.ok() && first_from_key) {
       s = AddSchemaColumn(&writer, kClusteringFromKeySlot, schema_.clustering_column(0).name,
@@ -199,12 +199,12 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     // Expiry against the time in seconds goes before the write time (slot 7), so that the
     // chunks repeating from group to group (slots 6 and 7: a series' times and a fixed TTL)
     // follow the group header as one run, which block compression finds.
-    ColumnVector expiry(PhysicalType::kInt64);
+    ColumnVector& expiry = scratch_[kExpiryScratch];
     const int expiry_transform = Residuals(expiries_, &expiry);
     const bool early_expiry = expiry_transform == kEarlyExpiryTransform;
     if (s.ok() && early_expiry) s = AddIfAny(&writer, kEarlyExpirySlot, "expiry", expiry, settings);
     if (s.ok()) {
-      ColumnVector write_time(PhysicalType::kInt64);
+      ColumnVector& write_time = scratch_[kWriteTimeScratch];
       const int transform = Residuals(write_times_, &write_time);
       s = AddIfAny(&writer, kWriteTimeSlot + transform, "write_time", write_time, settings);
     }
@@ -229,7 +229,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   }
 
   // Shows the typed columns to an observer (zone maps, file statistics).
-  void Report(ColumnObserver* observer) const {
+  void Report(ColumnObserver* observer) {
     observer->BeginRowGroup(partition_lengths_.size());
     observer->OnTypedRows(versions_.size() - versions_.null_count());
     for (size_t k = 0; k < clustering_.size(); k++) {
@@ -238,7 +238,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     for (const ColumnDef& column : schema_.columns()) {
       if (!column.is_key() && column.is_live()) observer->OnColumn(column.id, regular_[column.id]);
     }
-    ColumnVector expiry(PhysicalType::kInt64);
+    ColumnVector& expiry = scratch_[kExpiryScratch];
     expiries_.ToColumn(&expiry);
     observer->OnExpiry(expiry);
   }
@@ -413,6 +413,10 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   std::vector<Value> decoded_;          // and its byte-string ones
   std::vector<RowCell> cells_;
   FileDictionaryWriters* dictionaries_ = nullptr;
+  // Columns built from the rows of each group (Report, Write), each filled (reset) before use:
+  // kept from group to group, so that their buffers are not allocated every time.
+  enum { kFromKeyScratch, kExpiryScratch, kWriteTimeScratch, kScratchColumns };
+  ColumnVector scratch_[kScratchColumns];
 };
 
 Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
@@ -752,10 +756,12 @@ class TypedLayout::Assembler {
   }
 
   Status AppendKey(uint32_t row, std::string* keys) {
-    keys->append(partitions_[row].data(), partitions_[row].size());
+    // Staged: a key of fixed-width clustering components costs one append, not one a part.
+    StagedAppender staged(keys);
+    staged.Append(partitions_[row].data(), partitions_[row].size());
     if (!opaque_keys_.IsNull(row)) {
       const Slice suffix = opaque_keys_.GetBytes(row);
-      keys->append(suffix.data(), suffix.size());
+      staged.Append(suffix.data(), suffix.size());
     } else {
       for (size_t k = 0; k < clustering_.size(); k++) {
         const ColumnDef& column = schema_.clustering_column(k);
