@@ -44,7 +44,9 @@ uint64_t ResidualRange(const OptionalInt64s& values, const OptionalInt64s& refer
   int64_t lo = INT64_MAX;
   int64_t hi = INT64_MIN;
   for (size_t i = 0; i < values.size(); i++) {
-    if (!values.present[i]) continue;
+    if (!values.present[i]) {
+      continue;
+    }
     const int64_t r = values.values[i] - f(references.values[i]);
     lo = std::min(lo, r);
     hi = std::max(hi, r);
@@ -62,7 +64,9 @@ void ToInt64Column(const OptionalInt64s& rows, F value_of, ColumnVector* column)
   if (std::find(rows.present.begin(), rows.present.end(), 0) == rows.present.end()) {
     column->ResizeFixed(n);
     int64_t* out = column->mutable_data<int64_t>();
-    for (size_t i = 0; i < n; i++) out[i] = value_of(i);
+    for (size_t i = 0; i < n; i++) {
+      out[i] = value_of(i);
+    }
     return;
   }
   column->Reserve(n);

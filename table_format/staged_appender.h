@@ -19,7 +19,9 @@ class StagedAppender {
 
   // Room for n <= kCapacity bytes at the returned pointer; Advance(written) after writing.
   char* Room(size_t n) {
-    if (used_ + n > kCapacity) Flush();
+    if (used_ + n > kCapacity) {
+      Flush();
+    }
     return buffer_ + used_;
   }
   void Advance(size_t n) { used_ += n; }

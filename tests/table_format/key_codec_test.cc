@@ -174,7 +174,9 @@ TEST(KeyCodecTest, FastPathsAgreeWithTheGeneralDecoder) {
           std::memset(staged, 0x5A, sizeof(staged));
           const size_t written = WriteFixedKeyComponent(bits, column.type, column.order, staged);
           ASSERT_EQ(std::string(staged, written), slow);
-          for (size_t b = written; b < sizeof(staged); b++) ASSERT_EQ(staged[b], 0x5A);
+          for (size_t b = written; b < sizeof(staged); b++) {
+            ASSERT_EQ(staged[b], 0x5A);
+          }
         }
         rest = general;
       }

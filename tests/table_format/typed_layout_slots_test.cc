@@ -229,7 +229,9 @@ TEST(TypedLayoutSlotsTest, RowsOfAnOlderVersionReadBack) {
     const TableSchema& schema = i % 2 == 0 ? v1 : v2;
     Row row(schema.next_column_id());
     row[schema.FindColumn("value")->id] = Value::Float(0.5f + i);
-    if (meta.schema_version == 2) row[schema.FindColumn("note")->id] = Value::Int(i);
+    if (meta.schema_version == 2) {
+      row[schema.FindColumn("note")->id] = Value::Int(i);
+    }
     ASSERT_TRUE(RowCodec(schema).EncodeRow(meta, row, &values[i]).ok());
     entries[i].user_key = keys[i];
     entries[i].value_type = kPutValueType;
@@ -248,7 +250,9 @@ TEST(TypedLayoutSlotsTest, RowsOfAnOlderVersionReadBack) {
   std::unique_ptr<DecodedRowGroup> decoded;
   ASSERT_TRUE(layout.DecodeRowGroup(view, first_internal_key, &decoded).ok());
   ASSERT_EQ(decoded->row_count(), 4u);
-  for (size_t i = 0; i < 4; i++) EXPECT_EQ(Hex(decoded->value(i).ToString()), Hex(values[i]));
+  for (size_t i = 0; i < 4; i++) {
+    EXPECT_EQ(Hex(decoded->value(i).ToString()), Hex(values[i]));
+  }
 }
 
 // Keys rebuilt from the columns: fixed-width and byte-string clustering components in turn,
