@@ -15,12 +15,23 @@ constexpr uint64_t kSign64 = uint64_t{1} << 63;
 
 uint8_t MaskOf(ClusteringOrder order) { return order == ClusteringOrder::kDesc ? 0xFF : 0x00; }
 
-void AppendBigEndian(uint64_t v, size_t width, uint8_t mask, std::string* out) {
-  char buf[8];
-  for (size_t i = 0; i < width; i++) {
-    buf[i] = static_cast<char>((v >> (8 * (width - 1 - i))) ^ mask);
+// The low `width` bytes of v, most significant first, each xor `mask`, at dst. Widths 8 and 4
+// (every fixed-width component but boolean): a byte swap and one store, as ReadBigEndian reads.
+void WriteBigEndian(uint64_t v, size_t width, uint8_t mask, char* dst) {
+  if (width == 8) {
+    const uint64_t swapped = __builtin_bswap64(v) ^ (mask != 0 ? ~uint64_t{0} : 0);
+    std::memcpy(dst, &swapped, 8);
+    return;
   }
-  out->append(buf, width);
+  if (width == 4) {
+    const uint32_t swapped =
+        __builtin_bswap32(static_cast<uint32_t>(v)) ^ (mask != 0 ? 0xFFFFFFFFu : 0u);
+    std::memcpy(dst, &swapped, 4);
+    return;
+  }
+  for (size_t i = 0; i < width; i++) {
+    dst[i] = static_cast<char>((v >> (8 * (width - 1 - i))) ^ mask);
+  }
 }
 
 // A 4- or 8-byte big-endian integer (every fixed-width component but boolean and uuid): one
@@ -182,7 +193,14 @@ Status EncodeKeyComponent(const Value& value, LogicalType type, ClusteringOrder 
 
 void AppendFixedKeyComponent(uint64_t bits, LogicalType type, ClusteringOrder order,
                              std::string* out) {
-  AppendBigEndian(OrderedBits(type, bits), EncodedFixedWidth(type), MaskOf(order), out);
+  char buf[kMaxFixedKeyComponentBytes];
+  out->append(buf, WriteFixedKeyComponent(bits, type, order, buf));
+}
+
+size_t WriteFixedKeyComponent(uint64_t bits, LogicalType type, ClusteringOrder order, char* dst) {
+  const size_t width = EncodedFixedWidth(type);
+  WriteBigEndian(OrderedBits(type, bits), width, MaskOf(order), dst);
+  return width;
 }
 
 Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Value* value) {

@@ -46,6 +46,10 @@ Status EncodeKeyComponent(const Value& value, LogicalType type, ClusteringOrder 
 // Value::FixedBits() `bits`, without building a Value.
 void AppendFixedKeyComponent(uint64_t bits, LogicalType type, ClusteringOrder order,
                              std::string* out);
+// The same bytes written at dst, which has room for kMaxFixedKeyComponentBytes; returns how
+// many were written (for callers that stage a key's parts and append them at once).
+constexpr size_t kMaxFixedKeyComponentBytes = 8;
+size_t WriteFixedKeyComponent(uint64_t bits, LogicalType type, ClusteringOrder order, char* dst);
 // Reads one component from the front of *in and advances it. With value == nullptr it only
 // checks and skips. Corruption when truncated or not a canonical encoding.
 Status DecodeKeyComponent(Slice* in, LogicalType type, ClusteringOrder order, Value* value);

@@ -37,6 +37,48 @@ bool ExactRange(int t, const OptionalInt64s& values, const OptionalInt64s& refer
   return true;
 }
 
+// Range of the residuals v - f(c) over the rows with a value (each has a reference), when
+// every residual is known to fit int64.
+template <typename F>
+uint64_t ResidualRange(const OptionalInt64s& values, const OptionalInt64s& references, F f) {
+  int64_t lo = INT64_MAX;
+  int64_t hi = INT64_MIN;
+  for (size_t i = 0; i < values.size(); i++) {
+    if (!values.present[i]) {
+      continue;
+    }
+    const int64_t r = values.values[i] - f(references.values[i]);
+    lo = std::min(lo, r);
+    hi = std::max(hi, r);
+  }
+  return static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
+}
+
+// value_of(i) for the rows of `rows` with a value, null for the others, into *column (reset to
+// int64). Rows all present (the usual case) are written in place: appending them one by one
+// cost more than computing them.
+template <typename F>
+void ToInt64Column(const OptionalInt64s& rows, F value_of, ColumnVector* column) {
+  column->Reset(PhysicalType::kInt64);
+  const size_t n = rows.size();
+  if (std::find(rows.present.begin(), rows.present.end(), 0) == rows.present.end()) {
+    column->ResizeFixed(n);
+    int64_t* out = column->mutable_data<int64_t>();
+    for (size_t i = 0; i < n; i++) {
+      out[i] = value_of(i);
+    }
+    return;
+  }
+  column->Reserve(n);
+  for (size_t i = 0; i < n; i++) {
+    if (rows.present[i]) {
+      column->Append<int64_t>(value_of(i));
+    } else {
+      column->AppendNull();
+    }
+  }
+}
+
 }  // namespace
 
 __int128 MetadataTransformOf(int t, int64_t c) {
@@ -60,15 +102,8 @@ __int128 MetadataTransformOf(int t, int64_t c) {
 }
 
 void OptionalInt64s::ToColumn(ColumnVector* column) const {
-  column->Reset(PhysicalType::kInt64);
-  column->Reserve(values.size());
-  for (size_t i = 0; i < values.size(); i++) {
-    if (present[i]) {
-      column->Append<int64_t>(values[i]);
-    } else {
-      column->AppendNull();
-    }
-  }
+  ToInt64Column(
+      *this, [this](size_t i) { return values[i]; }, column);
 }
 
 int ChooseMetadataTransformExact(const OptionalInt64s& values, const OptionalInt64s& references) {
@@ -85,23 +120,21 @@ int ChooseMetadataTransformExact(const OptionalInt64s& values, const OptionalInt
 }
 
 int ChooseMetadataTransform(const OptionalInt64s& values, const OptionalInt64s& references) {
-  // The rows with a value, densely; any of them without a reference leaves transform 0 only.
-  const size_t n = values.size();
-  std::vector<int64_t> v;
-  std::vector<int64_t> c;
-  v.reserve(n);
-  c.reserve(n);
-  for (size_t i = 0; i < n; i++) {
+  // Bounds of the rows with a value and of their references, read in place (a group's rows are
+  // few, so copying them densely first cost more than it saved); any row with a value but no
+  // reference leaves transform 0 only.
+  int64_t vmin = INT64_MAX, vmax = INT64_MIN, cmin = INT64_MAX, cmax = INT64_MIN;
+  bool any = false;
+  for (size_t i = 0; i < values.size(); i++) {
     if (!values.present[i]) continue;
     if (!references.present[i]) return 0;
-    v.push_back(values.values[i]);
-    c.push_back(references.values[i]);
+    vmin = std::min(vmin, values.values[i]);
+    vmax = std::max(vmax, values.values[i]);
+    cmin = std::min(cmin, references.values[i]);
+    cmax = std::max(cmax, references.values[i]);
+    any = true;
   }
-  if (v.empty()) return 0;
-  const auto [vmin_it, vmax_it] = std::minmax_element(v.begin(), v.end());
-  const auto [cmin_it, cmax_it] = std::minmax_element(c.begin(), c.end());
-  const int64_t vmin = *vmin_it, vmax = *vmax_it, cmin = *cmin_it, cmax = *cmax_it;
-  const size_t m = v.size();
+  if (!any) return 0;
 
   int best = 0;
   // Transform 0's residuals are the values: always usable.
@@ -133,24 +166,11 @@ int ChooseMetadataTransform(const OptionalInt64s& values, const OptionalInt64s& 
     unsigned __int128 range;
     if (!bounded) {
       if (!ExactRange(t, values, references, &range)) continue;
+    } else if (t == 4) {
+      range = ResidualRange(values, references, [](int64_t c) { return FloorThousandth(c); });
     } else {
-      int64_t lo = INT64_MAX;
-      int64_t hi = INT64_MIN;
-      if (t == 4) {
-        for (size_t i = 0; i < m; i++) {
-          const int64_t r = v[i] - FloorThousandth(c[i]);
-          lo = std::min(lo, r);
-          hi = std::max(hi, r);
-        }
-      } else {
-        const int64_t a = kMultiplier[t];
-        for (size_t i = 0; i < m; i++) {
-          const int64_t r = v[i] - a * c[i];
-          lo = std::min(lo, r);
-          hi = std::max(hi, r);
-        }
-      }
-      range = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
+      const int64_t a = kMultiplier[t];
+      range = ResidualRange(values, references, [a](int64_t c) { return a * c; });
     }
     if (range < best_range) {
       best_range = range;
@@ -162,14 +182,8 @@ int ChooseMetadataTransform(const OptionalInt64s& values, const OptionalInt64s& 
 
 void MetadataResiduals(const OptionalInt64s& values, const OptionalInt64s& references,
                        int transform, ColumnVector* column) {
-  column->Reset(PhysicalType::kInt64);
-  column->Reserve(values.size());
-  for (size_t i = 0; i < values.size(); i++) {
-    if (!values.present[i]) {
-      column->AppendNull();
-      continue;
-    }
-    // The residual fits int64, so wrapping 64-bit arithmetic gives it exactly.
+  // The residual fits int64, so wrapping 64-bit arithmetic gives it exactly.
+  const auto residual = [&](size_t i) {
     const int64_t reference = references.present[i] ? references.values[i] : 0;
     uint64_t f;
     if (transform == 0) {
@@ -179,8 +193,9 @@ void MetadataResiduals(const OptionalInt64s& values, const OptionalInt64s& refer
     } else {
       f = static_cast<uint64_t>(reference) * static_cast<uint64_t>(kMultiplier[transform]);
     }
-    column->Append<int64_t>(static_cast<int64_t>(static_cast<uint64_t>(values.values[i]) - f));
-  }
+    return static_cast<int64_t>(static_cast<uint64_t>(values.values[i]) - f);
+  };
+  ToInt64Column(values, residual, column);
 }
 
 }  // namespace columnar

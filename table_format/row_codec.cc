@@ -3,6 +3,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "table_format/staged_appender.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -15,44 +16,6 @@ constexpr uint8_t kKnownRowFlags = kFlagWriteTime | kFlagExpiry;
 Status RowCorruption(const std::string& problem) {
   return Status::Corruption("row value: " + problem);
 }
-
-// Appends small pieces to a string through a buffer on the stack, so that a row's header and
-// fixed-width values cost one append instead of one each.
-class StagedAppender {
- public:
-  explicit StagedAppender(std::string* out) : out_(out) {}
-  ~StagedAppender() { Flush(); }
-  StagedAppender(const StagedAppender&) = delete;
-  StagedAppender& operator=(const StagedAppender&) = delete;
-
-  // Room for n <= kCapacity bytes at the returned pointer; Advance(written) after writing.
-  char* Room(size_t n) {
-    if (used_ + n > kCapacity) Flush();
-    return buffer_ + used_;
-  }
-  void Advance(size_t n) { used_ += n; }
-  void Append(const char* data, size_t n) {
-    if (n > kCapacity - used_) {
-      Flush();
-      if (n > kCapacity) {
-        out_->append(data, n);
-        return;
-      }
-    }
-    std::memcpy(buffer_ + used_, data, n);
-    used_ += n;
-  }
-  void Flush() {
-    out_->append(buffer_, used_);
-    used_ = 0;
-  }
-
- private:
-  static constexpr size_t kCapacity = 256;
-  std::string* out_;
-  char buffer_[kCapacity];
-  size_t used_ = 0;
-};
 
 void AppendVarint64(uint64_t v, StagedAppender* out) {
   char* p = out->Room(kMaxVarint64Bytes);
@@ -345,8 +308,11 @@ Status RowCodec::DecodeValues(Slice* in, uint32_t version, std::vector<RowCell>*
     return RowCorruption("presence bitmap padding bits are set");
   }
   in->remove_prefix(bitmap_bytes);
-  *cells = absent;  // ids and types set, every cell absent: the present ones are filled in
+  // ids and types set, every cell absent: the present ones are filled in. Cell by cell rather
+  // than `*cells = absent`, whose copy is an out-of-line memmove (most rows have few cells).
+  cells->resize(count);
   RowCell* const out = cells->data();
+  for (size_t i = 0; i < count; i++) out[i] = absent[i];
   for (size_t i = 0; i < count; i++) {
     if (((bitmap[i / 8] >> (i % 8)) & 1) == 0) continue;
     RowCell& cell = out[i];

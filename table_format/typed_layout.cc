@@ -8,6 +8,7 @@
 #include "table_format/key_codec.h"
 #include "table_format/layout_columns.h"
 #include "table_format/metadata_transform.h"
+#include "table_format/staged_appender.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -189,7 +190,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     }
     if (s.ok())
       s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_.column(), settings);
-    ColumnVector from_key;
+    ColumnVector& from_key = scratch_[kFromKeyScratch];
     const bool first_from_key = FirstClusteringFromKey(&from_key);
     if (s.ok() && first_from_key) {
       s = AddSchemaColumn(&writer, kClusteringFromKeySlot, schema_.clustering_column(0).name,
@@ -198,12 +199,12 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     // Expiry against the time in seconds goes before the write time (slot 7), so that the
     // chunks repeating from group to group (slots 6 and 7: a series' times and a fixed TTL)
     // follow the group header as one run, which block compression finds.
-    ColumnVector expiry(PhysicalType::kInt64);
+    ColumnVector& expiry = scratch_[kExpiryScratch];
     const int expiry_transform = Residuals(expiries_, &expiry);
     const bool early_expiry = expiry_transform == kEarlyExpiryTransform;
     if (s.ok() && early_expiry) s = AddIfAny(&writer, kEarlyExpirySlot, "expiry", expiry, settings);
     if (s.ok()) {
-      ColumnVector write_time(PhysicalType::kInt64);
+      ColumnVector& write_time = scratch_[kWriteTimeScratch];
       const int transform = Residuals(write_times_, &write_time);
       s = AddIfAny(&writer, kWriteTimeSlot + transform, "write_time", write_time, settings);
     }
@@ -228,7 +229,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   }
 
   // Shows the typed columns to an observer (zone maps, file statistics).
-  void Report(ColumnObserver* observer) const {
+  void Report(ColumnObserver* observer) {
     observer->BeginRowGroup(partition_lengths_.size());
     observer->OnTypedRows(versions_.size() - versions_.null_count());
     for (size_t k = 0; k < clustering_.size(); k++) {
@@ -237,7 +238,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     for (const ColumnDef& column : schema_.columns()) {
       if (!column.is_key() && column.is_live()) observer->OnColumn(column.id, regular_[column.id]);
     }
-    ColumnVector expiry(PhysicalType::kInt64);
+    ColumnVector& expiry = scratch_[kExpiryScratch];
     expiries_.ToColumn(&expiry);
     observer->OnExpiry(expiry);
   }
@@ -412,6 +413,10 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   std::vector<Value> decoded_;          // and its byte-string ones
   std::vector<RowCell> cells_;
   FileDictionaryWriters* dictionaries_ = nullptr;
+  // Columns built from the rows of each group (Report, Write), each filled (reset) before use:
+  // kept from group to group, so that their buffers are not allocated every time.
+  enum { kFromKeyScratch, kExpiryScratch, kWriteTimeScratch, kScratchColumns };
+  ColumnVector scratch_[kScratchColumns];
 };
 
 Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
@@ -726,6 +731,7 @@ class TypedLayout::Assembler {
 
   // Row versions, metadata and the regular columns the selection keeps.
   Status DecodeValueColumns() {
+    has_versions_ = view_.HasSlot(kRowVersionSlot);  // once a group, not once a row
     Status s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
     if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
     if (s.ok()) s = DecodeExpiry();
@@ -750,10 +756,12 @@ class TypedLayout::Assembler {
   }
 
   Status AppendKey(uint32_t row, std::string* keys) {
-    keys->append(partitions_[row].data(), partitions_[row].size());
+    // Staged: a key of fixed-width clustering components costs one append, not one a part.
+    StagedAppender staged(keys);
+    staged.Append(partitions_[row].data(), partitions_[row].size());
     if (!opaque_keys_.IsNull(row)) {
       const Slice suffix = opaque_keys_.GetBytes(row);
-      keys->append(suffix.data(), suffix.size());
+      staged.Append(suffix.data(), suffix.size());
     } else {
       for (size_t k = 0; k < clustering_.size(); k++) {
         const ColumnDef& column = schema_.clustering_column(k);
@@ -761,17 +769,20 @@ class TypedLayout::Assembler {
           return Status::Corruption("typed layout: typed key without clustering value");
         }
         if (!IsBytesType(column.type)) {
-          AppendFixedKeyComponent(FixedBitsAt(clustering_[k], row), column.type, column.order,
-                                  keys);
+          char* at = staged.Room(kMaxFixedKeyComponentBytes);
+          staged.Advance(WriteFixedKeyComponent(FixedBitsAt(clustering_[k], row), column.type,
+                                                column.order, at));
           continue;
         }
+        staged.Flush();  // EncodeKeyComponent appends to the key itself
         Status s = EncodeKeyComponent(ValueAt(clustering_[k], row, column.type), column.type,
                                       column.order, column.name, keys);
         if (!s.ok())
           return Status::Corruption("typed layout: bad clustering value: " + s.ToString());
       }
     }
-    PutFixed64(keys, trailers_[row]);
+    EncodeFixed64(staged.Room(8), trailers_[row]);
+    staged.Advance(8);
     return Status::OK();
   }
 
@@ -818,7 +829,7 @@ class TypedLayout::Assembler {
       return Status::OK();
     }
     RowMetadata meta;
-    if (!view_.HasSlot(kRowVersionSlot)) {
+    if (!has_versions_) {
       meta.schema_version = schema_.version();
     } else if (versions_.IsNull(row)) {
       return Status::Corruption("typed layout: row without version");
@@ -840,7 +851,8 @@ class TypedLayout::Assembler {
       RowCell& cell = cells_[i];
       cell.column_id = id;
       cell.type = schema_.columns()[id].type;
-      cell.present = present_[id] && !regular_[id].IsNull(row) && Keeps(id);
+      // present_ holds only the columns the selection keeps (DecodeValueColumns).
+      cell.present = present_[id] && !regular_[id].IsNull(row);
       if (!cell.present) continue;
       if (regular_[id].type() == PhysicalType::kBytes) {
         cell.bytes = regular_[id].GetBytes(row);
@@ -888,6 +900,7 @@ class TypedLayout::Assembler {
   int expiry_transform_ = 0;
   bool clustering_decoded_ = false;
   bool expiry_decoded_ = false;
+  bool has_versions_ = false;  // the group stores row versions (set by DecodeValueColumns)
   std::vector<ColumnVector> clustering_;
   std::vector<ColumnVector> regular_;
   std::vector<bool> present_;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -128,7 +129,7 @@ TEST(KeyCodecTest, CompositeKeysSortDecodeAndSplit) {
 }
 
 // The writer's fast paths: PartitionKeyLengthAfter (answered from the previous partition),
-// DecodeFixedKeyComponent and AppendFixedKeyComponent (no Value) must agree with the general
+// DecodeFixedKeyComponent and Append/WriteFixedKeyComponent (no Value) must agree with the general
 // functions on every key, including keys whose bytes only partly match the previous partition.
 TEST(KeyCodecTest, FastPathsAgreeWithTheGeneralDecoder) {
   test::RandomValues random(7);
@@ -168,6 +169,14 @@ TEST(KeyCodecTest, FastPathsAgreeWithTheGeneralDecoder) {
           ASSERT_TRUE(
               EncodeKeyComponent(value, column.type, column.order, column.name, &slow).ok());
           ASSERT_EQ(fast, slow);
+          // The staged form: the same bytes at a pointer, nothing written past them.
+          char staged[2 * kMaxFixedKeyComponentBytes];
+          std::memset(staged, 0x5A, sizeof(staged));
+          const size_t written = WriteFixedKeyComponent(bits, column.type, column.order, staged);
+          ASSERT_EQ(std::string(staged, written), slow);
+          for (size_t b = written; b < sizeof(staged); b++) {
+            ASSERT_EQ(staged[b], 0x5A);
+          }
         }
         rest = general;
       }

@@ -206,6 +206,99 @@ TEST(TypedLayoutSlotsTest, OlderGroupsStillRead) {
   ExpectRoundTrip(layout, group, old);
 }
 
+// A group mixing rows of an older schema version with current ones stores their versions
+// (slot 4): every row is rebuilt with its own version, columns and metadata.
+TEST(TypedLayoutSlotsTest, RowsOfAnOlderVersionReadBack) {
+  const TableSchema v1 = IdTimeValueSchema();
+  TableSchema v2;
+  TableAlteration add_note;
+  add_note.added_columns = {{"note", LogicalType::kInt}};
+  ASSERT_TRUE(v1.Alter(add_note, &v2).ok());
+  const TypedLayout layout(v2);
+  std::vector<std::string> keys(4), values(4);
+  std::vector<Entry> entries(4);
+  for (int i = 0; i < 4; i++) {
+    ASSERT_TRUE(EncodeKey(v2, {Value::Text("a")}, {Value::Int(1000 - i)}, &keys[i]).ok());
+    RowMetadata meta;
+    meta.schema_version = i % 2 == 0 ? 1 : 2;
+    // Write times against the time, a fixed expiry on its own (slots 11 and 16).
+    meta.has_write_time = true;
+    meta.write_time_micros = int64_t{1000 - i} * 1000000 + i;
+    meta.has_expiry = true;
+    meta.expiry_seconds = 4000000000;
+    const TableSchema& schema = i % 2 == 0 ? v1 : v2;
+    Row row(schema.next_column_id());
+    row[schema.FindColumn("value")->id] = Value::Float(0.5f + i);
+    if (meta.schema_version == 2) {
+      row[schema.FindColumn("note")->id] = Value::Int(i);
+    }
+    ASSERT_TRUE(RowCodec(schema).EncodeRow(meta, row, &values[i]).ok());
+    entries[i].user_key = keys[i];
+    entries[i].value_type = kPutValueType;
+    entries[i].value = values[i];
+  }
+  PlainSettings settings;
+  RowGroupWriteContext context;
+  context.settings = &settings;
+  std::string bytes;
+  ASSERT_TRUE(layout.WriteRowGroup(entries.data(), 4, context, &bytes).ok());
+  RowGroupView view;
+  ASSERT_TRUE(view.Parse(bytes).ok());
+  EXPECT_EQ(view.slots(), (std::vector<uint32_t>{4, 6, 11, 16, 66, 67}));  // 4: row versions
+  std::string first_internal_key = keys[0];
+  PutFixed64(&first_internal_key, kPutValueType);
+  std::unique_ptr<DecodedRowGroup> decoded;
+  ASSERT_TRUE(layout.DecodeRowGroup(view, first_internal_key, &decoded).ok());
+  ASSERT_EQ(decoded->row_count(), 4u);
+  for (size_t i = 0; i < 4; i++) {
+    EXPECT_EQ(Hex(decoded->value(i).ToString()), Hex(values[i]));
+  }
+}
+
+// Keys rebuilt from the columns: fixed-width and byte-string clustering components in turn,
+// after partitions and strings shorter and longer than the key builder's stack buffer.
+TEST(TypedLayoutSlotsTest, KeysOfMixedClusteringColumnsReadBack) {
+  CreateTableStatement statement;
+  ASSERT_TRUE(ParseCreateTable("CREATE TABLE m.t (id text, time int, tag text, seq bigint, "
+                               "value float, PRIMARY KEY ((id), time, tag, seq))",
+                               &statement)
+                  .ok());
+  const TypedLayout layout(statement.schema);
+  const std::vector<std::string> ids = {"a", std::string(300, 'p')};
+  const std::vector<std::string> tags = {"", "x", std::string(400, 't')};
+  std::vector<std::string> keys;
+  for (const std::string& id : ids) {
+    for (size_t t = 0; t < tags.size(); t++) {
+      std::string key;
+      ASSERT_TRUE(EncodeKey(layout.schema(), {Value::Text(id)},
+                            {Value::Int(7), Value::Text(tags[t]), Value::BigInt(-5 + t)}, &key)
+                      .ok());
+      keys.push_back(key);
+    }
+  }
+  std::vector<Entry> entries(keys.size());
+  for (size_t i = 0; i < keys.size(); i++) {
+    entries[i].user_key = keys[i];
+    entries[i].value_type = kPutValueType;
+    entries[i].value = "opaque value";
+  }
+  PlainSettings settings;
+  RowGroupWriteContext context;
+  context.settings = &settings;
+  std::string bytes;
+  ASSERT_TRUE(layout.WriteRowGroup(entries.data(), entries.size(), context, &bytes).ok());
+  RowGroupView view;
+  ASSERT_TRUE(view.Parse(bytes).ok());
+  std::string first_internal_key = keys[0];
+  PutFixed64(&first_internal_key, kPutValueType);
+  std::unique_ptr<DecodedRowGroup> decoded;
+  ASSERT_TRUE(layout.DecodeRowGroup(view, first_internal_key, &decoded).ok());
+  ASSERT_EQ(decoded->row_count(), keys.size());
+  for (size_t i = 0; i < keys.size(); i++) {
+    EXPECT_EQ(Hex(decoded->user_key(i).ToString()), Hex(keys[i])) << i;
+  }
+}
+
 // Groups whose first key is not a typed key, or whose first time does not fit the column's
 // type against the others, keep the time in slot 24.
 TEST(TypedLayoutSlotsTest, TimeStaysInItsSlotWhenTheKeyCannotHoldIt) {
