@@ -42,7 +42,9 @@ std::map<std::string, uint64_t> ValueEncodings(rocksdb::DB* db) {
         ColumnStats::Parse(props->user_collected_properties.at("columnar.column_stats"), &stats)
             .ok())
         << path;
-    if (stats.columns().count("value") == 0) continue;
+    if (stats.columns().count("value") == 0) {
+      continue;
+    }
     for (const auto& [encoding, count] : stats.columns().at("value").encodings) {
       chunks[encoding] += count;
     }

@@ -92,6 +92,23 @@ Group MakeGroup(const TypedLayout& layout) {
   return group;
 }
 
+// One group of put rows, keys[i] -> values[i] (one value for all when `values` has one).
+std::string WritePutGroup(const TypedLayout& layout, const std::vector<std::string>& keys,
+                          const std::vector<std::string>& values) {
+  std::vector<Entry> entries(keys.size());
+  for (size_t i = 0; i < keys.size(); i++) {
+    entries[i].user_key = keys[i];
+    entries[i].value_type = kPutValueType;
+    entries[i].value = values.size() == 1 ? values[0] : values[i];
+  }
+  PlainSettings settings;
+  RowGroupWriteContext context;
+  context.settings = &settings;
+  std::string bytes;
+  EXPECT_TRUE(layout.WriteRowGroup(entries.data(), entries.size(), context, &bytes).ok());
+  return bytes;
+}
+
 // Rebuilds `view` with `replace` applied to its slots: each (old slot, new slot, new values).
 struct Replacement {
   uint32_t from;
@@ -216,7 +233,6 @@ TEST(TypedLayoutSlotsTest, RowsOfAnOlderVersionReadBack) {
   ASSERT_TRUE(v1.Alter(add_note, &v2).ok());
   const TypedLayout layout(v2);
   std::vector<std::string> keys(4), values(4);
-  std::vector<Entry> entries(4);
   for (int i = 0; i < 4; i++) {
     ASSERT_TRUE(EncodeKey(v2, {Value::Text("a")}, {Value::Int(1000 - i)}, &keys[i]).ok());
     RowMetadata meta;
@@ -233,15 +249,8 @@ TEST(TypedLayoutSlotsTest, RowsOfAnOlderVersionReadBack) {
       row[schema.FindColumn("note")->id] = Value::Int(i);
     }
     ASSERT_TRUE(RowCodec(schema).EncodeRow(meta, row, &values[i]).ok());
-    entries[i].user_key = keys[i];
-    entries[i].value_type = kPutValueType;
-    entries[i].value = values[i];
   }
-  PlainSettings settings;
-  RowGroupWriteContext context;
-  context.settings = &settings;
-  std::string bytes;
-  ASSERT_TRUE(layout.WriteRowGroup(entries.data(), 4, context, &bytes).ok());
+  const std::string bytes = WritePutGroup(layout, keys, values);
   RowGroupView view;
   ASSERT_TRUE(view.Parse(bytes).ok());
   EXPECT_EQ(view.slots(), (std::vector<uint32_t>{4, 6, 11, 16, 66, 67}));  // 4: row versions
@@ -276,17 +285,7 @@ TEST(TypedLayoutSlotsTest, KeysOfMixedClusteringColumnsReadBack) {
       keys.push_back(key);
     }
   }
-  std::vector<Entry> entries(keys.size());
-  for (size_t i = 0; i < keys.size(); i++) {
-    entries[i].user_key = keys[i];
-    entries[i].value_type = kPutValueType;
-    entries[i].value = "opaque value";
-  }
-  PlainSettings settings;
-  RowGroupWriteContext context;
-  context.settings = &settings;
-  std::string bytes;
-  ASSERT_TRUE(layout.WriteRowGroup(entries.data(), entries.size(), context, &bytes).ok());
+  const std::string bytes = WritePutGroup(layout, keys, {"opaque value"});
   RowGroupView view;
   ASSERT_TRUE(view.Parse(bytes).ok());
   std::string first_internal_key = keys[0];
@@ -313,17 +312,7 @@ TEST(TypedLayoutSlotsTest, TimeStaysInItsSlotWhenTheKeyCannotHoldIt) {
       EncodeKey(layout.schema(), {Value::Text("a")}, {Value::Int(-2000000000)}, &keys[0]).ok());
   ASSERT_TRUE(
       EncodeKey(layout.schema(), {Value::Text("a")}, {Value::Int(2000000000)}, &keys[1]).ok());
-  std::vector<Entry> entries(2);
-  for (size_t i = 0; i < 2; i++) {
-    entries[i].user_key = keys[i];
-    entries[i].value_type = kPutValueType;
-    entries[i].value = "not a row";
-  }
-  PlainSettings settings;
-  RowGroupWriteContext context;
-  context.settings = &settings;
-  std::string bytes;
-  ASSERT_TRUE(layout.WriteRowGroup(entries.data(), 2, context, &bytes).ok());
+  const std::string bytes = WritePutGroup(layout, keys, {"not a row"});
   RowGroupView view;
   ASSERT_TRUE(view.Parse(bytes).ok());
   EXPECT_TRUE(view.HasSlot(kTimeSlot));
