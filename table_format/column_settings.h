@@ -38,8 +38,8 @@ class ColumnSettings : public ColumnWriteSettings {
   int compression_level_ = 3;
 };
 
-// Another file's settings for a file that compaction soon rewrites (a flush's output): the
-// same choices, every chunk marked short-lived (ChunkWriteOptions::short_lived).
+// `base`'s settings for a file that compaction soon rewrites (a flush's output): the same
+// choices, every chunk marked short-lived (ChunkWriteOptions::short_lived).
 class ShortLivedColumnSettings : public ColumnWriteSettings {
  public:
   // `base` must outlive this.
