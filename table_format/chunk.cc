@@ -151,7 +151,8 @@ size_t TemplateBodySize(const TemplateTrial& trial) {
 // the local body: true, with *encoding set (on entry, the local body's encoding) and *cost
 // the written form's cost.
 // Every form's values are remembered as seen, so any can admit them in a later chunk; forms
-// that keep losing are not tried (file_dictionary_forms.h), but their values are remembered.
+// that keep losing are not tried (file_dictionary_forms.h), but their values are remembered,
+// except the plain templates of a chunk that skips the plain form (it is not split for it).
 bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               FileDictionaryWriter* dictionary, std::string* body,
                               Encoding* encoding, size_t* cost) {
@@ -177,23 +178,34 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     // few (tag columns: one value per host), else per row (TryTemplatesUnlessSkipped).
     const ValueRuns runs(values, values.size() / kMinRowsPerRun);
     const ColumnVector& representatives = runs.few() ? runs.heads() : values;
-    TemplateSplit heads_split;
-    TemplateSplit* const plain = runs.few() ? &heads_split : &split.split;
-    SplitTemplates(representatives, plain);
-    split_has_parameters = plain->parameters > 0;
-    if (split_has_parameters) {
-      split_tried = TryTemplatesUnlessSkipped(dictionary, FileDictionaryForm::kTemplates, best,
-                                              values, runs, *plain, nullptr, &split);
+    // While the plain form is skipped the chunk is not split for it: the split would serve
+    // only to remember its templates (file_dictionary_forms.h).
+    const bool plain_skipped = forms.Skipping(FileDictionaryForm::kTemplates);
+    if (plain_skipped) {
+      forms.ShouldTry(FileDictionaryForm::kTemplates);  // counts the skipped chunk down
+    } else {
+      TemplateSplit heads_split;
+      TemplateSplit* const plain = runs.few() ? &heads_split : &split.split;
+      SplitTemplates(representatives, plain);
+      split_has_parameters = plain->parameters > 0;
+      if (split_has_parameters) {
+        split_tried = TryTemplatesUnlessSkipped(dictionary, FileDictionaryForm::kTemplates, best,
+                                                values, runs, *plain, nullptr, &split);
+      }
     }
     if (split.usable) best = std::min(best, split.cost());
+    // The mixed form has parameters only where some value does not recur and has them in the
+    // plain split: without one (no parameters, or every value recurs) it is not weighed.
     std::vector<bool> recurring(representatives.size());
-    bool any_recurring = false;
-    for (size_t k = 0; k < representatives.size() && split_has_parameters; k++) {
+    size_t recurring_count = 0;
+    for (size_t k = 0; k < representatives.size() && (split_has_parameters || plain_skipped); k++) {
       const size_t row = runs.few() ? runs.starts()[k] : k;
-      recurring[k] = dictionary->Recurs(representatives.GetBytes(k), whole.hashes[row]);
-      any_recurring |= recurring[k];
+      recurring[k] = whole.recurs.empty()
+                         ? dictionary->Recurs(representatives.GetBytes(k), whole.hashes[row])
+                         : whole.recurs[row] != 0;
+      recurring_count += recurring[k] ? 1 : 0;
     }
-    if (any_recurring) {
+    if (recurring_count > 0 && recurring_count < representatives.size()) {
       TemplateSplit heads_mixed;
       TemplateSplit* const kept = runs.few() ? &heads_mixed : &mixed.split;
       SplitTemplates(representatives, kept, &recurring);

@@ -139,6 +139,7 @@ void FileDictionaryWriter::HashValues(const ColumnVector& values,
   trial->pending_hashes.clear();
   trial->writes_table = false;
   trial->codes.Reset(PhysicalType::kInt32);
+  trial->recurs.clear();
   trial->hashes.resize(values.size());
   for (size_t i = 0; i < values.size(); i++) trial->hashes[i] = HashOf(values.GetBytes(i));
 }
@@ -154,6 +155,7 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   trial->admitted_bytes = 0;
   trial->usable = false;
   trial->hashes.resize(values.size());
+  trial->recurs.resize(values.size());
   trial->pending.clear();
   trial->pending_hashes.clear();
   trial->writes_table = false;
@@ -166,6 +168,7 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
       // a first row without a code found nothing that a second look would).
       const int32_t code = codes.Get<int32_t>(i - 1);
       trial->hashes[i] = trial->hashes[i - 1];
+      trial->recurs[i] = trial->recurs[i - 1];
       if (code == 0) exceptions.AppendBytes(value);
       codes.Append<int32_t>(code);
       continue;
@@ -173,20 +176,26 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
     const uint64_t hash = HashOf(value);
     trial->hashes[i] = hash;
     uint32_t code = codes_.Find(hash, value, entries_);
+    // A pending value was seen (that is how it became pending).
+    bool recurs = true;
     if (code == 0) {
       const uint32_t pending = pending_codes_.Find(hash, value, trial->pending);
       if (pending != 0) {
         code = static_cast<uint32_t>(entries_.size()) + pending;
-      } else if (Seen(hash) && entries_.size() + trial->pending.size() < limits_.max_entries &&
-                 entry_bytes_ + trial->admitted_bytes + value.size() <= limits_.max_bytes) {
-        // Seen in an earlier chunk: it recurs, so it earns a place in the dictionary.
-        trial->pending.emplace_back(value.data(), value.size());
-        trial->pending_hashes.push_back(hash);
-        pending_codes_.Insert(hash, static_cast<uint32_t>(trial->pending.size()));
-        code = static_cast<uint32_t>(entries_.size() + trial->pending.size());
-        trial->admitted_bytes += value.size();
+      } else {
+        recurs = Seen(hash);
+        if (recurs && entries_.size() + trial->pending.size() < limits_.max_entries &&
+            entry_bytes_ + trial->admitted_bytes + value.size() <= limits_.max_bytes) {
+          // Seen in an earlier chunk: it recurs, so it earns a place in the dictionary.
+          trial->pending.emplace_back(value.data(), value.size());
+          trial->pending_hashes.push_back(hash);
+          pending_codes_.Insert(hash, static_cast<uint32_t>(trial->pending.size()));
+          code = static_cast<uint32_t>(entries_.size() + trial->pending.size());
+          trial->admitted_bytes += value.size();
+        }
       }
     }
+    trial->recurs[i] = recurs;
     if (code == 0) exceptions.AppendBytes(value);
     any_code |= code != 0;
     codes.Append<int32_t>(static_cast<int32_t>(code));

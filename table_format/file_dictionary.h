@@ -85,6 +85,10 @@ struct FileDictionaryTrial {
 
   ColumnVector codes{PhysicalType::kInt32};  // of every value, counted for file tables
   std::vector<uint64_t> hashes;              // of every value, remembered as seen afterwards
+  // Of every value, whether it Recurs (an entry, or seen before): set by Trial, which looks
+  // both up anyway, so that a writer weighing another form need not look again; empty after
+  // HashValues.
+  std::vector<uint8_t> recurs;
   std::deque<std::string> pending;
   std::vector<uint64_t> pending_hashes;
   bool writes_table = false;  // the codes use the file table, not yet an entry

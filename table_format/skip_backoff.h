@@ -23,6 +23,9 @@ class SkipBackoff {
     return true;
   }
 
+  // Whether the next chance will be skipped (Skip without counting down).
+  bool Skipping() const { return skip_left_ != 0; }
+
   // The outcome of a chance that was taken.
   void Record(bool clear_loss) {
     if (!clear_loss) {

@@ -87,17 +87,37 @@ TEST(FileDictionaryFormsTest, FormsLosingToAnotherFormAreSkippedAfterWarmingUp) 
   }
 }
 
-TEST(FileDictionaryFormsTest, ATemplateFormThatWonOnceIsNotSkippedForLosingToAnotherForm) {
-  // Its entries serve the other forms' rows: skipping it where it would win again changes
-  // every later chunk.
+TEST(FileDictionaryFormsTest, AFormThatWonRecentlyIsNotSkippedForLosingToAnotherForm) {
+  // Its entries serve the next chunks of the other forms: skipping it where it would win again
+  // changes what they find. Past kTrialsAfterAWin trials without a win, losses count again.
   FileDictionaryForms forms;
-  ASSERT_TRUE(forms.ShouldTry(kMixed));
-  forms.Record(kMixed, 80, 80, /*won=*/true, false);
-  for (int i = 0; i < 100; i++) {
+  for (int i = 0; i < 40; i++) {
+    ASSERT_TRUE(forms.ShouldTry(kMixed)) << i;
+    if (i == 10 || i == 30) {
+      forms.Record(kMixed, 80, 80, /*won=*/true, false);
+    } else {
+      forms.Record(kMixed, 1000, 100, false, false);  // far behind another form
+    }
+  }
+  // The last win (at 30) was 9 trials ago: 7 more far losses are still not counted.
+  for (uint32_t i = 9; i < FileDictionaryForms::kTrialsAfterAWin; i++) {
     ASSERT_TRUE(forms.ShouldTry(kMixed)) << i;
     forms.Record(kMixed, 1000, 100, false, false);
   }
-  // Losing to the local body still counts.
+  EXPECT_FALSE(forms.Skipping(kMixed));
+  // Nor, for a form that won, are losses within kClearLossAfterAWinFactor of the written cost.
+  for (int i = 0; i < 20; i++) {
+    ASSERT_TRUE(forms.ShouldTry(kMixed)) << i;
+    forms.Record(kMixed, 200, 100, false, false);
+  }
+  for (uint32_t i = 0; i < FileDictionaryForms::kLossesBeforeSkipping; i++) {
+    ASSERT_TRUE(forms.ShouldTry(kMixed)) << i;
+    forms.Record(kMixed, 1000, 100, false, false);
+  }
+  EXPECT_TRUE(forms.Skipping(kMixed));
+  EXPECT_EQ(SkippedInARow(&forms, kMixed), 8);
+  // Losing to the local body counts at once, even right after a win.
+  forms.Record(kMixed, 80, 80, /*won=*/true, false);
   LoseToLocal(&forms, kMixed, FileDictionaryForms::kLossesBeforeSkipping);
   EXPECT_EQ(SkippedInARow(&forms, kMixed), 8);
 }
@@ -158,6 +178,66 @@ TEST(FileDictionaryFormsTest, ARetriedFormFindsTheValuesOfSkippedChunksSeen) {
     EXPECT_EQ(encoding, Encoding::kFileDictionary) << c;
   }
   EXPECT_TRUE(retried) << "the skipped form was never tried again";
+}
+
+// User agents with versions: a few dozen values that the whole form codes in a byte, against
+// templates that pay for the versions' parameters on every row. The plain template form loses
+// clearly and gets skipped; such chunks are not split for it (chunk.cc), yet count the skip
+// down, so the form is retried; and once every value recurs, the mixed form (all values kept
+// whole: no parameters) is no longer weighed. Every chunk reads back.
+TEST(FileDictionaryFormsTest, ChunksSkippingThePlainTemplateFormCountDownAndReadBack) {
+  std::mt19937_64 rng(3);
+  FileDictionaryWriters writers;
+  FileDictionaryWriter* writer = writers.For("user_agent");
+  std::vector<std::string> agents;
+  for (int k = 0; k < 40; k++) {
+    agents.push_back("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/" +
+                     std::to_string(100 + k % 20) + ".0." + std::to_string(6000 + 37 * k) + "." +
+                     std::to_string(k % 7) + " Safari/537.36");
+  }
+  std::vector<std::string> chunks;
+  std::vector<ColumnVector> written;
+  uint64_t retried_after_skipping = 0;
+  for (int c = 0; c < 400; c++) {
+    ColumnVector values(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) values.AppendBytes(agents[rng() % agents.size()]);
+    const bool skipping = writer->forms().Skipping(kTemplates);
+    const uint64_t tried_before = writer->forms().tried(kTemplates);
+    ChunkWriteOptions options;
+    options.file_dictionary = writer;
+    std::string chunk;
+    ASSERT_TRUE(WriteChunk(values, options, &chunk).ok());
+    if (skipping) {
+      EXPECT_EQ(writer->forms().tried(kTemplates), tried_before) << c;
+    }
+    if (!skipping && writer->forms().skipped(kTemplates) > 0 &&
+        writer->forms().tried(kTemplates) != tried_before) {
+      retried_after_skipping++;
+    }
+    chunks.push_back(chunk);
+    written.push_back(values);
+  }
+  EXPECT_GT(writer->forms().skipped(kTemplates), 200u);
+  // Only while the first chunks still meet agents not seen before.
+  EXPECT_LE(writer->forms().tried(kMixed) + writer->forms().skipped(kMixed), 2u);
+  EXPECT_GT(retried_after_skipping, 0u) << "the template forms were never tried again";
+  const ColumnVector entries = writer->Entries();
+  ChunkReadOptions read_options;
+  read_options.file_dictionary = &entries;
+  size_t whole_chunks = 0;
+  for (size_t c = 0; c < chunks.size(); c++) {
+    ChunkHeader header;
+    ASSERT_TRUE(ParseChunkHeader(chunks[c], &header).ok()) << c;
+    whole_chunks += header.encoding == Encoding::kFileDictionary ? 1 : 0;
+    Slice in(chunks[c]);
+    ColumnVector back(PhysicalType::kBytes);
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back, read_options).ok()) << c;
+    ASSERT_EQ(back.size(), written[c].size()) << c;
+    for (size_t i = 0; i < back.size(); i++) {
+      ASSERT_EQ(back.GetBytes(i).ToString(), written[c].GetBytes(i).ToString()) << c << " " << i;
+    }
+  }
+  EXPECT_GT(whole_chunks, 350u) << "the whole form should win once the agents are admitted";
 }
 
 // A form's trials encode their codes through the form's memo: on steady chunks the chooser

@@ -142,6 +142,46 @@ TEST(FileDictionaryTest, RunsOfAValueTakeTheCodeOfTheirFirstRow) {
   EXPECT_TRUE(writer.Recurs("other-exception"));
 }
 
+// Trial records whether each value Recurs (an entry, or seen before), so that the mixed form
+// need not look each value up again: over chunks of entries, values seen once, values admitted
+// by the trial itself, one-off values, runs, and values past the dictionary's limits (seen, but
+// no room left), every recorded answer must be Recurs' answer before the trial is committed.
+TEST(FileDictionaryTest, TrialRecordsWhetherEachValueRecurs) {
+  std::mt19937_64 rng(11);
+  FileDictionaryLimits limits;
+  limits.max_entries = 24;  // reached within the first chunks: seen values without room
+  FileDictionaryWriter writer(limits);
+  size_t recurring_answers = 0;
+  size_t one_off_answers = 0;
+  for (int c = 0; c < 40; c++) {
+    ColumnVector values(PhysicalType::kBytes);
+    for (int i = 0; i < 96; i++) {
+      const uint64_t pick = rng() % 10;
+      std::string value =
+          pick < 6 ? "recurring-value-" + std::to_string(rng() % 60) : LetterId(rng);
+      const int run = rng() % 4 == 0 ? 3 : 1;
+      for (int r = 0; r < run; r++) values.AppendBytes(value);
+    }
+    FileDictionaryTrial trial;
+    writer.Trial(values, &trial);
+    ASSERT_EQ(trial.recurs.size(), values.size()) << c;
+    for (size_t i = 0; i < values.size(); i++) {
+      const bool recurs = writer.Recurs(values.GetBytes(i));
+      ASSERT_EQ(trial.recurs[i] != 0, recurs) << "chunk " << c << " row " << i;
+      (recurs ? recurring_answers : one_off_answers)++;
+    }
+    if (trial.usable && c % 3 != 2) writer.Commit(&trial);
+    writer.Remember(trial);
+  }
+  EXPECT_EQ(writer.entry_count(), limits.max_entries);
+  EXPECT_GT(recurring_answers, 1000u);
+  EXPECT_GT(one_off_answers, 1000u);
+  // A value seen only now: HashValues leaves no answers, Recurs must be asked.
+  FileDictionaryTrial hashed;
+  writer.HashValues(Strings({"recurring-value-1"}), &hashed);
+  EXPECT_TRUE(hashed.recurs.empty());
+}
+
 TEST(FileDictionaryTest, KeepsTheLocalEncodingWhenItIsSmaller) {
   FileDictionaryWriter writer;
   std::string body;
