@@ -6,20 +6,26 @@ namespace columnar {
 
 ValueRuns::ValueRuns(const ColumnVector& values, size_t max_runs) : rows_(values.size()) {
   assert(values.type() == PhysicalType::kBytes);
+  // The runs are counted first: most chunks of strings have more than `max_runs`, and their
+  // heads would be copied for nothing.
+  size_t runs = 0;
   Slice previous;
   for (size_t i = 0; i < rows_; i++) {
     const Slice value = values.GetBytes(i);
     if (i > 0 && value == previous) continue;
-    if (starts_.size() == max_runs) {
-      starts_.clear();
-      heads_.Reset(PhysicalType::kBytes);
-      return;
-    }
+    if (++runs > max_runs) return;
+    previous = value;
+  }
+  few_ = true;
+  starts_.reserve(runs);
+  heads_.Reserve(runs);
+  for (size_t i = 0; i < rows_; i++) {
+    const Slice value = values.GetBytes(i);
+    if (i > 0 && value == previous) continue;
     starts_.push_back(static_cast<uint32_t>(i));
     heads_.AppendBytes(value);
     previous = value;
   }
-  few_ = true;
 }
 
 std::vector<bool> ValueRuns::SpreadOverRows(const std::vector<bool>& per_run) const {
