@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <functional>
-#include <string_view>
 #include <utility>
 
+#include "table_format/encodings/key_index.h"
 #include "table_format/varint.h"
 
 namespace columnar {
@@ -21,9 +20,7 @@ constexpr size_t kAdmissionChargeDivisor = 4;
 // of its local body.
 constexpr size_t kTableMinSavingDivisor = 8;
 
-uint64_t HashOf(const Slice& value) {
-  return std::hash<std::string_view>()(std::string_view(value.data(), value.size()));
-}
+uint64_t HashOf(const Slice& value) { return HashBytes(value.data(), value.size()); }
 
 // `memo`: the column's memo of these codes or exceptions (their form's), reused when there are
 // values (an empty column would make it forget its choice).
