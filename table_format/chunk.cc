@@ -97,6 +97,52 @@ constexpr size_t kMinTemplateBodyOverhead = 3;
 // A chunk is worked out per run (ValueRuns) when its runs average at least this many rows.
 constexpr size_t kMinRowsPerRun = 2;
 
+// The trials of one chunk (EncodeWithFileDictionary). Each thread keeps one set from chunk to
+// chunk, so that the trials' buffers (codes, hashes, bodies, splits) are allocated once rather
+// than for every chunk of every string column; Begin() resets what a chunk reads before
+// writing it (the splits are always made before they are read).
+struct ChunkTrials {
+  FileDictionaryTrial whole;
+  TemplateTrial split;
+  TemplateTrial mixed;
+  TemplateSplit heads_split;
+  TemplateSplit heads_mixed;
+  std::vector<bool> recurring;
+  bool in_use = false;
+
+  void Begin() {
+    for (TemplateTrial* trial : {&split, &mixed}) {
+      trial->usable = false;
+      trial->body.clear();
+    }
+  }
+};
+
+// The thread's trials, or (should a chunk's trials ever nest) a set of its own in *own.
+class ChunkTrialsLease {
+ public:
+  ChunkTrialsLease() {
+    thread_local ChunkTrials thread_trials;
+    if (thread_trials.in_use) {
+      own_ = std::make_unique<ChunkTrials>();
+      trials_ = own_.get();
+    } else {
+      trials_ = &thread_trials;
+    }
+    trials_->in_use = true;
+    trials_->Begin();
+  }
+  ~ChunkTrialsLease() { trials_->in_use = false; }
+  ChunkTrialsLease(const ChunkTrialsLease&) = delete;
+  ChunkTrialsLease& operator=(const ChunkTrialsLease&) = delete;
+
+  ChunkTrials& operator*() const { return *trials_; }
+
+ private:
+  std::unique_ptr<ChunkTrials> own_;
+  ChunkTrials* trials_;
+};
+
 void TryTemplates(FileDictionaryWriter* dictionary, FileDictionaryForm form, size_t best,
                   TemplateTrial* trial) {
   trial->usable = trial->split.parameters > 0 &&
@@ -158,7 +204,9 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               Encoding* encoding, size_t* cost) {
   dictionary->RefreshTable();
   FileDictionaryForms& forms = dictionary->forms();
-  FileDictionaryTrial whole;
+  const ChunkTrialsLease lease;
+  ChunkTrials& trials = *lease;
+  FileDictionaryTrial& whole = trials.whole;
   size_t best = local_size;
   const bool whole_tried = forms.ShouldTry(FileDictionaryForm::kWhole);
   if (!whole_tried) {
@@ -168,7 +216,8 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
   }
   const size_t best_without_templates = best;
   // Hex strings (ids) would only be split into hex parameters as large as hex's own bytes.
-  TemplateTrial split, mixed;
+  TemplateTrial& split = trials.split;
+  TemplateTrial& mixed = trials.mixed;
   bool split_tried = false;
   bool mixed_tried = false;
   bool split_has_parameters = false;
@@ -184,8 +233,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     if (plain_skipped) {
       forms.ShouldTry(FileDictionaryForm::kTemplates);  // counts the skipped chunk down
     } else {
-      TemplateSplit heads_split;
-      TemplateSplit* const plain = runs.few() ? &heads_split : &split.split;
+      TemplateSplit* const plain = runs.few() ? &trials.heads_split : &split.split;
       SplitTemplates(representatives, plain);
       split_has_parameters = plain->parameters > 0;
       if (split_has_parameters) {
@@ -196,7 +244,8 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     if (split.usable) best = std::min(best, split.cost());
     // The mixed form has parameters only where some value does not recur and has them in the
     // plain split: without one (no parameters, or every value recurs) it is not weighed.
-    std::vector<bool> recurring(representatives.size());
+    std::vector<bool>& recurring = trials.recurring;
+    recurring.assign(representatives.size(), false);
     size_t recurring_count = 0;
     for (size_t k = 0; k < representatives.size() && (split_has_parameters || plain_skipped); k++) {
       const size_t row = runs.few() ? runs.starts()[k] : k;
@@ -206,8 +255,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
       recurring_count += recurring[k] ? 1 : 0;
     }
     if (recurring_count > 0 && recurring_count < representatives.size()) {
-      TemplateSplit heads_mixed;
-      TemplateSplit* const kept = runs.few() ? &heads_mixed : &mixed.split;
+      TemplateSplit* const kept = runs.few() ? &trials.heads_mixed : &mixed.split;
       SplitTemplates(representatives, kept, &recurring);
       mixed_has_parameters = kept->parameters > 0;
       if (mixed_has_parameters) {
