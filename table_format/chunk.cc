@@ -118,7 +118,7 @@ struct ChunkTrials {
   }
 };
 
-// The thread's trials, or (should a chunk's trials ever nest) a set of its own in *own.
+// The thread's trials, or, should a chunk's trials ever nest, a set of their own.
 class ChunkTrialsLease {
  public:
   ChunkTrialsLease() {
