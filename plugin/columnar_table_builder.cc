@@ -75,7 +75,9 @@ std::array<char, 16> RandomFileId() {
 
 // The zstd level of the index and zone map blocks at least: 2.3 MB of access16 zone maps take
 // 0.14 s at level 9 (0.10 s at 3) and compress to 140 kB instead of 172 kB; metrics' index
-// (27,000 groups' first keys) takes 35.9 kB instead of 40.2 kB.
+// (27,000 groups' first keys) takes 35.9 kB instead of 40.2 kB. Flushes' files, soon rewritten,
+// take the file's own level: their zone maps' two layouts compressed at level 9 to pick one
+// were 26M of devops' 526M flush instructions.
 constexpr int kMetaBlockZstdLevel = 9;
 
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
@@ -121,7 +123,8 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
   }
   // For the same reason their chunks leave out template (ChunkWriteOptions::short_lived):
   // splitting values into templates was 230M of access16's 714M flush instructions.
-  if (SoonRewritten(options.reason)) {
+  soon_rewritten_ = SoonRewritten(options.reason);
+  if (soon_rewritten_) {
     short_lived_settings_ = std::make_unique<ShortLivedColumnSettings>(&settings_->columns());
   }
   compressor_.codec = CodecFor(options.compression_type);
@@ -484,7 +487,8 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   std::string index_raw;
   Status s = index_.Finish(&index_raw);
   if (!s.ok()) return status_ = s;
-  root.at(FileBlock::kIndex) = WriteMetaBlock(index_raw, kMetaBlockZstdLevel);
+  const int meta_level = soon_rewritten_ ? 0 : kMetaBlockZstdLevel;
+  root.at(FileBlock::kIndex) = WriteMetaBlock(index_raw, meta_level);
   properties_.index_size = root.at(FileBlock::kIndex).size;
   meta_index.Add(kIndexBlockName, rocksdb::BlockHandle(root.at(FileBlock::kIndex).offset,
                                                        root.at(FileBlock::kIndex).size));
@@ -510,9 +514,10 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   if (zone_maps_ != nullptr && !zone_maps_->empty()) {
     std::string raw;
     std::string frame;  // made while the collector picked its layout: not compressed again
-    zone_maps_->Finish(&raw, &frame);
-    root.at(FileBlock::kZoneMaps) =
-        WriteMetaBlock(raw, kMetaBlockZstdLevel, &frame, kZoneMapCompareLevel);
+    // Weighed at the level the block is stored at, so that the frame is stored as made.
+    const int zone_map_level = std::max(compressor_.level, meta_level);
+    zone_maps_->Finish(&raw, &frame, zone_map_level);
+    root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, meta_level, &frame, zone_map_level);
     meta_index.Add(kZoneMapBlockName, rocksdb::BlockHandle(root.at(FileBlock::kZoneMaps).offset,
                                                            root.at(FileBlock::kZoneMaps).size));
     properties_.user_collected_properties[kFileColumnStatsProperty] =

@@ -129,6 +129,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::unique_ptr<FileDictionaryWriters> dictionaries_;
   // Files compaction soon rewrites (flushes): the column settings with every chunk short-lived.
   std::unique_ptr<ShortLivedColumnSettings> short_lived_settings_;
+  // A flush's or the WAL recovery's file, soon rewritten by compaction.
+  bool soon_rewritten_ = false;
   uint64_t max_sequence_ = 0;
   // Values written outside the row groups (oversized_values.h), in (group, row) order.
   std::vector<OversizedValue> oversized_values_;

@@ -86,7 +86,7 @@ void ZoneMapCollector::Encode(uint8_t flags, const ZoneMapSet& zone_maps) {
   columnar::PutLengthPrefixed(&encoded_, set);
 }
 
-void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame) {
+void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame, int compare_level) {
   if (!decided_) Decide();
   std::string row_major;
   columnar::PutVarint32(&row_major, static_cast<uint32_t>(groups_));
@@ -105,8 +105,8 @@ void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame) {
   }
   std::string plain_zstd;
   std::string deltas_zstd;
-  const bool smaller = ZstdCompress(plain, kZoneMapCompareLevel, nullptr, &plain_zstd).ok() &&
-                       ZstdCompress(deltas, kZoneMapCompareLevel, nullptr, &deltas_zstd).ok() &&
+  const bool smaller = ZstdCompress(plain, compare_level, nullptr, &plain_zstd).ok() &&
+                       ZstdCompress(deltas, compare_level, nullptr, &deltas_zstd).ok() &&
                        deltas_zstd.size() < plain_zstd.size();
   out->append(smaller ? deltas : plain);
   if (zstd_frame != nullptr && !plain_zstd.empty() && !deltas_zstd.empty()) {

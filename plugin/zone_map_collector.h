@@ -64,9 +64,11 @@ class ZoneMapCollector : public ColumnObserver {
 
   bool empty() const { return groups_ == 0; }
   // The zone map block's raw content, column-major (decides the omitted columns first if still
-  // open). With `zstd_frame`, also its zstd frame at kZoneMapCompareLevel when one was made
-  // (empty otherwise), for the builder to store without compressing it again.
-  void Finish(std::string* out, std::string* zstd_frame = nullptr);
+  // open). Its two layouts are weighed compressed at zstd level `compare_level`; with
+  // `zstd_frame`, also the chosen layout's frame at that level when one was made (empty
+  // otherwise), for the builder to store without compressing it again.
+  void Finish(std::string* out, std::string* zstd_frame = nullptr,
+              int compare_level = kZoneMapCompareLevel);
   // Every row of the file is a typed row.
   bool only_rows() const { return only_rows_; }
   const FileColumnStatsBuilder& file_stats() const { return file_stats_; }

@@ -12,6 +12,7 @@
 #include "filter/file_column_stats.h"
 #include "plugin/pushdown.h"
 #include "plugin/zone_map_block.h"
+#include "table_format/zstd_codec.h"
 
 namespace columnar {
 namespace {
@@ -122,6 +123,46 @@ TEST(ZoneMapCollectorTest, CodesBoundsAsDifferencesOnlyWhenSmaller) {
   ASSERT_TRUE(ZoneMapBlockToRowMajor(&row_major).ok());
   std::vector<ZoneMapEntry> entries;
   ASSERT_TRUE(ParseZoneMapBlock(row_major, groups * 4, &entries).ok());
+}
+
+// The builder stores the frame Finish made while weighing the layouts, at the level it weighed
+// them (kZoneMapCompareLevel for compactions' files, the file's own level for flushes'): the
+// frame must be exactly the chosen block compressed at that level.
+TEST(ZoneMapCollectorTest, TheFrameIsTheChosenBlockAtTheCompareLevel) {
+  for (int level : {1, 3, kZoneMapCompareLevel}) {
+    SCOPED_TRACE(level);
+    ZoneMapCollector collector;
+    std::mt19937_64 rng(5);
+    // Enough groups, and bounds random enough, that the levels make different frames.
+    for (size_t g = 0; g < 2000; g++) {
+      collector.BeginRowGroup(128);
+      ColumnVector times(PhysicalType::kInt64);
+      ColumnVector ids(PhysicalType::kBytes);
+      for (int r = 0; r < 128; r++) {
+        times.Append<int64_t>(static_cast<int64_t>(1000 * (g * 128 + r) + rng() % 500));
+        ids.AppendBytes("host-" + std::to_string(rng() % 64));
+      }
+      collector.OnColumn(kTime, times);
+      collector.OnColumn(kRandomId, ids);
+      collector.OnTypedRows(128);
+      collector.EndRowGroup(true);
+    }
+    std::string block;
+    std::string frame;
+    collector.Finish(&block, &frame, level);
+    ASSERT_FALSE(frame.empty());
+    std::string expected;
+    ASSERT_TRUE(ZstdCompress(block, level, nullptr, &expected).ok());
+    EXPECT_EQ(frame, expected);
+    if (level != kZoneMapCompareLevel) {
+      std::string other;
+      ASSERT_TRUE(ZstdCompress(block, kZoneMapCompareLevel, nullptr, &other).ok());
+      ASSERT_NE(other, expected) << "the test's block must tell the levels apart";
+    }
+    std::string back(block.size(), '\0');
+    ASSERT_TRUE(ZstdDecompress(frame, nullptr, back.data(), back.size()).ok());
+    EXPECT_EQ(back, block);
+  }
 }
 
 }  // namespace
