@@ -11,6 +11,7 @@
 
 #include "table_format/chunk.h"
 #include "table_format/file_dictionary.h"
+#include "tests/table_format/file_dictionary_test_util.h"
 
 namespace columnar {
 namespace {
@@ -221,21 +222,12 @@ TEST(FileDictionaryFormsTest, ChunksSkippingThePlainTemplateFormCountDownAndRead
   // Only while the first chunks still meet agents not seen before.
   EXPECT_LE(writer->forms().tried(kMixed) + writer->forms().skipped(kMixed), 2u);
   EXPECT_GT(retried_after_skipping, 0u) << "the template forms were never tried again";
-  const ColumnVector entries = writer->Entries();
-  ChunkReadOptions read_options;
-  read_options.file_dictionary = &entries;
+  testing_util::ExpectChunksReadBack(chunks, written, *writer);
   size_t whole_chunks = 0;
-  for (size_t c = 0; c < chunks.size(); c++) {
+  for (const std::string& chunk : chunks) {
     ChunkHeader header;
-    ASSERT_TRUE(ParseChunkHeader(chunks[c], &header).ok()) << c;
+    ASSERT_TRUE(ParseChunkHeader(chunk, &header).ok());
     whole_chunks += header.encoding == Encoding::kFileDictionary ? 1 : 0;
-    Slice in(chunks[c]);
-    ColumnVector back(PhysicalType::kBytes);
-    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back, read_options).ok()) << c;
-    ASSERT_EQ(back.size(), written[c].size()) << c;
-    for (size_t i = 0; i < back.size(); i++) {
-      ASSERT_EQ(back.GetBytes(i).ToString(), written[c].GetBytes(i).ToString()) << c << " " << i;
-    }
   }
   EXPECT_GT(whole_chunks, 350u) << "the whole form should win once the agents are admitted";
 }
@@ -266,18 +258,7 @@ TEST(FileDictionaryFormsTest, TrialsReuseTheirCodesEncoding) {
   // Trials whose codes went to the file's table alone skip the memo.
   EXPECT_GE(codes.reused_chunks() + writer->table_only_codes(kWhole), 25u);
   EXPECT_LE(codes.chooser_runs(), 10u);
-  const ColumnVector entries = writer->Entries();
-  ChunkReadOptions read_options;
-  read_options.file_dictionary = &entries;
-  for (size_t c = 0; c < chunks.size(); c++) {
-    Slice in(chunks[c]);
-    ColumnVector back(PhysicalType::kBytes);
-    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back, read_options).ok()) << c;
-    ASSERT_EQ(back.size(), written[c].size()) << c;
-    for (size_t i = 0; i < back.size(); i++) {
-      ASSERT_EQ(back.GetBytes(i).ToString(), written[c].GetBytes(i).ToString()) << c << " " << i;
-    }
-  }
+  testing_util::ExpectChunksReadBack(chunks, written, *writer);
 }
 
 // Once the file's Huffman table beats the memo's encoding of a form's codes in
@@ -316,18 +297,7 @@ TEST(FileDictionaryFormsTest, CodesTakeTheTableAloneWhileItKeepsWinning) {
   }
   EXPECT_GT(writer->table_only_codes(kWhole), 150u);
   EXPECT_GT(memo_trials_while_skipping, 0u) << "the memo was never tried again";
-  const ColumnVector entries = writer->Entries();
-  ChunkReadOptions read_options;
-  read_options.file_dictionary = &entries;
-  for (size_t c = 0; c < chunks.size(); c++) {
-    Slice in(chunks[c]);
-    ColumnVector back(PhysicalType::kBytes);
-    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back, read_options).ok()) << c;
-    ASSERT_EQ(back.size(), written[c].size()) << c;
-    for (size_t i = 0; i < back.size(); i++) {
-      ASSERT_EQ(back.GetBytes(i).ToString(), written[c].GetBytes(i).ToString()) << c << " " << i;
-    }
-  }
+  testing_util::ExpectChunksReadBack(chunks, written, *writer);
 }
 
 }  // namespace

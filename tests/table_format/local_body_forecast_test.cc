@@ -11,6 +11,7 @@
 
 #include "table_format/chunk.h"
 #include "table_format/file_dictionary.h"
+#include "tests/table_format/file_dictionary_test_util.h"
 
 namespace columnar {
 namespace {
@@ -125,18 +126,7 @@ TEST(LocalBodyForecastTest, ASkippedChunkTheDictionaryLosesWritesItsLocalBody) {
   // Every one of them built its local body.
   EXPECT_EQ(forecast.built(), built_before + 10);
 
-  const ColumnVector entries = writer->Entries();
-  ChunkReadOptions read_options;
-  read_options.file_dictionary = &entries;
-  for (size_t c = 0; c < chunks.size(); c++) {
-    Slice in(chunks[c]);
-    ColumnVector back(PhysicalType::kBytes);
-    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back, read_options).ok()) << c;
-    ASSERT_EQ(back.size(), written[c].size()) << c;
-    for (size_t i = 0; i < back.size(); i++) {
-      ASSERT_EQ(back.GetBytes(i).ToString(), written[c].GetBytes(i).ToString()) << c << " " << i;
-    }
-  }
+  testing_util::ExpectChunksReadBack(chunks, written, *writer);
 }
 
 }  // namespace

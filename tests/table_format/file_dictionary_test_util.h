@@ -1,0 +1,37 @@
+// Shared by the file dictionary's tests: chunks written through a column's dictionary read back.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "table_format/chunk.h"
+#include "table_format/column_vector.h"
+#include "table_format/file_dictionary.h"
+
+namespace columnar {
+namespace testing_util {
+
+// Every chunk written through `writer` (a bytes column) reads back as the values it was
+// written from, with the writer's entries as the file's dictionary.
+inline void ExpectChunksReadBack(const std::vector<std::string>& chunks,
+                                 const std::vector<ColumnVector>& written,
+                                 const FileDictionaryWriter& writer) {
+  const ColumnVector entries = writer.Entries();
+  ChunkReadOptions read_options;
+  read_options.file_dictionary = &entries;
+  ASSERT_EQ(chunks.size(), written.size());
+  for (size_t c = 0; c < chunks.size(); c++) {
+    Slice in(chunks[c]);
+    ColumnVector back(PhysicalType::kBytes);
+    ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &back, read_options).ok()) << c;
+    ASSERT_EQ(back.size(), written[c].size()) << c;
+    for (size_t i = 0; i < back.size(); i++) {
+      ASSERT_EQ(back.GetBytes(i).ToString(), written[c].GetBytes(i).ToString()) << c << " " << i;
+    }
+  }
+}
+
+}  // namespace testing_util
+}  // namespace columnar
