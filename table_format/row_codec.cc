@@ -3,6 +3,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "table_format/frozen_type.h"
 #include "table_format/staged_appender.h"
 #include "table_format/varint.h"
 
@@ -280,6 +281,84 @@ void RowCodec::AppendRow(const RowMetadata& meta, const std::vector<RowCell>& ce
   if (meta.has_expiry) p = EncodeVarint64(p, meta.expiry_seconds);
   staged.Advance(static_cast<size_t>(p - start));
   AppendValues(cells, &staged);
+}
+
+char* RowCodec::WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* sources,
+                               size_t count, size_t row, char* out) const {
+  // The layout of AppendRow, written in place.
+  char* p = out;
+  *p++ = static_cast<char>(kRowFormatVersion);
+  p = EncodeVarint64(p, meta.schema_version);
+  *p++ = static_cast<char>((meta.has_write_time ? kFlagWriteTime : 0) |
+                           (meta.has_expiry ? kFlagExpiry : 0));
+  if (meta.has_write_time) p = EncodeVarint64(p, ZigZagEncode(meta.write_time_micros));
+  if (meta.has_expiry) p = EncodeVarint64(p, meta.expiry_seconds);
+  // The presence bitmap, filled a byte at a time as the values follow it.
+  char* const bitmap = p;
+  p += (count + 7) / 8;
+  uint8_t byte = 0;
+  for (size_t i = 0; i < count; i++) {
+    const ColumnCellSource& source = sources[i];
+    const ColumnVector* column = source.column;
+    if (column != nullptr && !column->IsNull(row)) {
+      byte |= static_cast<uint8_t>(1 << (i % 8));
+      const LogicalType type = source.type;
+      if (!IsBytesType(type)) {
+        // The column's physical width: 4 (int, date, float, boolean) or 8 bytes, little-endian.
+        if (FixedWidth(column->type()) == 8) {
+          std::memcpy(p, column->fixed_bytes() + row * 8, 8);
+          p += 8;
+        } else if (type != LogicalType::kBoolean) {
+          std::memcpy(p, column->fixed_bytes() + row * 4, 4);
+          p += 4;
+        } else {
+          uint32_t bits;
+          std::memcpy(&bits, column->fixed_bytes() + row * 4, 4);
+          if (source.check && bits > 1) return nullptr;
+          *p++ = static_cast<char>(bits);
+        }
+      } else {
+        const uint32_t* offsets = column->offsets();
+        const uint32_t begin = offsets[row];
+        const size_t length = offsets[row + 1] - begin;
+        const char* bytes = column->bytes_data().data() + begin;
+        if (type == LogicalType::kUuid) {
+          if (length != 16) return nullptr;
+        } else {
+          if (source.check && !IsWellFormedBytes(type, Slice(bytes, length))) return nullptr;
+          p = EncodeVarint64(p, length);
+        }
+        ByteStringCursor::CopyBytes(p, bytes, length);
+        p += length;
+      }
+    }
+    if (i % 8 == 7 || i + 1 == count) {
+      bitmap[i / 8] = static_cast<char>(byte);
+      byte = 0;
+    }
+  }
+  return p;
+}
+
+bool RowCodec::ColumnFitsType(const ColumnVector& column, LogicalType type) {
+  switch (type) {
+    case LogicalType::kBoolean: {
+      // Null rows hold 0.
+      const int32_t* values = column.data<int32_t>();
+      uint32_t any = 0;
+      for (size_t i = 0; i < column.size(); i++) any |= static_cast<uint32_t>(values[i]);
+      return any <= 1;
+    }
+    case LogicalType::kAscii:
+      // Every row's bytes at once (null rows hold none).
+      return IsWellFormedConstrainedBytes(type, column.bytes_data());
+    case LogicalType::kUuid:
+      return false;
+    default:
+      // Text and blob take any bytes, the fixed-width types any bits of their physical width;
+      // frozen types are checked value by value.
+      return !IsFrozenType(type);
+  }
 }
 
 Status RowCodec::DecodeMetadata(const Slice& value, RowMetadata* meta) const {

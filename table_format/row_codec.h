@@ -73,6 +73,7 @@
 #include <string>
 #include <vector>
 
+#include "table_format/column_vector.h"
 #include "table_format/schema.h"
 #include "table_format/types.h"
 #include "table_format/value.h"
@@ -100,6 +101,21 @@ struct RowCell {
   bool present = false;
   uint64_t fixed_bits = 0;  // fixed-width types: the Value::FixedBits() bit pattern
   Slice bytes;              // byte-string types; points into the decoded value or the caller's
+};
+
+// The most bytes a format-1 row's header takes: format, version (varint32), flags, write time
+// and expiry (varint64 each).
+inline constexpr size_t kMaxRowHeaderBytes = 1 + 5 + 1 + 10 + 10;
+
+// A regular column of a row group as the source of one cell of each of its rows (TypedLayout's
+// assembler): RowCodec::WriteColumnRow reads the cells straight from the columns, without
+// RowCells.
+struct ColumnCellSource {
+  const ColumnVector* column = nullptr;  // of the type's physical type; nullptr: always absent
+  LogicalType type = LogicalType::kText;
+  // Present cells are checked row by row against the type (CellIsValid): the column may hold
+  // values the type refuses (ColumnFitsType did not vouch for it).
+  bool check = false;
 };
 
 // The state of one cell of a row, with per-cell metadata.
@@ -170,6 +186,19 @@ class RowCodec {
   // holds by construction (and is checked too in builds with assertions).
   Status EncodeColumnCells(const RowMetadata& meta, const std::vector<RowCell>& cells,
                            std::string* out) const;
+  // The bytes EncodeColumnCells writes for row `row` of the columns `sources` (one per
+  // ColumnsAt(meta.schema_version) column, in that order, with those columns' types), written
+  // at `out`, which has room for kMaxRowHeaderBytes, the presence bitmap and each present
+  // cell's bytes (a byte string's: 5 + its length). Returns the end of the row, or nullptr when
+  // a present cell that its source checks does not fit the type (EncodeColumnCells then says
+  // why). Without RowCells, strings or appends: the assembly of every row a compaction reads.
+  char* WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* sources, size_t count,
+                       size_t row, char* out) const;
+  // True when every value of `column` (of `type`'s physical type, nulls included) fits `type`,
+  // so that WriteColumnRow need not check its cells: always for the types whose physical
+  // type holds nothing else, by a scan of the column for boolean and ascii, never for the
+  // others (uuid, frozen types).
+  static bool ColumnFitsType(const ColumnVector& column, LogicalType type);
   // Only the row's metadata (format, version, write time, expiry), without reading its cells:
   // the cheap check of compaction-time collectors. Corruption when the header is malformed.
   Status DecodeMetadata(const Slice& value, RowMetadata* meta) const;

@@ -1,8 +1,11 @@
 #include "table_format/typed_layout.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <new>
 
 #include "table_format/column_values.h"
 #include "table_format/key_codec.h"
@@ -445,6 +448,61 @@ Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
 
 namespace {
 
+// A row group's values, written in place (RowCodec::WriteColumnRow) into one malloc'd buffer:
+// the assembler reserves the group's bound once, and Trim gives the slack back with realloc,
+// which shrinks in place (std::string's shrink_to_fit copied every group).
+class ValueBytes {
+ public:
+  ValueBytes() = default;
+  ValueBytes(const ValueBytes&) = delete;
+  ValueBytes& operator=(const ValueBytes&) = delete;
+  ~ValueBytes() { std::free(data_); }
+
+  const char* data() const { return data_; }
+  size_t size() const { return size_; }
+  size_t capacity() const { return capacity_; }
+
+  // Room for n bytes at the returned address; Advance(written) after writing.
+  char* Room(size_t n) {
+    if (capacity_ - size_ < n) Grow(n);
+    return data_ + size_;
+  }
+  void Advance(size_t n) { size_ += n; }
+  void Append(const char* bytes, size_t n) {
+    if (n == 0) return;
+    std::memcpy(Room(n), bytes, n);
+    size_ += n;
+  }
+  void Reserve(size_t n) { Room(n); }
+  // Capacity down to the size.
+  void Trim() {
+    if (capacity_ == size_) return;
+    if (size_ == 0) {
+      std::free(data_);
+      data_ = nullptr;
+      capacity_ = 0;
+      return;
+    }
+    if (char* shrunk = static_cast<char*>(std::realloc(data_, size_))) {
+      data_ = shrunk;
+      capacity_ = size_;
+    }
+  }
+
+ private:
+  void Grow(size_t n) {
+    const size_t capacity = std::max(size_ + n, 2 * capacity_);
+    char* grown = static_cast<char*>(std::realloc(data_, capacity));
+    if (grown == nullptr) throw std::bad_alloc();
+    data_ = grown;
+    capacity_ = capacity;
+  }
+
+  char* data_ = nullptr;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
 // A typed row group: keys and values rebuilt from the columns once, at decode time.
 class TypedRowGroup : public DecodedRowGroup {
  public:
@@ -459,11 +517,11 @@ class TypedRowGroup : public DecodedRowGroup {
 
   std::string& keys() { return keys_; }
   std::vector<uint32_t>& key_offsets() { return key_offsets_; }
-  std::string& values() { return values_; }
+  ValueBytes& values() { return values_; }
   std::vector<uint32_t>& value_offsets() { return value_offsets_; }
 
  private:
-  std::string values_;
+  ValueBytes values_;
   std::vector<uint32_t> value_offsets_{0};
 };
 
@@ -575,6 +633,8 @@ Status TypedLayout::ClusteringColumnValues(const RowGroupView& view, const Slice
 
 // Rebuilds keys and values from a parsed row group.
 class TypedLayout::Assembler {
+  enum class RowAction { kWhole, kPlaceholder, kDrop };
+
  public:
   Assembler(const TypedLayout& layout, const RowGroupView& view)
       : layout_(layout), codec_(layout.codec_), schema_(codec_.schema()), view_(view) {}
@@ -675,6 +735,7 @@ class TypedLayout::Assembler {
 
     group->key_offsets().reserve(rows + 1);
     group->value_offsets().reserve(rows + 1);
+    group->values().Reserve(ValuesBound(actions));
     for (uint32_t row = 0; row < rows; row++) {
       if (actions[row] == RowAction::kDrop) {
         counts->dropped++;
@@ -682,7 +743,7 @@ class TypedLayout::Assembler {
       }
       s = AppendKey(row, &group->keys());
       if (s.ok() && actions[row] == RowAction::kPlaceholder) {
-        group->values().append(selection->placeholder.data(), selection->placeholder.size());
+        group->values().Append(selection->placeholder.data(), selection->placeholder.size());
         counts->placeholders++;
       } else if (s.ok()) {
         s = AppendValue(row, &group->values());
@@ -698,7 +759,7 @@ class TypedLayout::Assembler {
     // Decoded groups live in the block cache, charged by capacity: the slack of appending
     // would cost cache room.
     group->keys().shrink_to_fit();
-    group->values().shrink_to_fit();
+    group->values().Trim();
     *out = std::move(group);
     return Status::OK();
   }
@@ -790,13 +851,14 @@ class TypedLayout::Assembler {
                   int64_t* value) const {
     *has = !column.IsNull(row);
     if (!*has) return Status::OK();
-    int64_t reference = 0;
-    if (transform != 0) {
-      if (clustering_.empty() || clustering_[0].IsNull(row)) {
-        return Status::Corruption("typed layout: relative metadata without a reference");
-      }
-      reference = IntegerAt(clustering_[0], row);
+    if (transform == 0) {
+      *value = column.Get<int64_t>(row);  // stored as is
+      return Status::OK();
     }
+    if (clustering_.empty() || clustering_[0].IsNull(row)) {
+      return Status::Corruption("typed layout: relative metadata without a reference");
+    }
+    const int64_t reference = IntegerAt(clustering_[0], row);
     const __int128 v =
         static_cast<__int128>(column.Get<int64_t>(row)) + MetadataTransformOf(transform, reference);
     if (!FitsInt64(v)) return Status::Corruption("typed layout: metadata out of range");
@@ -822,10 +884,75 @@ class TypedLayout::Assembler {
     return Status::OK();
   }
 
-  Status AppendValue(uint32_t row, std::string* values) {
+  // Room for the values of the rows `actions` returns, reserved once: WriteColumnRow's bound
+  // for each typed row, whose strings are bounded by each column's bytes in all rows
+  // (row_bound_, which every typed row asks for), and opaque values and placeholders as they
+  // are. Only speed depends on it: ValueBytes grows when a row finds too little room.
+  size_t ValuesBound(const std::vector<RowAction>& actions) {
+    // The bitmap of any version holds at most a bit per column id.
+    size_t fixed = kMaxRowHeaderBytes + (schema_.next_column_id() + 7) / 8;
+    size_t strings = 0;  // every byte of the string columns
+    for (size_t id = 0; id < present_.size(); id++) {
+      if (!present_[id]) continue;
+      const ColumnVector& column = regular_[id];
+      if (column.type() == PhysicalType::kBytes) {
+        fixed += 5;  // a varint32 length
+        strings += column.bytes_data().size();
+      } else {
+        fixed += FixedWidth(column.type());
+      }
+    }
+    row_bound_ = fixed + strings;
+    // The strings twice: the last typed row asks for room for all of them.
+    size_t bound = 2 * strings;
+    if (selection_ == nullptr && !opaque_values_.has_nulls()) {
+      return bound + opaque_values_.bytes_data().size();  // every row opaque
+    }
+    if (selection_ == nullptr && opaque_values_.null_count() == actions.size()) {
+      return bound + actions.size() * fixed;  // every row typed
+    }
+    for (uint32_t row = 0; row < actions.size(); row++) {
+      if (actions[row] == RowAction::kDrop) continue;
+      if (actions[row] == RowAction::kPlaceholder) {
+        bound += selection_->placeholder.size();
+      } else if (!opaque_values_.IsNull(row)) {
+        bound += opaque_values_.GetBytes(row).size();
+      } else {
+        bound += fixed;
+      }
+    }
+    return bound;
+  }
+
+  // Builds the cell sources of rows written at `version` (nullptr for a version the schema
+  // does not have), kept in sources_ for the next rows: a group's rows mostly share one
+  // version (AppendValue asks only when the version changes).
+  const std::vector<ColumnCellSource>* SourcesFor(uint32_t version) {
+    const std::vector<uint32_t>* ids = codec_.ColumnsAt(version);
+    if (ids == nullptr) return nullptr;
+    if (column_fits_.empty()) column_fits_.assign(schema_.next_column_id(), kFitsUnknown);
+    sources_.resize(ids->size());
+    for (size_t i = 0; i < ids->size(); i++) {
+      const uint32_t id = (*ids)[i];
+      ColumnCellSource& source = sources_[i];
+      source.type = schema_.columns()[id].type;
+      // present_ holds only the columns the selection keeps (DecodeValueColumns).
+      source.column = present_[id] ? &regular_[id] : nullptr;
+      source.check = false;
+      if (source.column == nullptr) continue;
+      if (column_fits_[id] == kFitsUnknown) {
+        column_fits_[id] = RowCodec::ColumnFitsType(*source.column, source.type) ? kFits : kCheck;
+      }
+      source.check = column_fits_[id] == kCheck;
+    }
+    sources_version_ = version;
+    return &sources_;
+  }
+
+  Status AppendValue(uint32_t row, ValueBytes* values) {
     if (!opaque_values_.IsNull(row)) {
       const Slice value = opaque_values_.GetBytes(row);
-      values->append(value.data(), value.size());
+      values->Append(value.data(), value.size());
       return Status::OK();
     }
     RowMetadata meta;
@@ -836,8 +963,10 @@ class TypedLayout::Assembler {
     } else {
       meta.schema_version = static_cast<uint32_t>(versions_.Get<int32_t>(row));
     }
-    const std::vector<uint32_t>* ids = codec_.ColumnsAt(meta.schema_version);
-    if (ids == nullptr) return Status::Corruption("typed layout: unknown schema version");
+    // The previous row's sources serve while the version stays.
+    const std::vector<ColumnCellSource>* sources =
+        meta.schema_version == sources_version_ ? &sources_ : SourcesFor(meta.schema_version);
+    if (sources == nullptr) return Status::Corruption("typed layout: unknown schema version");
     int64_t expiry = 0;
     Status s = Metadata(write_times_, write_time_transform_, row, &meta.has_write_time,
                         &meta.write_time_micros);
@@ -845,9 +974,26 @@ class TypedLayout::Assembler {
     if (!s.ok()) return s;
     if (meta.has_expiry && expiry < 0) return Status::Corruption("typed layout: negative expiry");
     meta.expiry_seconds = static_cast<uint64_t>(expiry);
-    cells_.resize(ids->size());
-    for (size_t i = 0; i < ids->size(); i++) {
-      const uint32_t id = (*ids)[i];
+    char* const start = values->Room(row_bound_);
+    const char* end = codec_.WriteColumnRow(meta, sources->data(), sources->size(), row, start);
+    if (end != nullptr) {
+      values->Advance(static_cast<size_t>(end - start));
+      return Status::OK();
+    }
+    // A cell its type refuses: the cells path reports which.
+    std::string value;
+    s = AppendValueByCells(row, meta, *codec_.ColumnsAt(meta.schema_version), &value);
+    if (s.ok()) values->Append(value.data(), value.size());
+    return s;
+  }
+
+  // AppendValue through RowCells and EncodeColumnCells, which check every cell the type
+  // constrains.
+  Status AppendValueByCells(uint32_t row, const RowMetadata& meta, const std::vector<uint32_t>& ids,
+                            std::string* values) {
+    cells_.resize(ids.size());
+    for (size_t i = 0; i < ids.size(); i++) {
+      const uint32_t id = ids[i];
       RowCell& cell = cells_[i];
       cell.column_id = id;
       cell.type = schema_.columns()[id].type;
@@ -860,11 +1006,9 @@ class TypedLayout::Assembler {
         cell.fixed_bits = FixedBitsAt(regular_[id], row);
       }
     }
-    s = codec_.EncodeColumnCells(meta, cells_, values);
+    Status s = codec_.EncodeColumnCells(meta, cells_, values);
     return s.ok() ? s : Status::Corruption("typed layout: row does not re-encode: " + s.ToString());
   }
-
-  enum class RowAction { kWhole, kPlaceholder, kDrop };
 
   RowAction ActionFor(uint32_t row) const {
     if (selection_ == nullptr || !opaque_values_.IsNull(row)) return RowAction::kWhole;
@@ -906,6 +1050,14 @@ class TypedLayout::Assembler {
   std::vector<bool> present_;
   std::vector<RowCell> cells_;
   std::vector<uint64_t> built_rows_;  // with a selection: the rows returned with their values
+  // WriteColumnRow's room for any typed row of the group (ValuesBound).
+  size_t row_bound_ = 0;
+  // The cell sources of the last version asked for (SourcesFor); 0: none yet.
+  uint32_t sources_version_ = 0;
+  std::vector<ColumnCellSource> sources_;
+  // By column id: whether RowCodec::ColumnFitsType vouched for the decoded column.
+  enum : uint8_t { kFitsUnknown, kFits, kCheck };
+  std::vector<uint8_t> column_fits_;
 };
 
 Status TypedLayout::DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
