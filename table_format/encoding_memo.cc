@@ -27,14 +27,22 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   const bool remembered = valid_ && reuses_left_ > 0 && type_ == values.type() && n > 0;
   if (remembered && IsFloatType(type_)) {
     if (encoding_ != Encoding::kAlp) {
-      // Floats: the chooser still runs, without ALP's analysis (most of its cost) while ALP
-      // lost the last full run, and without ALP_RD's while ALP_RD lost it too; reusing the
-      // encoding itself cost about 1% of their size, as their best encodings (rice_delta,
-      // alp_rd, gorilla) trade places from chunk to chunk.
+      // Floats: the last winner is encoded, and the runner-up of the last chooser run
+      // estimated alone against its body (never ALP, whose analysis is most of the cost);
+      // reusing the winner outright cost about 1% of their size, as a winner for a while
+      // (alp_rd on devops) would be kept after it stopped winning. A runner-up that wins takes
+      // the winner's place, so that it is the one encoded without an estimate next time.
       reuses_left_--;
-      Status s = ChooseAndEncode(FloatCandidates(type_, encoding_ == Encoding::kAlpRd), values, out,
-                                 chosen);
-      if (s.ok()) reused_chunks_++;
+      const Encoding rival = runner_up_ == Encoding::kAlp ? encoding_ : runner_up_;
+      Encoding best;
+      Status s = EncodeUnlessRivalWins(encoding_, rival, values, out, &best);
+      if (!s.ok()) return s;
+      reused_chunks_++;
+      if (best != encoding_) {
+        runner_up_ = encoding_;
+        encoding_ = best;
+      }
+      *chosen = best;
       return s;
     }
   } else if (remembered) {
@@ -50,18 +58,24 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   }
   const size_t start = out->size();
   Encoding best;
+  Encoding runner_up = Encoding::kPlain;
   Status s;
   if (!candidates_.empty()) {
     s = ChooseAndEncode(candidates_, values, out, &best);
   } else if (IsFloatType(values.type()) && n > 0 && alp_backoff_.Skip()) {
     // ALP lost the last full runs: this one goes without its analysis too.
-    s = ChooseAndEncode(FloatCandidates(values.type(), /*with_alp_rd=*/true), values, out, &best);
-  } else {
-    s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, without_template);
-    if (s.ok() && IsFloatType(values.type()) && n > 0) {
+    s = ChooseAndEncode(FloatCandidates(values.type(), /*with_alp_rd=*/true), values, out, &best,
+                        &runner_up);
+  } else if (IsFloatType(values.type()) && n > 0) {
+    // EncodeWithBestEncoding's chooser, which also names the runner-up.
+    s = ChooseAndEncode(CandidateEncodings(Encoding::kAuto, values.type(), without_template),
+                        values, out, &best, &runner_up);
+    if (s.ok()) {
       alp_analyses_++;
       alp_backoff_.Record(/*clear_loss=*/best != Encoding::kAlp);
     }
+  } else {
+    s = EncodeWithBestEncoding(Encoding::kAuto, values, out, &best, without_template);
   }
   if (!s.ok()) return s;
   chooser_runs_++;
@@ -69,6 +83,7 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   valid_ = n > 0;
   type_ = values.type();
   encoding_ = best;
+  runner_up_ = runner_up;
   bytes_per_value_ = n > 0 ? static_cast<double>(out->size() - start) / n : 0;
   reuses_left_ = kReusedChunks;
   return Status::OK();

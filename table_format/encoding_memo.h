@@ -15,15 +15,24 @@
 // reused chunks (was 8), access16's flush and compaction took 8.0% fewer instructions for
 // 0.03% more bytes (a quarter: 8.9% for 0.11%; docs/results/buildcost12).
 //
-// Float columns are the exception: their best encodings trade places from chunk to chunk, so
-// what is remembered is only that ALP (whose analysis is the chooser's costliest estimate) did
-// not win: the reused chunks run the chooser without it, and without ALP_RD (the next costliest
-// analysis) unless ALP_RD won the full run (devops: 2.6% of the instructions of flush and
-// compaction for 0.06% more bytes, docs/results/buildcost12). Full-precision columns (gauges) never
-// take ALP, so its analysis also backs off across the full runs (skip_backoff.h): after
-// kLossesBeforeSkipping full runs in a row that ALP did not win, the next kFirstSkip full runs
-// go without it, then one tries it again; a loss there doubles the skip (up to kMaxSkip full
-// runs), a win ends it. Only a chunk in which ALP would have won is written differently.
+// Float columns are the exception: reusing a float column's choice outright cost about 1% of
+// devops' bytes (with the tenth's tolerance, alp_rd, which wins a few chunks of a gauge, was
+// kept long after rice_delta beat it again). A reused float chunk instead weighs two
+// encodings: the last winner and the runner-up (by estimate) of the chooser run that chose it,
+// never ALP (whose analysis is the chooser's costliest). The winner is encoded without an
+// estimate, the runner-up estimated alone and encoded only when it could still beat that body
+// (EncodeUnlessRivalWins); a runner-up that wins takes the winner's place. The estimates left
+// out (distinct values, gorilla's bit count, rice_delta's model, ...) were most of a reused
+// chunk's cost besides its body. devops (rice_delta wins 97% of the chunks, float_delta comes
+// second): flush and compaction 1,437.2M -> 1,382.3M instructions (-3.8%), bytes 2,765,093 ->
+// 2,764,014 (-0.04%); metrics 3,724.8M -> 3,675.5M (-1.3%), bytes identical. (Before, reused
+// chunks ran the whole chooser without ALP, and without ALP_RD unless it won the full run:
+// devops 2.6% of the instructions for 0.06% more bytes, docs/results/buildcost12.)
+// Full-precision columns (gauges) never take ALP, so its analysis also backs off across the
+// full runs (skip_backoff.h): after kLossesBeforeSkipping full runs in a row that ALP did not
+// win, the next kFirstSkip full runs go without it, then one tries it again; a loss there
+// doubles the skip (up to kMaxSkip full runs), a win ends it. Only a chunk in which ALP would
+// have won is written differently.
 // Every body is a normal body of its encoding: files read exactly as before; only which
 // encoding a chunk uses may differ.
 // A string column's memo also holds the memos of its template bodies' parameter streams
@@ -68,6 +77,9 @@ class EncodingMemo {
   uint64_t reused_chunks() const { return reused_chunks_; }
   // Full runs of a float column that analysed ALP (for tests and statistics).
   uint64_t alp_analyses() const { return alp_analyses_; }
+  // A float column's remembered winner and runner-up (for tests).
+  Encoding remembered_encoding() const { return encoding_; }
+  Encoding runner_up() const { return runner_up_; }
   // The memos of the parameter streams of the template bodies of this (string) column.
   TemplateStreamMemos* template_streams();
 
@@ -77,6 +89,8 @@ class EncodingMemo {
   bool valid_ = false;
   PhysicalType type_ = PhysicalType::kBytes;
   Encoding encoding_ = Encoding::kPlain;
+  // A float column's best-ranked other encoding in the last chooser run that weighed it.
+  Encoding runner_up_ = Encoding::kPlain;
   double bytes_per_value_ = 0;  // of the chooser's body
   // The auto candidates of a float type but alp, and but alp_rd too unless `with_alp_rd`.
   const std::vector<Encoding>& FloatCandidates(PhysicalType type, bool with_alp_rd);

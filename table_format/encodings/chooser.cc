@@ -51,6 +51,11 @@ constexpr double kUnknown = std::numeric_limits<double>::infinity();
 constexpr double kGorillaMaxRatio = 0.9;
 constexpr size_t kFullyEncoded = 2;
 
+// An encoding's bit in a set of encodings (every id but kAuto's is below 32).
+constexpr uint32_t EncodingBit(Encoding e) {
+  return static_cast<uint8_t>(e) < 32 ? uint32_t{1} << static_cast<uint8_t>(e) : 0;
+}
+
 // Counts distinct 64-bit keys (bit patterns, or string hashes) up to a cap. A cap of at most
 // kSmallCap (chunks of up to 4 x kSmallCap values) counts in a table of its own on the stack;
 // a larger one in a KeyIndex, which starts small (most columns stop well below the cap) and
@@ -198,14 +203,19 @@ double GorillaBytes(const U* bits, size_t n) {
   return sizeof(U) + static_cast<double>((total + 7) / 8);
 }
 
-// `with_alp`, `with_alp_rd`: whether to run ALP's and ALP_RD's analyses (the costliest
-// estimates) for their estimates.
+// `wanted`: a bit per encoding (EncodingBit) whose estimate is to be made. Integers make every
+// estimate but ALP's and ALP_RD's, floats only the wanted ones: a float column's memo often
+// weighs only its last two winners (encoding_memo.h), and the others' estimates (distinct
+// values, gorilla's bit count, float_delta's packing) were most of the cost.
 template <typename T>
-void EstimateFixed(const ColumnVector& values, bool with_alp, bool with_alp_rd,
-                   Estimates* estimates, FloatAnalyses* analyses) {
+void EstimateFixed(const ColumnVector& values, uint32_t wanted, Estimates* estimates,
+                   FloatAnalyses* analyses) {
   using U = UnsignedOf<T>;
   using S = std::make_signed_t<U>;
   constexpr bool kIsFloat = std::is_floating_point_v<T>;
+  const auto want = [wanted](Encoding e) { return !kIsFloat || (wanted & EncodingBit(e)) != 0; };
+  const bool with_alp = (wanted & EncodingBit(Encoding::kAlp)) != 0;
+  const bool with_alp_rd = (wanted & EncodingBit(Encoding::kAlpRd)) != 0;
   constexpr size_t kWidth = sizeof(T);
   const U* bits = BitsOf<T>(values);
   const size_t n = values.size();
@@ -235,36 +245,43 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, bool with_alp_rd,
   // rice_delta and constant store a first float raw, a first integer as a varint.
   const double first_value = kIsFloat ? kWidth : first_varint;
 
-  EstimateRuns(bits, n, runs, kWidth, first_value, estimates);
+  if (want(Encoding::kRle) || want(Encoding::kConstant)) {
+    EstimateRuns(bits, n, runs, kWidth, first_value, estimates);
+  }
 
   double huffman_bytes = kUnknown;
-  DistinctCounter distinct(DistinctCap(n, values.type()));
-  if (MostlyDistinctSample(bits, n)) {
-    distinct.GiveUp();  // not worth counting: no dictionary estimate
-  }
-  for (size_t i = 0; i < n && !distinct.overflow(); i++) distinct.Add(bits[i]);
-  if (!distinct.overflow()) {
-    const size_t d = distinct.count();
-    S lo = static_cast<S>(ordered(0));
-    S hi = lo;
-    for (size_t i = 0; i < n; i++) {
-      lo = std::min(lo, static_cast<S>(ordered(i)));
-      hi = std::max(hi, static_cast<S>(ordered(i)));
+  // Not even constructed unless wanted (its table is cleared on construction).
+  if (want(Encoding::kDictionary)) {
+    DistinctCounter distinct(DistinctCap(n, values.type()));
+    if (MostlyDistinctSample(bits, n)) {
+      distinct.GiveUp();  // not worth counting: no dictionary estimate
     }
-    // Sorted entries delta-code to about their average gap's width.
-    const double gap = static_cast<double>(static_cast<U>(hi) - static_cast<U>(lo)) / d;
-    const double entry_bytes = 8.0 + d * (BitWidth(static_cast<uint64_t>(gap)) + 1) / 8.0;
-    estimates->push_back({Encoding::kDictionary, 4 + entry_bytes + CodeBytes(n, d)});
-    if constexpr (!kIsFloat) {
-      // Exact; worth its sort only when the distinct values are few (the counter's cap).
-      huffman_bytes = static_cast<double>(HuffmanSize(bits, n));
+    for (size_t i = 0; i < n && !distinct.overflow(); i++) distinct.Add(bits[i]);
+    if (!distinct.overflow()) {
+      const size_t d = distinct.count();
+      S lo = static_cast<S>(ordered(0));
+      S hi = lo;
+      for (size_t i = 0; i < n; i++) {
+        lo = std::min(lo, static_cast<S>(ordered(i)));
+        hi = std::max(hi, static_cast<S>(ordered(i)));
+      }
+      // Sorted entries delta-code to about their average gap's width.
+      const double gap = static_cast<double>(static_cast<U>(hi) - static_cast<U>(lo)) / d;
+      const double entry_bytes = 8.0 + d * (BitWidth(static_cast<uint64_t>(gap)) + 1) / 8.0;
+      estimates->push_back({Encoding::kDictionary, 4 + entry_bytes + CodeBytes(n, d)});
+      if constexpr (!kIsFloat) {
+        // Exact; worth its sort only when the distinct values are few (the counter's cap).
+        huffman_bytes = static_cast<double>(HuffmanSize(bits, n));
+      }
     }
   }
 
   if constexpr (kIsFloat) {
-    estimates->push_back({Encoding::kGorilla, GorillaBytes(bits, n)});
-    estimates->push_back(
-        {Encoding::kFloatDelta, first_varint + PackedIntsSize(deltas.data(), n - 1)});
+    if (want(Encoding::kGorilla)) estimates->push_back({Encoding::kGorilla, GorillaBytes(bits, n)});
+    if (want(Encoding::kFloatDelta)) {
+      estimates->push_back(
+          {Encoding::kFloatDelta, first_varint + PackedIntsSize(deltas.data(), n - 1)});
+    }
     const T* typed = values.data<T>();
     analyses->present = true;
     if (with_alp) {
@@ -290,8 +307,10 @@ void EstimateFixed(const ColumnVector& values, bool with_alp, bool with_alp_rd,
     }
   }
   // Last, so that ties go to the encodings that decode faster.
-  estimates->push_back(
-      {Encoding::kRiceDelta, first_value + EstimateRiceDeltaBytes(deltas.data(), n - 1)});
+  if (want(Encoding::kRiceDelta)) {
+    estimates->push_back(
+        {Encoding::kRiceDelta, first_value + EstimateRiceDeltaBytes(deltas.data(), n - 1)});
+  }
   if constexpr (!kIsFloat) {
     S lo = static_cast<S>(bits[0]);
     S hi = lo;
@@ -440,19 +459,18 @@ void EstimateBytes(const ColumnVector& values, bool with_template, Estimates* es
   }
 }
 
-// Every estimate for `values` (alp's only `with_alp`, alp_rd's only `with_alp_rd`, template's
-// only `with_template`: each costs an analysis or a trial encoding), with the analyses ALP's
-// estimates came from.
-Estimates EstimateAll(const ColumnVector& values, bool with_alp, bool with_alp_rd,
-                      bool with_template, FloatAnalyses* analyses) {
+// Every estimate for `values` (alp's and alp_rd's, and a float's others, only when `wanted`
+// (EstimateFixed); template's only `with_template`: each costs an analysis or a trial
+// encoding), with the analyses ALP's estimates came from.
+Estimates EstimateAll(const ColumnVector& values, uint32_t wanted, bool with_template,
+                      FloatAnalyses* analyses) {
   Estimates all;
   all.reserve(16);  // more than any type's candidates: no regrowth
   if (values.type() == PhysicalType::kBytes) {
     EstimateBytes(values, with_template, &all);
   } else {
-    VisitFixedType(values.type(), [&](auto tag) {
-      EstimateFixed<decltype(tag)>(values, with_alp, with_alp_rd, &all, analyses);
-    });
+    VisitFixedType(values.type(),
+                   [&](auto tag) { EstimateFixed<decltype(tag)>(values, wanted, &all, analyses); });
   }
   return all;
 }
@@ -478,23 +496,66 @@ double EstimateMargin(Encoding encoding, PhysicalType type) {
 std::vector<SizeEstimate> EstimateSizes(const ColumnVector& values) {
   FloatAnalyses analyses;
   std::vector<SizeEstimate> estimates;
-  for (const auto& [encoding, bytes] : EstimateAll(values, /*with_alp=*/true, /*with_alp_rd=*/true,
-                                                   /*with_template=*/true, &analyses)) {
+  for (const auto& [encoding, bytes] :
+       EstimateAll(values, ~uint32_t{0}, /*with_template=*/true, &analyses)) {
     estimates.push_back({encoding, bytes, EstimateMargin(encoding, values.type())});
   }
   return estimates;
 }
 
+Status EncodeUnlessRivalWins(Encoding remembered, Encoding rival, const ColumnVector& values,
+                             std::string* out, Encoding* chosen) {
+  const bool simple = [](Encoding e) {
+    return e != Encoding::kGorilla && e != Encoding::kAlp && e != Encoding::kAlpRd;
+  }(remembered);
+  std::string best;
+  if (!IsFloatType(values.type()) || !simple || !EncodeValues(remembered, values, &best).ok()) {
+    // Gorilla's 10% rule and ALP's analyses (shared by estimate and body) are ChooseAndEncode's
+    // to apply; a remembered encoding that refuses the values leaves the choice to it too.
+    std::vector<Encoding> pair{remembered};
+    if (rival != remembered) pair.push_back(rival);
+    return ChooseAndEncode(pair, values, out, chosen);
+  }
+  *chosen = remembered;
+  if (rival != remembered) {
+    // The rival is estimated alone, and encoded only when it could still beat the body (by a
+    // tenth for gorilla), as ChooseAndEncode would.
+    FloatAnalyses analyses;
+    const uint32_t wanted = EncodingBit(rival);
+    const double limit = rival == Encoding::kGorilla ? kGorillaMaxRatio * best.size()
+                                                     : static_cast<double>(best.size());
+    for (const auto& [encoding, bytes] :
+         EstimateAll(values, wanted, /*with_template=*/false, &analyses)) {
+      if (encoding != rival || bytes * (1 - EstimateMargin(rival, values.type())) >= limit) {
+        continue;
+      }
+      std::string body;
+      if (rival == Encoding::kAlpRd) {
+        VisitFloatType(values.type(), [&](auto tag) {
+          EncodeAlpRd(values.data<decltype(tag)>(), values.size(), analyses.alp_rd, &body);
+        });
+      } else if (!EncodeValues(rival, values, &body).ok()) {
+        break;
+      }
+      if (static_cast<double>(body.size()) < limit) {
+        best.swap(body);
+        *chosen = rival;
+      }
+      break;
+    }
+  }
+  out->append(best);
+  return Status::OK();
+}
+
 Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVector& values,
-                       std::string* out, Encoding* chosen) {
+                       std::string* out, Encoding* chosen, Encoding* runner_up) {
   FloatAnalyses analyses;
-  const bool with_alp =
-      std::find(candidates.begin(), candidates.end(), Encoding::kAlp) != candidates.end();
-  const bool with_alp_rd =
-      std::find(candidates.begin(), candidates.end(), Encoding::kAlpRd) != candidates.end();
+  uint32_t wanted = 0;
+  for (Encoding e : candidates) wanted |= EncodingBit(e);
   const bool with_template =
       std::find(candidates.begin(), candidates.end(), Encoding::kTemplate) != candidates.end();
-  const Estimates all = EstimateAll(values, with_alp, with_alp_rd, with_template, &analyses);
+  const Estimates all = EstimateAll(values, wanted, with_template, &analyses);
   Estimates ranked;
   ranked.reserve(all.size());
   double gorilla_estimate = kUnknown;
@@ -555,7 +616,18 @@ Status ChooseAndEncode(const std::vector<Encoding>& candidates, const ColumnVect
   if (!found) {
     Status s = EncodeValues(Encoding::kPlain, values, out);
     if (s.ok()) *chosen = Encoding::kPlain;
+    if (runner_up != nullptr) *runner_up = Encoding::kPlain;
     return s;
+  }
+  if (runner_up != nullptr) {
+    // The best-ranked estimate but the winner's.
+    *runner_up = best_encoding;
+    for (const auto& [encoding, bytes] : ranked) {
+      if (encoding != best_encoding) {
+        *runner_up = encoding;
+        break;
+      }
+    }
   }
   out->append(best);
   *chosen = best_encoding;

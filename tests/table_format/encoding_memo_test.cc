@@ -10,6 +10,7 @@
 #include <string>
 
 #include "table_format/chunk.h"
+#include "table_format/encodings/chooser.h"
 
 namespace columnar {
 namespace {
@@ -159,8 +160,8 @@ ColumnVector TwoMagnitudes(std::mt19937_64* rng) {
 
 TEST(EncodingMemoTest, ReusedFloatChunksWeighAlpRdOnlyWhenItWonTheFullRun) {
   std::mt19937_64 rng(6);
-  // ALP_RD lost the full run (a gauge, rice_delta's): the reused chunks leave its analysis out,
-  // even for values it would win, until the next full run.
+  // ALP_RD lost the full run (a gauge, rice_delta's, float_delta second): the reused chunks
+  // leave its analysis out, even for values it would win, until the next full run.
   EncodingMemo lost;
   double x = 50;
   EXPECT_NE(WriteAndCheck(GaugeChunk(&rng, &x), &lost), Encoding::kAlpRd);
@@ -175,6 +176,60 @@ TEST(EncodingMemoTest, ReusedFloatChunksWeighAlpRdOnlyWhenItWonTheFullRun) {
   EXPECT_EQ(WriteAndCheck(TwoMagnitudes(&rng), &won), Encoding::kAlpRd);
   EXPECT_EQ(WriteAndCheck(TwoMagnitudes(&rng), &won), Encoding::kAlpRd);
   EXPECT_EQ(won.reused_chunks(), 1u);
+}
+
+TEST(EncodingMemoTest, ReusedFloatChunksWeighOnlyTheLastWinnerAndItsRunnerUp) {
+  std::mt19937_64 rng(7);
+  EncodingMemo memo;
+  double x = 50;
+  // A gauge's full run: rice_delta wins, float_delta (exact estimate) comes second.
+  EXPECT_EQ(WriteAndCheck(GaugeChunk(&rng, &x), &memo), Encoding::kRiceDelta);
+  EXPECT_EQ(memo.runner_up(), Encoding::kFloatDelta);
+  // A constant chunk in the reuse window: constant is neither, so it is not weighed; the
+  // smaller of the two is written.
+  ColumnVector constant(PhysicalType::kFloat64);
+  for (int i = 0; i < 128; i++) constant.Append<double>(42.5);
+  const Encoding reused = WriteAndCheck(constant, &memo);
+  EXPECT_TRUE(reused == Encoding::kRiceDelta || reused == Encoding::kFloatDelta) << int(reused);
+  EXPECT_EQ(memo.chooser_runs(), 1u);
+  // Reused chunks write the smaller body of the pair: the same bytes as the chooser given
+  // only those two.
+  for (int c = 0; c < 5; c++) {
+    const ColumnVector v = GaugeChunk(&rng, &x);
+    std::string pair_body;
+    Encoding pair_choice;
+    ASSERT_TRUE(
+        ChooseAndEncode({memo.remembered_encoding(), memo.runner_up()}, v, &pair_body, &pair_choice)
+            .ok());
+    std::string body;
+    Encoding choice;
+    ASSERT_TRUE(memo.Encode(v, &body, &choice).ok());
+    EXPECT_EQ(choice, pair_choice) << c;
+    EXPECT_EQ(body, pair_body) << c;
+  }
+  // The next full run weighs every encoding again.
+  while (memo.chooser_runs() == 1) WriteAndCheck(constant, &memo);
+  EXPECT_EQ(memo.remembered_encoding(), Encoding::kConstant);
+}
+
+TEST(EncodingMemoTest, AFloatRunnerUpThatWinsTakesTheWinnersPlace) {
+  std::mt19937_64 rng(8);
+  EncodingMemo memo;
+  double x = 50;
+  // ALP_RD wins the full run on two magnitudes, rice_delta comes second.
+  EXPECT_EQ(WriteAndCheck(TwoMagnitudes(&rng), &memo), Encoding::kAlpRd);
+  EXPECT_EQ(memo.runner_up(), Encoding::kRiceDelta);
+  // A gauge: rice_delta wins the reused chunk and becomes the winner, encoded first from then
+  // on; the two magnitudes switch them back.
+  EXPECT_EQ(WriteAndCheck(GaugeChunk(&rng, &x), &memo), Encoding::kRiceDelta);
+  EXPECT_EQ(memo.remembered_encoding(), Encoding::kRiceDelta);
+  EXPECT_EQ(memo.runner_up(), Encoding::kAlpRd);
+  EXPECT_EQ(WriteAndCheck(GaugeChunk(&rng, &x), &memo), Encoding::kRiceDelta);
+  EXPECT_EQ(WriteAndCheck(TwoMagnitudes(&rng), &memo), Encoding::kAlpRd);
+  EXPECT_EQ(memo.remembered_encoding(), Encoding::kAlpRd);
+  EXPECT_EQ(memo.runner_up(), Encoding::kRiceDelta);
+  EXPECT_EQ(memo.chooser_runs(), 1u);
+  EXPECT_EQ(memo.reused_chunks(), 3u);
 }
 
 TEST(EncodingMemoTest, FloatsBackOffAlpAcrossFullRunsWhileItLoses) {
