@@ -8,8 +8,9 @@
 
 namespace columnar {
 
-EncodingMemo::EncodingMemo() = default;
-EncodingMemo::EncodingMemo(std::vector<Encoding> candidates) : candidates_(std::move(candidates)) {}
+EncodingMemo::EncodingMemo() : alp_backoff_(kAlpLossesBeforeSkipping) {}
+EncodingMemo::EncodingMemo(std::vector<Encoding> candidates)
+    : candidates_(std::move(candidates)), alp_backoff_(kAlpLossesBeforeSkipping) {}
 EncodingMemo::~EncodingMemo() = default;
 
 TemplateStreamMemos* EncodingMemo::template_streams() {

@@ -25,14 +25,18 @@
 // out (distinct values, gorilla's bit count, rice_delta's model, ...) were most of a reused
 // chunk's cost besides its body. devops (rice_delta wins 97% of the chunks, float_delta comes
 // second): flush and compaction 1,437.2M -> 1,382.3M instructions (-3.8%), bytes 2,765,093 ->
-// 2,764,014 (-0.04%); metrics 3,724.8M -> 3,675.5M (-1.3%), bytes identical. (Before, reused
+// 2,764,014 (-0.04%); metrics 3,724.8M -> 3,675.0M (-1.3%), bytes identical. (Before, reused
 // chunks ran the whole chooser without ALP, and without ALP_RD unless it won the full run:
 // devops 2.6% of the instructions for 0.06% more bytes, docs/results/buildcost12.)
 // Full-precision columns (gauges) never take ALP, so its analysis also backs off across the
-// full runs (skip_backoff.h): after kLossesBeforeSkipping full runs in a row that ALP did not
+// full runs (skip_backoff.h): after kAlpLossesBeforeSkipping full runs in a row that ALP did not
 // win, the next kFirstSkip full runs go without it, then one tries it again; a loss there
 // doubles the skip (up to kMaxSkip full runs), a win ends it. Only a chunk in which ALP would
-// have won is written differently.
+// have won is written differently. Two losses, not SkipBackoff's four: memos live for one file,
+// so every file paid for the first analyses again (AnalyzeAlp, about 200K instructions a
+// 128-value chunk, was 20.4M of devops' 1,382.3M in 100 analyses); devops 1,382.3M -> 1,374.3M
+// (-0.58%), bytes identical (one loss: 1,371.0M, but a file's first chunk alone would then
+// start the skipping).
 // Every body is a normal body of its encoding: files read exactly as before; only which
 // encoding a chunk uses may differ.
 // A string column's memo also holds the memos of its template bodies' parameter streams
@@ -64,6 +68,8 @@ class EncodingMemo {
 
   static constexpr uint32_t kReusedChunks = 16;
   static constexpr double kDriftTolerance = 1.1;
+  // Full runs in a row that ALP loses before a float column's runs skip its analysis.
+  static constexpr uint32_t kAlpLossesBeforeSkipping = 2;
 
   // Encodes `values` (no nulls) for an auto request, appending the body to *out: with the
   // remembered encoding when that still fits, else through EncodeWithBestEncoding(kAuto).

@@ -1,8 +1,9 @@
 // Exponential back-off for work that keeps losing: after kLossesBeforeSkipping clear losses in a
 // row, the next kFirstSkip chances are skipped; the retry after a skip that loses clearly again
 // doubles the skip (up to kMaxSkip), anything else ends the back-off. Used by the file
-// dictionary's form trials (file_dictionary_forms.h) and the local bodies the file dictionary
-// keeps beating (local_body_forecast.h).
+// dictionary's form trials (file_dictionary_forms.h), the local bodies the file dictionary
+// keeps beating (local_body_forecast.h) and ALP's analysis in a float column's chooser runs
+// (encoding_memo.h, which starts skipping after fewer losses).
 #pragma once
 
 #include <algorithm>
@@ -15,6 +16,11 @@ class SkipBackoff {
   static constexpr uint32_t kLossesBeforeSkipping = 4;
   static constexpr uint32_t kFirstSkip = 8;
   static constexpr uint32_t kMaxSkip = 64;
+
+  SkipBackoff() = default;
+  // A back-off that starts skipping after `losses_before_skipping` clear losses in a row.
+  explicit SkipBackoff(uint32_t losses_before_skipping)
+      : losses_before_skipping_(losses_before_skipping) {}
 
   // Whether this chance is skipped; a skipped chance counts the skip down.
   bool Skip() {
@@ -34,14 +40,15 @@ class SkipBackoff {
       next_skip_ = kFirstSkip;
       return;
     }
-    if (++losses_ < kLossesBeforeSkipping) return;
+    if (++losses_ < losses_before_skipping_) return;
     skip_left_ = next_skip_;
     next_skip_ = std::min(next_skip_ * 2, kMaxSkip);
     // The retry after the skip: one more clear loss starts the next, longer skip.
-    losses_ = kLossesBeforeSkipping - 1;
+    losses_ = losses_before_skipping_ - 1;
   }
 
  private:
+  uint32_t losses_before_skipping_ = kLossesBeforeSkipping;
   uint32_t losses_ = 0;  // consecutive clear losses
   uint32_t skip_left_ = 0;
   uint32_t next_skip_ = kFirstSkip;

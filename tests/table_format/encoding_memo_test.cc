@@ -237,15 +237,17 @@ TEST(EncodingMemoTest, FloatsBackOffAlpAcrossFullRunsWhileItLoses) {
   EncodingMemo memo;
   double x = 50;
   const uint64_t period = EncodingMemo::kReusedChunks + 1;  // chunks per full run
-  // 40 full runs of a gauge: ALP is analysed in runs 1-4 (four losses), then skipped for 8
-  // runs, analysed in run 13 (a loss: skip 16), in run 30 (skip 32), and not again by run 40.
+  // 40 full runs of a gauge: ALP is analysed in runs 1-2 (kAlpLossesBeforeSkipping losses),
+  // then skipped for 8 runs, analysed in run 11 (a loss: skip 16), in run 28 (skip 32), and not
+  // again by run 40.
   for (uint64_t c = 0; c < 40 * period; c++) {
     EXPECT_NE(WriteAndCheck(GaugeChunk(&rng, &x), &memo), Encoding::kAlp);
   }
+  static_assert(EncodingMemo::kAlpLossesBeforeSkipping == 2);
   EXPECT_EQ(memo.chooser_runs(), 40u);
-  EXPECT_EQ(memo.alp_analyses(), 6u);
+  EXPECT_EQ(memo.alp_analyses(), 4u);
   // Decimal values from then on: the next full run that analyses ALP (after the rest of the
-  // skip of 32 runs: 22 more, the first in the first decimal chunk) finds it, and from then on
+  // skip of 32 runs: 20 more, the first in the first decimal chunk) finds it, and from then on
   // every chunk takes it, each through a full run.
   uint64_t first_alp = 0;
   for (uint64_t c = 0; c < 30 * period; c++) {
@@ -257,8 +259,8 @@ TEST(EncodingMemoTest, FloatsBackOffAlpAcrossFullRunsWhileItLoses) {
       EXPECT_EQ(chosen, Encoding::kAlp) << c;
     }
   }
-  EXPECT_EQ(first_alp, 22 * period + 1);
-  EXPECT_EQ(memo.alp_analyses(), 6u + (30 * period - (first_alp - 1)));
+  EXPECT_EQ(first_alp, 20 * period + 1);
+  EXPECT_EQ(memo.alp_analyses(), 4u + (30 * period - (first_alp - 1)));
 }
 
 TEST(EncodingMemoTest, TypeChangeAndNullsAreHandled) {
