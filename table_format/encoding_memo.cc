@@ -65,8 +65,7 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
     s = ChooseAndEncode(candidates_, values, out, &best);
   } else if (IsFloatType(values.type()) && n > 0 && alp_backoff_.Skip()) {
     // ALP lost the last full runs: this one goes without its analysis too.
-    s = ChooseAndEncode(FloatCandidates(values.type(), /*with_alp_rd=*/true), values, out, &best,
-                        &runner_up);
+    s = ChooseAndEncode(FloatCandidatesWithoutAlp(values.type()), values, out, &best, &runner_up);
   } else if (IsFloatType(values.type()) && n > 0) {
     // EncodeWithBestEncoding's chooser, which also names the runner-up.
     s = ChooseAndEncode(CandidateEncodings(Encoding::kAuto, values.type(), without_template),
@@ -90,14 +89,13 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   return Status::OK();
 }
 
-const std::vector<Encoding>& EncodingMemo::FloatCandidates(PhysicalType type, bool with_alp_rd) {
+const std::vector<Encoding>& EncodingMemo::FloatCandidatesWithoutAlp(PhysicalType type) {
   if (candidates_without_alp_.empty() || candidates_type_ != type) {
     candidates_without_alp_ =
         WithoutEncoding(CandidateEncodings(Encoding::kAuto, type), Encoding::kAlp);
-    candidates_without_alps_ = WithoutEncoding(candidates_without_alp_, Encoding::kAlpRd);
     candidates_type_ = type;
   }
-  return with_alp_rd ? candidates_without_alp_ : candidates_without_alps_;
+  return candidates_without_alp_;
 }
 
 EncodingMemo* EncodingMemos::For(uint32_t slot) {

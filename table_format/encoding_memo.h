@@ -98,11 +98,10 @@ class EncodingMemo {
   // A float column's best-ranked other encoding in the last chooser run that weighed it.
   Encoding runner_up_ = Encoding::kPlain;
   double bytes_per_value_ = 0;  // of the chooser's body
-  // The auto candidates of a float type but alp, and but alp_rd too unless `with_alp_rd`.
-  const std::vector<Encoding>& FloatCandidates(PhysicalType type, bool with_alp_rd);
+  // The auto candidates of a float type but alp (for the full runs that skip its analysis).
+  const std::vector<Encoding>& FloatCandidatesWithoutAlp(PhysicalType type);
 
-  std::vector<Encoding> candidates_without_alp_;   // of candidates_type_
-  std::vector<Encoding> candidates_without_alps_;  // without alp_rd either
+  std::vector<Encoding> candidates_without_alp_;  // of candidates_type_
   PhysicalType candidates_type_ = PhysicalType::kBytes;
   SkipBackoff alp_backoff_;  // full runs of a float column that leave ALP out
   uint64_t alp_analyses_ = 0;
