@@ -15,6 +15,7 @@
 #include "table_format/typed_layout.h"
 #include "table_format/varint.h"
 #include "tests/table_format/hex_bytes.h"
+#include "tests/table_format/plain_column_settings.h"
 
 namespace columnar {
 namespace {
@@ -27,16 +28,7 @@ constexpr uint32_t kWriteTimeSlot = 8;
 constexpr uint32_t kExpirySlot = 16;
 constexpr uint32_t kTimeSlot = 24;
 
-class PlainSettings : public ColumnWriteSettings {
- public:
-  ChunkWriteOptions For(const std::string&, PhysicalType) const override {
-    ChunkWriteOptions options;
-    options.encoding = Encoding::kPlain;
-    options.checksum = false;
-    options.implied_value_count = true;
-    return options;
-  }
-};
+using testing_util::PlainSettings;
 
 TableSchema IdTimeValueSchema() {
   CreateTableStatement statement;

@@ -16,6 +16,7 @@
 #include "table_format/typed_layout.h"
 #include "table_format/varint.h"
 #include "tests/table_format/hex_bytes.h"
+#include "tests/table_format/plain_column_settings.h"
 
 namespace columnar {
 // Named: the unity build puts other tests' helpers (PlainSettings, Group) in the same file.
@@ -24,16 +25,7 @@ namespace {
 
 using testing_util::Hex;
 
-class PlainSettings : public ColumnWriteSettings {
- public:
-  ChunkWriteOptions For(const std::string&, PhysicalType) const override {
-    ChunkWriteOptions options;
-    options.encoding = Encoding::kPlain;
-    options.checksum = false;
-    options.implied_value_count = true;
-    return options;
-  }
-};
+using testing_util::PlainSettings;
 
 // Eleven regular columns, every logical type (a presence bitmap of two bytes).
 TableSchema EveryTypeSchema() {
