@@ -118,6 +118,7 @@ bool TableNameOf(const CqlStatement& statement, std::string* keyspace, std::stri
 
 DatabaseOptions::DatabaseOptions() : now_micros(SystemNowMicros) {
   db_options.create_if_missing = true;
+  db_options.max_total_wal_size = kDefaultMaxTotalWalSize;
 }
 
 Database::Database(const DatabaseOptions& options, std::unique_ptr<rocksdb::DB> db,

@@ -2,18 +2,13 @@
 
 #include <memory>
 
+#include "table_api/catalog_write.h"
 #include "table_api/status_context.h"
 
 namespace columnar {
 namespace {
 
 constexpr const char kKeyspaceEntryHeader[] = "columnar-keyspace:1\n";
-
-rocksdb::WriteOptions SyncWrite() {
-  rocksdb::WriteOptions sync;
-  sync.sync = true;
-  return sync;
-}
 
 }  // namespace
 
@@ -39,11 +34,11 @@ Status DecodeKeyspaceEntry(const Slice& encoded, KeyspaceDefinition* keyspace) {
 Status KeyspaceCatalog::Put(const KeyspaceDefinition& keyspace) const {
   std::string encoded;
   EncodeKeyspaceEntry(keyspace, &encoded);
-  return db_->Put(SyncWrite(), column_family_, keyspace.name, encoded);
+  return PutCatalogEntry(db_, column_family_, keyspace.name, encoded);
 }
 
 Status KeyspaceCatalog::Delete(const std::string& name) const {
-  return db_->Delete(SyncWrite(), column_family_, name);
+  return DeleteCatalogEntry(db_, column_family_, name);
 }
 
 Status KeyspaceCatalog::ReadAll(std::vector<KeyspaceDefinition>* keyspaces) const {

@@ -24,15 +24,22 @@ std::string PartitionDeletions::KeyOf(const Slice& partition) const {
   return key;
 }
 
-Status PartitionDeletions::Load() {
+Status PartitionDeletions::AnyStored(bool* any) const {
   rocksdb::ReadOptions options;
   const std::string limit = PrefixLimit(prefix_);
   const Slice upper(limit);
   options.iterate_upper_bound = &upper;
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options, metadata_));
   it->Seek(prefix_);
-  any_.store(it->Valid());
+  *any = it->Valid();
   return it->status();
+}
+
+Status PartitionDeletions::Load() {
+  bool any = false;
+  Status s = AnyStored(&any);
+  any_.store(any);
+  return s;
 }
 
 Status PartitionDeletions::Find(const Slice& partition, int64_t now_seconds,
@@ -70,6 +77,12 @@ Status PartitionDeletions::Add(const Slice& partition, int64_t deletion_time_mic
 
 Status PartitionDeletions::DeleteAll(const rocksdb::WriteOptions& options) {
   // any_ stays as it is: a deletion racing with this one may have just added an entry.
+  // Nothing is written when there is nothing to delete (every CREATE TABLE): a write would
+  // sit in the default column family's memtable, which nothing else may flush for long, and
+  // keep every write-ahead log from then on alive.
+  bool any = false;
+  Status s = AnyStored(&any);
+  if (!s.ok() || !any) return s;
   return db_->DeleteRange(options, metadata_, prefix_, PrefixLimit(prefix_));
 }
 

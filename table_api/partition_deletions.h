@@ -60,6 +60,8 @@ class PartitionDeletions {
 
  private:
   std::string KeyOf(const Slice& partition) const;
+  // Whether the table has an entry stored.
+  Status AnyStored(bool* any) const;
 
   rocksdb::DB* db_;
   rocksdb::ColumnFamilyHandle* metadata_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "table_api/catalog_write.h"
 #include "table_api/status_context.h"
 
 namespace columnar {
@@ -58,9 +59,7 @@ Status TableCatalog::Put(const CatalogEntry& entry) const {
   std::string encoded;
   Status s = EncodeCatalogEntry(entry, &encoded);
   if (!s.ok()) return s;
-  rocksdb::WriteOptions sync;
-  sync.sync = true;
-  return db_->Put(sync, column_family_, entry.schema.QualifiedName(), encoded);
+  return PutCatalogEntry(db_, column_family_, entry.schema.QualifiedName(), encoded);
 }
 
 Status TableCatalog::Get(const std::string& name, CatalogEntry* entry) const {
@@ -71,9 +70,7 @@ Status TableCatalog::Get(const std::string& name, CatalogEntry* entry) const {
 }
 
 Status TableCatalog::Delete(const std::string& name) const {
-  rocksdb::WriteOptions sync;
-  sync.sync = true;
-  return db_->Delete(sync, column_family_, name);
+  return DeleteCatalogEntry(db_, column_family_, name);
 }
 
 Status TableCatalog::ReadAll(std::vector<CatalogEntry>* entries) const {
