@@ -50,13 +50,14 @@ struct FileDictionaryLimits {
   size_t max_entries = 1u << 18;
   size_t max_bytes = 8u << 20;
   // Values remembered as "seen once", so a second sighting can admit them. They live in a
-  // bit filter of 8 bits per remembered value (1 MiB at the default): a false "seen" only
-  // admits a value early.
+  // bit filter of 8 bits per remembered value (1 MiB at the default; SeenFilter): a false
+  // "seen" only admits a value early.
   size_t max_remembered = 1u << 20;
 };
 
 // Value -> code of the entries admitted so far: open addressing over the values' 64-bit
-// hashes, the entries compared on a hash match.
+// hashes, the entries compared on a hash match. A slot holds the hash and the code together,
+// so that a probe of a large index (a file's dictionary outgrows the caches) costs one miss.
 class FileDictionaryIndex {
  public:
   // 0 when absent.
@@ -64,13 +65,40 @@ class FileDictionaryIndex {
   // `code` >= 1 is entries[code - 1]; the value must not be present.
   void Insert(uint64_t hash, uint32_t code);
   void Clear();
+  // Asks the CPU to fetch the slot where a Find of `hash` starts (a hint, no effect otherwise).
+  void Prefetch(uint64_t hash) const;
 
  private:
+  struct Slot {
+    uint64_t hash;
+    uint32_t code;  // 0 = empty slot
+  };
   void Grow();
 
-  std::vector<uint64_t> hashes_;
-  std::vector<uint32_t> codes_;  // 0 = empty slot
+  std::vector<Slot> slots_;
   size_t size_ = 0;
+};
+
+// The values a file's column has seen once: a Bloom filter blocked by cache line (every probe
+// of a value in one 64-byte block, so that a lookup in the megabyte-sized filter costs one
+// cache miss, not four). A false "seen" only admits a value early.
+class SeenFilter {
+ public:
+  // A filter of `bits_per_value` bits for up to `max_values` values (allocated at the first
+  // Add).
+  SeenFilter(size_t max_values, size_t bits_per_value);
+
+  bool Contains(uint64_t hash) const;
+  void Add(uint64_t hash);
+  void Prefetch(uint64_t hash) const;
+
+ private:
+  static constexpr size_t kBlockWords = 8;  // 64 bytes
+  const uint64_t* Block(uint64_t hash) const;
+
+  size_t blocks_;                // a power of two
+  std::vector<uint64_t> words_;  // empty until the first Add; over-allocated for alignment
+  size_t first_word_ = 0;        // the first word of block 0 (64-byte aligned)
 };
 
 // A file_dictionary body worked out for one chunk, not yet written: what it would cost and
@@ -97,8 +125,7 @@ struct FileDictionaryTrial {
 // One column's dictionary while a file is written.
 class FileDictionaryWriter {
  public:
-  explicit FileDictionaryWriter(FileDictionaryLimits limits = FileDictionaryLimits())
-      : limits_(limits) {}
+  explicit FileDictionaryWriter(FileDictionaryLimits limits = FileDictionaryLimits());
 
   // Encodes `values` (no nulls) as a file_dictionary body when that is smaller than
   // `local_size` bytes; admits the recurring values it needs then. False (nothing changed,
@@ -163,6 +190,8 @@ class FileDictionaryWriter {
 
  private:
   bool Seen(uint64_t hash) const;
+  // Hashes every value into hashes[] and prefetches where its lookups will go.
+  void PrefetchLookups(const ColumnVector& values, uint64_t* hashes) const;
   // `codes`: the trial's code of each value (null: unknown); values with a code are skipped.
   void Remember(const std::vector<uint64_t>& hashes, const int32_t* codes);
   // Per form (FileDictionaryForm), the memos of its trials' codes and exceptions, and whether
@@ -189,7 +218,7 @@ class FileDictionaryWriter {
   FileDictionaryLimits limits_;
   std::deque<std::string> entries_;  // code c is entries_[c - 1]
   FileDictionaryIndex codes_;
-  std::vector<uint64_t> seen_bits_;  // bit filter of values seen once (four bits per value)
+  SeenFilter seen_;  // values seen once
   size_t remembered_ = 0;
   size_t entry_bytes_ = 0;
   FileHuffmanTableMaker table_maker_;

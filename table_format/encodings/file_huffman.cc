@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <unordered_map>
 
 #include "table_format/encodings/bit_stream.h"
 #include "table_format/encodings/codec.h"
@@ -72,10 +73,10 @@ Status FileHuffmanTable::Parse(const Slice& entry, FileHuffmanTable* out) {
 
 void FileHuffmanTable::Prepare() {
   codes_ = table_.StreamCodes();
-  index_.clear();
-  for (size_t i = 0; i + 1 < table_.symbols.size(); i++) {
-    index_[table_.symbols[i]] = static_cast<uint32_t>(i);
-  }
+  index_ = IntegerIds();
+  bool added;
+  for (size_t i = 0; i + 1 < table_.symbols.size(); i++)
+    index_.FindOrAdd(table_.symbols[i], &added);
 }
 
 std::string FileHuffmanTable::Serialize() const {
@@ -92,15 +93,21 @@ void FileHuffmanTable::Encode(uint32_t table_code, const ColumnVector& values,
     const T* data = values.data<T>();
     const size_t n = values.size();
     const uint32_t escape = static_cast<uint32_t>(table_.symbols.size() - 1);
-    std::vector<uint32_t> indices(n);
+    // A thread's scratch: the body is encoded for every trial of a chunk's codes.
+    thread_local std::vector<uint32_t> indices;
+    indices.resize(n);
     bool any_escape = false;
     for (size_t i = 0; i < n; i++) {
-      const auto it = index_.find(static_cast<int64_t>(data[i]));
-      indices[i] = it == index_.end() ? escape : it->second;
+      if (i > 0 && data[i] == data[i - 1]) {  // runs of a code
+        indices[i] = indices[i - 1];
+        continue;
+      }
+      const uint32_t index = index_.Find(static_cast<int64_t>(data[i]));
+      indices[i] = index == IntegerIds::kNone ? escape : index;
       any_escape |= indices[i] == escape;
     }
     BitWriter writer(out);
-    for (uint32_t index : indices) writer.Write(codes_[index], table_.lengths[index]);
+    for (size_t i = 0; i < n; i++) writer.Write(codes_[indices[i]], table_.lengths[indices[i]]);
     writer.Finish();
     if (!any_escape) return;
     for (size_t i = 0; i < n; i++) {
@@ -162,11 +169,21 @@ void FileHuffmanTableMaker::Count(const ColumnVector& values) {
     using T = decltype(tag);
     const T* data = values.data<T>();
     for (size_t i = 0; i < values.size(); i++) {
-      auto it = counts_.find(static_cast<int64_t>(data[i]));
-      if (it != counts_.end()) {
-        it->second++;
-      } else if (counts_.size() < kMaxCountedSymbols) {
-        counts_.emplace(static_cast<int64_t>(data[i]), 1);
+      const auto value = static_cast<int64_t>(data[i]);
+      if (values_.size() < kMaxCountedSymbols) {
+        bool added;
+        const uint32_t id = ids_.FindOrAdd(value, &added);
+        if (added) {
+          values_.push_back(value);
+          counts_.push_back(1);
+        } else {
+          counts_[id]++;
+        }
+        continue;
+      }
+      const uint32_t id = ids_.Find(value);
+      if (id != IntegerIds::kNone) {
+        counts_[id]++;
       } else {
         uncounted_++;
       }
@@ -181,7 +198,8 @@ bool FileHuffmanTableMaker::TakeDueTable(FileHuffmanTable* table, std::string* e
   // The escape is weighted like the values seen once (Good-Turing: the chance that the next
   // value is new), plus those not counted.
   uint64_t once = 0;
-  std::vector<std::pair<int64_t, uint64_t>> counts(counts_.begin(), counts_.end());
+  std::vector<std::pair<int64_t, uint64_t>> counts(values_.size());
+  for (size_t id = 0; id < values_.size(); id++) counts[id] = {values_[id], counts_[id]};
   for (const auto& entry_count : counts) once += entry_count.second == 1 ? 1 : 0;
   if (!FileHuffmanTable::Build(std::move(counts), once + uncounted_, table)) return false;
   *entry = table->Serialize();

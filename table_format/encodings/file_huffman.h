@@ -30,12 +30,12 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "table_format/column_vector.h"
 #include "table_format/encodings/huffman.h"
+#include "table_format/encodings/integer_ids.h"
 #include "table_format/types.h"
 
 namespace columnar {
@@ -69,7 +69,7 @@ class FileHuffmanTable {
   HuffmanTable table_;                             // the last symbol is the escape
   std::shared_ptr<const HuffmanDecoder> decoder_;  // made by Parse
   std::vector<uint32_t> codes_;
-  std::unordered_map<int64_t, uint32_t> index_;  // real symbol -> index
+  IntegerIds index_;  // real symbol -> index (a symbol's id is its index)
 };
 
 // The tables of one column while a file is written: counts the integers of the chunks written
@@ -85,8 +85,10 @@ class FileHuffmanTableMaker {
   bool TakeDueTable(FileHuffmanTable* table, std::string* entry);
 
  private:
-  std::unordered_map<int64_t, uint64_t> counts_;
-  uint64_t uncounted_ = 0;  // values not counted (beyond kMaxCountedSymbols)
+  IntegerIds ids_;                // value -> id
+  std::vector<int64_t> values_;   // by id
+  std::vector<uint64_t> counts_;  // by id
+  uint64_t uncounted_ = 0;        // values not counted (beyond kMaxCountedSymbols)
   uint64_t chunks_ = 0;
   uint64_t next_table_at_ = 16;
 };

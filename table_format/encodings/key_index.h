@@ -15,7 +15,7 @@ class KeyIndex {
  public:
   static constexpr uint32_t kEmpty = UINT32_MAX;
 
-  explicit KeyIndex(size_t expected_keys) {
+  explicit KeyIndex(size_t expected_keys = 0) {
     // Load stays below 1/4 up to the expected count, so lookups rarely probe and the table
     // grows only past twice that.
     size_t slots = 16;
@@ -40,6 +40,16 @@ class KeyIndex {
     *added = true;
     if (2 * size_ > slots_.size()) Grow();
     return id;
+  }
+
+  // The id of the key with hash `hash` for which `same(id)` holds; kEmpty if there is none.
+  template <typename Same>
+  uint32_t Find(uint64_t hash, Same same) const {
+    for (size_t slot = Mix(hash) & (slots_.size() - 1); slots_[slot].id != kEmpty;
+         slot = (slot + 1) & (slots_.size() - 1)) {
+      if (slots_[slot].hash == hash && same(slots_[slot].id)) return slots_[slot].id;
+    }
+    return kEmpty;
   }
 
   size_t size() const { return size_; }

@@ -326,11 +326,9 @@ class EarlierRows {
     hashes_.resize(capacity);
   }
   // The first row holding values[row], or `row` itself when it is the first (then recorded);
-  // *hash: the value's HashBytes.
-  uint32_t FindOrAdd(const ColumnVector& values, uint32_t row, uint64_t* hash_out) {
+  // `hash`: the value's HashBytes.
+  uint32_t FindOrAdd(const ColumnVector& values, uint32_t row, uint64_t hash) {
     const Slice value = values.GetBytes(row);
-    const uint64_t hash = HashBytes(value.data(), value.size());
-    *hash_out = hash;
     const size_t mask = rows_.size() - 1;
     for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
       if (rows_[slot] == kEmpty) {
@@ -377,6 +375,10 @@ class SplitCache {
     *count = e.count;
     return e.tmpl.size();
   }
+
+  // Asks the CPU to fetch the slot a Find of `hash` reads (the cache is megabytes: a chunk's
+  // lookups, asked for together, overlap their misses).
+  void Prefetch(uint64_t hash) const { __builtin_prefetch(&slots_[Slot(hash)]); }
 
   void Store(uint64_t hash, const Slice& value, const char* tmpl, size_t length,
              const uint64_t* params, size_t count) {
@@ -460,7 +462,13 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
   std::vector<uint64_t> params;         // of the rows split themselves, in row order
   EarlierRows earlier(n);
   SplitCache& cache = ThreadSplitCache();
-  uint64_t hash = 0;
+  std::vector<uint64_t> hashes(n);
+  for (size_t i = 0; i < n; i++) {
+    if (whole != nullptr && (*whole)[i]) continue;
+    const Slice value = values.GetBytes(i);
+    hashes[i] = HashBytes(value.data(), value.size());
+    cache.Prefetch(hashes[i]);
+  }
   std::vector<char> tmpl;
   uint64_t row_params[kMaxTemplateSlots];
   for (size_t i = 0; i < n; i++) {
@@ -471,7 +479,8 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
     if (whole != nullptr && (*whole)[i]) {
       length =
           static_cast<size_t>(PutLiteral(value.data(), value.size(), tmpl.data()) - tmpl.data());
-    } else if (const uint32_t first = earlier.FindOrAdd(values, static_cast<uint32_t>(i), &hash);
+    } else if (const uint32_t first =
+                   earlier.FindOrAdd(values, static_cast<uint32_t>(i), hashes[i]);
                first != i) {
       // The earlier row's template, copied out first: appending may move the templates.
       const Slice earlier_template = split->templates.GetBytes(first);
@@ -481,10 +490,10 @@ void SplitAll(const ColumnVector& values, const std::vector<bool>* whole, Templa
       // data() + offset, not &params[offset]: a row without parameters may sit at the end.
       std::copy_n(params.data() + first_params[first], count, row_params);
     } else {
-      length = cache.Find(hash, value, tmpl.data(), row_params, &count);
+      length = cache.Find(hashes[i], value, tmpl.data(), row_params, &count);
       if (length == SIZE_MAX) {
         length = SplitOne(value, tmpl.data(), row_params, &count);
-        cache.Store(hash, value, tmpl.data(), length, row_params, count);
+        cache.Store(hashes[i], value, tmpl.data(), length, row_params, count);
       }
       first_params[i] = params.size();
       params.insert(params.end(), row_params, row_params + count);

@@ -1,0 +1,161 @@
+// Full rewrites of one db_bench_ext database: the cost of compaction into a configuration's
+// files, without the load's writers competing for the cores. The database is loaded as
+// db_bench_ext loads it (the same generated data and configuration, flushed and fully
+// compacted), or reused from an earlier run with --reuse_db, then every file is rewritten
+// --rewrites times by a manual compaction on one thread (no subcompactions). Each rewrite
+// prints its wall time and the compaction's CPU time (RocksDB's own count of the compaction
+// thread), per million rows:
+//
+//   compaction_bench --workload=access16 --config=C --instances=100 --days=2 --db=/tmp/cb
+//
+// To compare two builds on the same input, load once with --rewrites=0, copy the directory
+// for each build and run both with --reuse_db. Under callgrind, --toggle-collect=
+// 'rocksdb::CompactionJob::Run()' counts the rewrites' instructions alone.
+#include <gflags/gflags.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "db_bench_ext/bench_configs.h"
+#include "db_bench_ext/load_phase.h"
+#include "db_bench_ext/timeline.h"
+#include "db_bench_ext/workload_driver.h"
+#include "rocksdb/listener.h"
+#include "table_api/database.h"
+
+DEFINE_string(workload, "access16", "metrics, access4, access8, access16 or devops");
+DEFINE_string(config, "C", "A, A-dict, B, C, C-dict, D or T (db_bench_ext's configurations)");
+DEFINE_uint64(series, 1000, "Metrics series");
+DEFINE_uint64(instances, 100, "Access-log instances");
+DEFINE_uint64(hosts, 100, "Devops hosts");
+DEFINE_double(days, 1,
+              "Days of data (whole minutes; access16 loads at db_bench_ext quick size with 2)");
+DEFINE_uint64(seed, 1, "Seed of the data");
+DEFINE_uint64(rewrites, 3, "Full rewrites to measure");
+DEFINE_bool(reuse_db, false, "Open the database at --db as it is instead of loading it");
+DEFINE_string(db, "/tmp/compaction_bench", "Database directory (replaced unless --reuse_db)");
+
+namespace columnar {
+namespace bench {
+namespace {
+
+// Sums what RocksDB counts of each finished compaction.
+class CompactionTally : public rocksdb::EventListener {
+ public:
+  void OnCompactionCompleted(rocksdb::DB* /*db*/, const rocksdb::CompactionJobInfo& info) override {
+    cpu_micros_ += info.stats.cpu_micros;
+    input_records_ += info.stats.num_input_records;
+    output_bytes_ += info.stats.total_output_bytes;
+  }
+  uint64_t cpu_micros() const { return cpu_micros_; }
+  uint64_t input_records() const { return input_records_; }
+  uint64_t output_bytes() const { return output_bytes_; }
+
+ private:
+  std::atomic<uint64_t> cpu_micros_{0};
+  std::atomic<uint64_t> input_records_{0};
+  std::atomic<uint64_t> output_bytes_{0};
+};
+
+Status LoadDatabase(Database* database, WorkloadDriver& driver) {
+  ConfigSettings settings;
+  TableStorage storage;
+  Status s = StorageForConfig(FLAGS_config, settings, &storage);
+  Table* table = nullptr;
+  if (s.ok()) s = database->CreateTable(driver.CreateTableCql(), storage, &table);
+  if (s.ok()) s = driver.Bind(*table->schema());
+  LoadSettings load;
+  load.writers = 1;
+  load.background_reads_per_second = 0;
+  load.seed = FLAGS_seed;
+  LoadOutcome outcome;
+  if (s.ok()) s = RunLoad(table, driver, load, &outcome);
+  if (s.ok()) {
+    std::printf("%s/%s: %llu rows loaded\n", FLAGS_workload.c_str(), FLAGS_config.c_str(),
+                static_cast<unsigned long long>(outcome.rows));
+  }
+  return s;
+}
+
+// Not inlined, so that a profile can be limited to it.
+__attribute__((noinline)) Status Rewrite(Database* database, Table* table) {
+  rocksdb::CompactRangeOptions compact;
+  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  compact.max_subcompactions = 1;
+  Status s = database->db()->CompactRange(compact, table->column_family(), nullptr, nullptr);
+  if (s.ok()) s = WaitForCompactions(database->db(), table->column_family());
+  return s;
+}
+
+Status Run() {
+  WorkloadSize size;
+  size.series = FLAGS_series;
+  size.instances = FLAGS_instances;
+  size.hosts = FLAGS_hosts;
+  size.duration_s = static_cast<int64_t>(FLAGS_days * 1440) * 60;
+  size.end_time_s = FloorToUtcDay(std::time(nullptr));
+  size.seed = FLAGS_seed;
+  std::unique_ptr<WorkloadDriver> driver = NewWorkloadDriver(FLAGS_workload, size);
+  if (driver == nullptr) return Status::InvalidArgument("unknown workload " + FLAGS_workload);
+
+  if (!FLAGS_reuse_db) {
+    std::error_code ignored;
+    std::filesystem::remove_all(FLAGS_db, ignored);
+  } else if (!std::filesystem::exists(FLAGS_db)) {
+    return Status::InvalidArgument("--reuse_db: no database at " + FLAGS_db);
+  }
+  auto tally = std::make_shared<CompactionTally>();
+  DatabaseOptions options;
+  options.db_options.listeners.push_back(tally);
+  std::unique_ptr<Database> database;
+  Status s = Database::Open(options, FLAGS_db, &database);
+  if (s.ok() && !FLAGS_reuse_db) s = LoadDatabase(database.get(), *driver);
+  if (!s.ok()) return s;
+  const std::vector<std::string> tables = database->ListTables();
+  if (tables.size() != 1) return Status::InvalidArgument("the database must hold one table");
+  Table* table = nullptr;
+  s = database->GetTable(tables[0], &table);
+  if (!s.ok()) return s;
+
+  for (uint64_t r = 0; r < FLAGS_rewrites; r++) {
+    const uint64_t cpu_before = tally->cpu_micros();
+    const uint64_t records_before = tally->input_records();
+    const uint64_t bytes_before = tally->output_bytes();
+    const auto start = std::chrono::steady_clock::now();
+    s = Rewrite(database.get(), table);
+    if (!s.ok()) return s;
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double cpu_seconds = static_cast<double>(tally->cpu_micros() - cpu_before) / 1e6;
+    const double records = static_cast<double>(tally->input_records() - records_before);
+    std::printf(
+        "%s/%s rewrite %llu: %.0f rows, %llu bytes, wall %.3f s, CPU %.3f s (%.3f s per M "
+        "rows)\n",
+        FLAGS_workload.c_str(), FLAGS_config.c_str(), static_cast<unsigned long long>(r + 1),
+        records, static_cast<unsigned long long>(tally->output_bytes() - bytes_before), seconds,
+        cpu_seconds, records > 0 ? cpu_seconds * 1e6 / records : 0.0);
+    std::fflush(stdout);
+  }
+  return Status::OK();
+}
+
+}  // namespace
+}  // namespace bench
+}  // namespace columnar
+
+int main(int argc, char** argv) {
+  gflags::SetUsageMessage("full rewrites of one db_bench_ext database");
+  gflags::ParseCommandLineFlags(&argc, &argv, true);
+  const columnar::Status s = columnar::bench::Run();
+  if (!s.ok()) {
+    std::fprintf(stderr, "compaction_bench: %s\n", s.ToString().c_str());
+    return 1;
+  }
+  return 0;
+}
