@@ -326,6 +326,7 @@ void ColumnarTableBuilder::FlushRowGroup() {
                      static_cast<uint32_t>(group_start));
   const size_t group_bytes = block_.size() - group_start;
   encoded_group_bytes_ += group_bytes;
+  if (dictionaries_ != nullptr) dictionary_bytes_ = dictionaries_->entry_bytes();
   if (key_filter_ != nullptr) {
     const Slice last_key = BufferedKey(entries_.back());
     last_filter_key_.assign(last_key.data(), last_key.size());
@@ -603,9 +604,8 @@ uint64_t ColumnarTableBuilder::EstimatedFileSize() const {
           : (compressor_.codec == BlockCodec::kNone ? 1.0 : 0.5);
   const double pending_entries = static_cast<double>(entry_bytes_.size()) * encode_ratio;
   const double pending_blocks = static_cast<double>(held_bytes_ + block_.size()) + pending_entries;
-  const size_t dictionary_bytes = dictionaries_ != nullptr ? dictionaries_->entry_bytes() : 0;
   return offset_ + static_cast<uint64_t>(pending_blocks * compress_ratio) + index_.EstimatedSize() +
-         static_cast<uint64_t>(dictionary_bytes * compress_ratio);
+         static_cast<uint64_t>(static_cast<double>(dictionary_bytes_) * compress_ratio);
 }
 
 bool ColumnarTableBuilder::NeedCompact() const {

@@ -147,6 +147,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   uint64_t encoded_group_bytes_ = 0;
   uint64_t raw_block_bytes_ = 0;
   uint64_t stored_block_bytes_ = 0;
+  // The file dictionaries' entry bytes after the last row group (they change only when one is
+  // written; EstimatedFileSize, called for every entry, would otherwise sum them every time).
+  size_t dictionary_bytes_ = 0;
 };
 
 }  // namespace columnar
