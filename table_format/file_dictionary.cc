@@ -36,14 +36,6 @@ Status EncodeNested(const ColumnVector& values, EncodingMemo* memo, std::string*
   return Status::OK();
 }
 
-// The seen filter's probes of a value: four bits by double hashing. With 8 bits per value,
-// four probes make a false "seen" (which admits a one-off value, an id, into the dictionary
-// for nothing) about 2% likely when the filter is full and well under 1% before, against
-// 4.5% and 2.5% with two. Blocking every probe into one cache line adds a little to that
-// (values crowd some blocks more than others).
-constexpr int kFilterProbes = 4;
-constexpr uint64_t kBlockBits = 512;
-
 }  // namespace
 
 uint32_t FileDictionaryIndex::Find(uint64_t hash, const Slice& value,
@@ -66,10 +58,6 @@ void FileDictionaryIndex::Insert(uint64_t hash, uint32_t code) {
   size_++;
 }
 
-void FileDictionaryIndex::Prefetch(uint64_t hash) const {
-  if (size_ != 0) __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
-}
-
 void FileDictionaryIndex::Grow() {
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(std::max<size_t>(64, old.size() * 2), Slot{0, 0});
@@ -90,33 +78,6 @@ SeenFilter::SeenFilter(size_t max_values, size_t bits_per_value) {
   while (blocks_ * kBlockBits < max_values * bits_per_value) blocks_ *= 2;
 }
 
-const uint64_t* SeenFilter::Block(uint64_t hash) const {
-  return words_.data() + first_word_ + ((hash >> 32) & (blocks_ - 1)) * kBlockWords;
-}
-
-namespace {
-
-// The bit positions of a value in its block: 9 bits each from the top of a remix of the
-// hash (the block is chosen by other bits of the hash itself).
-template <typename Visit>
-void ForEachProbe(uint64_t hash, Visit visit) {
-  const uint64_t mixed = hash * 0x9e3779b97f4a7c15ull;
-  for (int k = 0; k < kFilterProbes; k++) {
-    const uint64_t bit = (mixed >> (64 - 9 * (k + 1))) & (kBlockBits - 1);
-    visit(bit / 64, uint64_t{1} << (bit % 64));
-  }
-}
-
-}  // namespace
-
-bool SeenFilter::Contains(uint64_t hash) const {
-  if (words_.empty()) return false;
-  const uint64_t* block = Block(hash);
-  bool all = true;
-  ForEachProbe(hash, [&](uint64_t word, uint64_t mask) { all &= (block[word] & mask) != 0; });
-  return all;
-}
-
 void SeenFilter::Add(uint64_t hash) {
   if (words_.empty()) {
     // Over-allocated by a block, so that blocks start on a 64-byte boundary.
@@ -126,10 +87,6 @@ void SeenFilter::Add(uint64_t hash) {
   }
   auto* block = const_cast<uint64_t*>(Block(hash));
   ForEachProbe(hash, [&](uint64_t word, uint64_t mask) { block[word] |= mask; });
-}
-
-void SeenFilter::Prefetch(uint64_t hash) const {
-  if (!words_.empty()) __builtin_prefetch(Block(hash));
 }
 
 FileDictionaryWriter::FileDictionaryWriter(FileDictionaryLimits limits)
@@ -175,7 +132,12 @@ void FileDictionaryWriter::PrefetchLookups(const ColumnVector& values, uint64_t*
   // All the values' lookups are independent: their misses overlap when every one is asked for
   // before the first is needed (a chunk's 128 values at most some 16 KiB of cache lines).
   for (size_t i = 0; i < values.size(); i++) {
-    hashes[i] = HashOf(values.GetBytes(i));
+    const Slice value = values.GetBytes(i);
+    if (i > 0 && value == values.GetBytes(i - 1)) {  // a run: the same hash, lines asked for
+      hashes[i] = hashes[i - 1];
+      continue;
+    }
+    hashes[i] = HashOf(value);
     codes_.Prefetch(hashes[i]);
     seen_.Prefetch(hashes[i]);
   }
@@ -201,11 +163,10 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
   bool any_code = false;
   for (size_t i = 0; i < values.size(); i++) {
     const Slice value = values.GetBytes(i);
-    if (i > 0 && value == values.GetBytes(i - 1)) {
+    if (i > 0 && trial->hashes[i] == trial->hashes[i - 1] && value == values.GetBytes(i - 1)) {
       // A run of a value: the same hash and code (admitting the first row admitted the value;
       // a first row without a code found nothing that a second look would).
       const int32_t code = codes.Get<int32_t>(i - 1);
-      trial->hashes[i] = trial->hashes[i - 1];
       trial->recurs[i] = trial->recurs[i - 1];
       if (code == 0) exceptions.AppendBytes(value);
       codes.Append<int32_t>(code);

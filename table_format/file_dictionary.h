@@ -66,7 +66,9 @@ class FileDictionaryIndex {
   void Insert(uint64_t hash, uint32_t code);
   void Clear();
   // Asks the CPU to fetch the slot where a Find of `hash` starts (a hint, no effect otherwise).
-  void Prefetch(uint64_t hash) const;
+  void Prefetch(uint64_t hash) const {
+    if (size_ != 0) __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
+  }
 
  private:
   struct Slot {
@@ -88,13 +90,41 @@ class SeenFilter {
   // Add).
   SeenFilter(size_t max_values, size_t bits_per_value);
 
-  bool Contains(uint64_t hash) const;
+  bool Contains(uint64_t hash) const {
+    if (words_.empty()) return false;
+    const uint64_t* block = Block(hash);
+    bool all = true;
+    ForEachProbe(hash, [&](uint64_t word, uint64_t mask) { all &= (block[word] & mask) != 0; });
+    return all;
+  }
   void Add(uint64_t hash);
-  void Prefetch(uint64_t hash) const;
+  // Asks the CPU to fetch the block of `hash` (a hint, no effect otherwise).
+  void Prefetch(uint64_t hash) const {
+    if (!words_.empty()) __builtin_prefetch(Block(hash));
+  }
 
  private:
-  static constexpr size_t kBlockWords = 8;  // 64 bytes
-  const uint64_t* Block(uint64_t hash) const;
+  // Four probes: with 8 bits per value, a false "seen" (which admits a one-off value, an id,
+  // into the dictionary for nothing) is about 2% likely when the filter is full and well under
+  // 1% before, against 4.5% and 2.5% with two; blocking the probes into one cache line adds a
+  // little to that (values crowd some blocks more than others).
+  static constexpr int kProbes = 4;
+  static constexpr uint64_t kBlockBits = 512;
+  static constexpr size_t kBlockWords = kBlockBits / 64;
+
+  const uint64_t* Block(uint64_t hash) const {
+    return words_.data() + first_word_ + ((hash >> 32) & (blocks_ - 1)) * kBlockWords;
+  }
+  // The bit positions of a value in its block: 9 bits each from the top of a remix of the
+  // hash (the block is chosen by other bits of the hash itself).
+  template <typename Visit>
+  static void ForEachProbe(uint64_t hash, Visit visit) {
+    const uint64_t mixed = hash * 0x9e3779b97f4a7c15ull;
+    for (int k = 0; k < kProbes; k++) {
+      const uint64_t bit = (mixed >> (64 - 9 * (k + 1))) & (kBlockBits - 1);
+      visit(bit / 64, uint64_t{1} << (bit % 64));
+    }
+  }
 
   size_t blocks_;                // a power of two
   std::vector<uint64_t> words_;  // empty until the first Add; over-allocated for alignment

@@ -33,6 +33,19 @@ class IntegerIds {
   // The id of `value`; a new one (== size() before the call, *added = true) if it has none;
   // kNone (*added false) when it has none and kMaxIds values are held.
   uint32_t FindOrAdd(int64_t value, bool* added) {
+    const auto v = static_cast<uint64_t>(value);
+    if (v < direct_.size() && direct_[v] != 0) {  // the common case, inline
+      *added = false;
+      return direct_[v] - 1u;
+    }
+    return Add(value, added);
+  }
+
+  size_t size() const { return size_; }
+
+ private:
+  // FindOrAdd of a value not in the direct array.
+  uint32_t Add(int64_t value, bool* added) {
     if (size_ >= kMaxIds) {
       *added = false;
       return Find(value);
@@ -48,14 +61,11 @@ class IntegerIds {
       while (grown <= v) grown *= 2;
       direct_.resize(grown, 0);
     }
-    *added = direct_[v] == 0;
-    if (*added) direct_[v] = static_cast<uint16_t>(++size_);
+    *added = true;
+    direct_[v] = static_cast<uint16_t>(++size_);
     return direct_[v] - 1u;
   }
 
-  size_t size() const { return size_; }
-
- private:
   // The KeyIndex key of a value is the value itself: equal hashes are equal values.
   static bool SameKey(uint32_t /*id*/) { return true; }
 
