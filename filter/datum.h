@@ -58,6 +58,26 @@ inline uint64_t FixedOrderKey(PhysicalType type, uint64_t bits) {
   return 0;
 }
 
+// The bits (zero-extended to 64) whose FixedOrderKey for `type` is `key`: the key is one to one,
+// so a scan may keep only the keys of its smallest and largest values.
+inline uint64_t BitsOfFixedOrderKey(PhysicalType type, uint64_t key) {
+  switch (type) {
+    case PhysicalType::kInt32:
+      return static_cast<uint32_t>(key) ^ 0x80000000u;
+    case PhysicalType::kInt64:
+      return key ^ (uint64_t{1} << 63);
+    case PhysicalType::kFloat32: {
+      const auto narrow = static_cast<uint32_t>(key);
+      return (narrow & 0x80000000u) ? narrow ^ 0x80000000u : static_cast<uint32_t>(~narrow);
+    }
+    case PhysicalType::kFloat64:
+      return (key >> 63) ? key ^ (uint64_t{1} << 63) : ~key;
+    case PhysicalType::kBytes:
+      break;
+  }
+  return 0;
+}
+
 // Three-way comparison of two datums of the same type, in CQL order: <0, 0, >0.
 int CompareDatums(const Datum& a, const Datum& b);
 // The same for byte strings (bytes datums): bytewise, a prefix first. Inline, with the first 8

@@ -63,7 +63,10 @@ void ScanFixedOf(const ColumnVector& column, const ZoneMapOptions& options, Zone
   KeyedBits max{0, 0};
   bool any = false;
   uint64_t previous_bits = 0;
-  for (size_t row = 0; row < column.size(); row++) {
+  const size_t n = column.size();
+  size_t row = 0;
+  // While the value set is kept: every value that differs from the previous one.
+  for (; row < n && distinct.tracking(); row++) {
     if (column.IsNull(row)) continue;
     const uint64_t bits = values[row];
     // A value equal to the previous one changes nothing (runs are common: tags, constants).
@@ -74,6 +77,28 @@ void ScanFixedOf(const ColumnVector& column, const ZoneMapOptions& options, Zone
     if (!any || v.first > max.first) max = v;
     any = true;
     distinct.Add(v);
+  }
+  if (row < n) {
+    // Without a value set (many distinct values: measurements, times), only the smallest and
+    // largest order keys, without branches; the bits are the keys' (BitsOfFixedOrderKey).
+    uint64_t low = any ? min.first : UINT64_MAX;
+    uint64_t high = any ? max.first : 0;
+    if (!column.has_nulls()) {
+      for (; row < n; row++) {
+        const uint64_t key = FixedOrderKey(kType, values[row]);
+        low = std::min(low, key);
+        high = std::max(high, key);
+      }
+    } else {
+      for (; row < n; row++) {
+        if (column.IsNull(row)) continue;
+        const uint64_t key = FixedOrderKey(kType, values[row]);
+        low = std::min(low, key);
+        high = std::max(high, key);
+      }
+    }
+    min = {low, BitsOfFixedOrderKey(kType, low)};
+    max = {high, BitsOfFixedOrderKey(kType, high)};
   }
   zm->min = Datum::Fixed(kType, min.second);
   zm->max = Datum::Fixed(kType, max.second);
@@ -106,6 +131,24 @@ void SetTruncatedBounds(const Slice& min, const Slice& max, size_t max_bytes, Zo
   zm->max = Datum::Bytes(zm->has_max ? cut : std::string());
 }
 
+// Whether every row of a byte-string column holds the first row's value, without nulls (a tag
+// constant over a row group): every length the first one's (the offsets step by it) and the
+// bytes periodic with that period, checked at once rather than value by value.
+bool AllSameBytes(const ColumnVector& column) {
+  const size_t n = column.size();
+  if (n == 0 || column.has_nulls()) return false;
+  const uint32_t* offsets = column.offsets();
+  const uint64_t length = offsets[1] - offsets[0];
+  if (offsets[0] != 0) return false;
+  uint64_t expected = 0;
+  for (size_t row = 1; row <= n; row++) {
+    expected += length;
+    if (offsets[row] != expected) return false;
+  }
+  const char* data = column.bytes_data().data();
+  return length == 0 || n == 1 || std::memcmp(data + length, data, (n - 1) * length) == 0;
+}
+
 void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
   const auto less = [](const Slice& a, const Slice& b) { return CompareBytes(a, b) < 0; };
   DistinctValues<Slice, decltype(less)> distinct(options.max_value_set, less);
@@ -113,7 +156,9 @@ void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
   Slice max;
   bool any = false;
   Slice previous;
-  for (size_t row = 0; row < column.size(); row++) {
+  // One value in every row: the loop below would take it from row 0 and skip every other row.
+  const size_t rows = AllSameBytes(column) ? 1 : column.size();
+  for (size_t row = 0; row < rows; row++) {
     if (column.IsNull(row)) continue;
     const Slice v = column.GetBytes(row);
     // A value equal to the previous one changes nothing (runs are common: tags, constants).

@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 #include "filter/file_column_stats.h"
 #include "filter/zone_map_set.h"
+#include "table_format/column_values.h"
 #include "table_format/varint.h"
 #include "tests/filter/filter_test_util.h"
 
@@ -65,6 +67,112 @@ TEST(ZoneMapTest, FloatBoundsUseTotalOrder) {
   EXPECT_EQ(zm.min, Datum::Fixed(PhysicalType::kFloat64, 0xfff0000000000000));
   EXPECT_EQ(zm.max, Datum::Fixed(PhysicalType::kFloat64, 0x7ff8000000000001));
   EXPECT_FALSE(zm.has_value_set);
+}
+
+// BitsOfFixedOrderKey undoes FixedOrderKey, for every fixed-width type, at the edges of each
+// ordering (signs, zeros, infinities, NaNs) and at random.
+TEST(ZoneMapTest, BitsOfFixedOrderKeyUndoesTheKey) {
+  std::mt19937_64 rng(9);
+  std::vector<uint64_t> bits = {0,
+                                1,
+                                0x7fffffff,
+                                0x80000000,
+                                0x80000001,
+                                0xffffffff,
+                                0x7f800000,
+                                0xff800000,
+                                0x7fc00001,
+                                0x7fffffffffffffff,
+                                0x8000000000000000,
+                                0x8000000000000001,
+                                0xffffffffffffffff,
+                                0x7ff0000000000000,
+                                0xfff0000000000000,
+                                0x7ff8000000000001,
+                                0xfff8000000000001};
+  for (int i = 0; i < 1000; i++) bits.push_back(rng());
+  for (PhysicalType type : {PhysicalType::kInt32, PhysicalType::kInt64, PhysicalType::kFloat32,
+                            PhysicalType::kFloat64}) {
+    for (uint64_t b : bits) {
+      const uint64_t value = FixedWidth(type) == 4 ? b & 0xffffffff : b;
+      ASSERT_EQ(BitsOfFixedOrderKey(type, FixedOrderKey(type, value)), value)
+          << static_cast<int>(type) << " " << value;
+    }
+  }
+}
+
+// Past the value set (more distinct values than it keeps), the bounds are still the smallest
+// and largest values, wherever they are (before or after the set was given up), with or
+// without nulls, for every fixed-width type.
+TEST(ZoneMapTest, BoundsPastTheValueSetAreTheExtremes) {
+  std::mt19937_64 rng(10);
+  for (PhysicalType type : {PhysicalType::kInt32, PhysicalType::kInt64, PhysicalType::kFloat32,
+                            PhysicalType::kFloat64}) {
+    for (int round = 0; round < 200; round++) {
+      ColumnVector column(type);
+      const size_t rows = 1 + rng() % 300;
+      const bool nulls = rng() % 2 == 0;
+      for (size_t row = 0; row < rows; row++) {
+        if (nulls && rng() % 5 == 0) {
+          column.AppendNull();
+          continue;
+        }
+        // Few values or many, of any sign (and NaNs, infinities among the floats' bits).
+        const uint64_t b = rng() % 3 == 0 ? rng() % 4 : rng();
+        AppendFixedBits(FixedWidth(type) == 4 ? b & 0xffffffff : b, &column);
+      }
+      if (column.null_count() == column.size()) continue;
+      const ZoneMapOptions options{16, rng() % 9, 32};
+      const ZoneMap zm = BuildZoneMap(column, options);
+      Datum min, max;
+      bool any = false;
+      for (size_t row = 0; row < rows; row++) {
+        if (column.IsNull(row)) continue;
+        const Datum v = Datum::FromColumn(column, row);
+        if (!any || CompareDatums(v, min) < 0) min = v;
+        if (!any || CompareDatums(v, max) > 0) max = v;
+        any = true;
+      }
+      ASSERT_EQ(zm.min, min) << round;
+      ASSERT_EQ(zm.max, max) << round;
+      ExpectBoundsHold(zm, column);
+    }
+  }
+}
+
+// A byte-string column holding one value in every row (found at once, without a row by row
+// scan) gets the zone map of the row by row scan, which a null after its rows forces; and so
+// does every column that only looks like one (equal lengths, periodic bytes).
+TEST(ZoneMapTest, ColumnsOfOneStringGetTheZoneMapOfTheScan) {
+  const std::vector<std::vector<std::string>> columns = {
+      {"host_17"},
+      {"host_17", "host_17", "host_17"},
+      {"", "", ""},
+      {std::string(40, 'x'), std::string(40, 'x')},  // past the value set's and bounds' limits
+      {"ab", "ab", "ac"},
+      {"ab", "ac", "ab"},
+      {"ab", "abab", ""},  // periodic bytes, other lengths
+      {"abab", "ab", ""},
+      {"aa", "a", "a"},
+      {"a", "aa", "a"},
+      {"x", "x", "y"},
+      {"", "", "z"},
+  };
+  for (const std::vector<std::string>& values : columns) {
+    for (size_t limit : {size_t{0}, size_t{1}, size_t{8}}) {
+      const ZoneMapOptions options{16, limit, 32};
+      const ColumnVector column = Blobs(values);
+      ColumnVector scanned = Blobs(values);
+      scanned.AppendNull();
+      ZoneMap expected = BuildZoneMap(scanned, options);
+      expected.row_count--;
+      expected.null_count--;
+      const ZoneMap zm = BuildZoneMap(column, options);
+      ASSERT_TRUE(zm == expected) << values.size() << " " << values.back() << " " << limit;
+      ASSERT_EQ(zm.min_exact, expected.min_exact);
+      ExpectBoundsHold(zm, column);
+    }
+  }
 }
 
 TEST(ZoneMapTest, ValueSetUpToTheLimit) {
