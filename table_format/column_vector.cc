@@ -212,6 +212,26 @@ void ColumnVector::AppendNull() {
   ++null_count_;
 }
 
+void ColumnVector::PopBack() {
+  assert(size_ > 0);
+  --size_;
+  if (!presence_.empty()) {
+    // The bitmap holds a word per 64 rows and no bit past the last row.
+    uint64_t& word = presence_[size_ >> 6];
+    const uint64_t bit = uint64_t{1} << (size_ & 63);
+    if ((word & bit) == 0) {
+      --null_count_;
+    } else {
+      word &= ~bit;
+    }
+    if (presence_.size() * 64 >= size_ + 64) presence_.pop_back();
+  }
+  if (type_ == PhysicalType::kBytes) {
+    offsets_.pop_back();
+    bytes_.resize(offsets_.back());
+  }
+}
+
 void ColumnVector::AppendNulls(size_t n) {
   if (n == 0) return;
   const size_t end = size_ + n;

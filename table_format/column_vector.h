@@ -179,6 +179,20 @@ class ColumnVector {
     ++size_;
     if (!presence_.empty()) GrowPresence(true);
   }
+  // Appends the low FixedWidth(type()) bytes of `bits` (a fixed-width column; the value of
+  // AppendFixedBits in column_values.h, without its switch over the types).
+  void AppendLowBytes(uint64_t bits) {
+    assert(type_ != PhysicalType::kBytes);
+    EnsureFixedCapacity(size_ + 1);
+    if (FixedWidth(type_) == 8) {
+      std::memcpy(fixed_ + size_ * 8, &bits, 8);
+    } else {
+      const auto narrow = static_cast<uint32_t>(bits);
+      std::memcpy(fixed_ + size_ * 4, &narrow, 4);
+    }
+    ++size_;
+    if (!presence_.empty()) GrowPresence(true);
+  }
   template <typename T>
   const T* data() const {
     AssertType<T>();
@@ -242,6 +256,8 @@ class ColumnVector {
   const std::vector<uint64_t>& presence() const { return presence_; }
   // Marks row i (already appended) absent; its value is left as is.
   void SetNull(size_t i);
+  // Drops the last row (null or not), as if it had never been appended (the capacity stays).
+  void PopBack();
 
   // Appends value `row` of `other` (same type), null or not.
   void AppendFrom(const ColumnVector& other, size_t row);

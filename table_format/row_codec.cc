@@ -3,6 +3,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "table_format/column_values.h"
 #include "table_format/frozen_type.h"
 #include "table_format/staged_appender.h"
 #include "table_format/varint.h"
@@ -107,6 +108,74 @@ Status ReadCellValue(Slice* in, RowCell* cell) {
   in->remove_prefix(length);
   if (!IsWellFormedBytes(cell->type, cell->bytes)) return RowCorruption("non-ASCII byte");
   return Status::OK();
+}
+
+// ReadCellValue without a Status, for the cell-by-cell loop of DecodeIntoColumns: false when
+// ReadCellValue would fail (which then says why, from the same input). *in and *cell are left
+// undefined on failure.
+__attribute__((always_inline)) inline bool TryReadCellValue(Slice* in, RowCell* cell) {
+  const LogicalType type = cell->type;
+  if (type != LogicalType::kUuid && IsBytesType(type)) {
+    uint64_t length;
+    if (!GetCanonicalVarint64(in, &length) || length > in->size()) return false;
+    cell->bytes = Slice(in->data(), length);
+    in->remove_prefix(length);
+    return IsWellFormedBytes(type, cell->bytes);
+  }
+  const size_t width = EncodedFixedWidth(type);
+  if (in->size() < width) return false;
+  if (type == LogicalType::kUuid) {
+    cell->bytes = Slice(in->data(), width);
+  } else if (width == 8) {
+    cell->fixed_bits = DecodeFixed64(in->data());
+  } else if (width == 4) {
+    cell->fixed_bits = DecodeFixed32(in->data());
+  } else {
+    char buf[8] = {};
+    std::memcpy(buf, in->data(), width);
+    cell->fixed_bits = DecodeFixed64(buf);
+    if (type == LogicalType::kBoolean && cell->fixed_bits > 1) return false;
+  }
+  in->remove_prefix(width);
+  return true;
+}
+
+// How DecodeIntoColumns reads a cell of a type: the common types without a RowCell.
+enum CellKind : uint8_t {
+  kWideCell,      // 8 bytes (bigint, double, timestamp)
+  kNarrowCell,    // 4 bytes (int, float, date)
+  kAnyBytesCell,  // a length and any bytes (text, blob)
+  kOtherCell,     // the rest (boolean, ascii, uuid, frozen types): TryReadCellValue
+};
+
+uint8_t KindOfCell(LogicalType type) {
+  if (type == LogicalType::kText || type == LogicalType::kBlob) return kAnyBytesCell;
+  if (IsBytesType(type)) return kOtherCell;
+  const size_t width = EncodedFixedWidth(type);
+  return width == 8 ? kWideCell : width == 4 ? kNarrowCell : kOtherCell;
+}
+
+// Appends a present cell to its column (a byte-string column takes its bytes, any other its
+// fixed_bits, as AppendFixedBits), the common physical types first, inline.
+__attribute__((always_inline)) inline void AppendPresentCell(const RowCell& cell,
+                                                             ColumnVector* column) {
+  switch (column->type()) {
+    case PhysicalType::kBytes:
+      column->AppendBytes(cell.bytes);
+      break;
+    case PhysicalType::kInt64:
+      column->Append<int64_t>(static_cast<int64_t>(cell.fixed_bits));
+      break;
+    case PhysicalType::kFloat64: {
+      double d;
+      std::memcpy(&d, &cell.fixed_bits, sizeof(d));
+      column->Append<double>(d);
+      break;
+    }
+    default:
+      AppendFixedBits(cell.fixed_bits, column);
+      break;
+  }
 }
 
 Status CellMetadataNotSupported() {
@@ -235,6 +304,9 @@ RowCodec::RowCodec(TableSchema schema) : schema_(std::move(schema)) {
                             : EncodedFixedWidth(type) < FixedWidth(PhysicalTypeOfLogical(type));
       if (holds_more) constrained.push_back(static_cast<uint32_t>(i));
     }
+    std::vector<uint8_t> kinds(absent.size());
+    for (size_t i = 0; i < absent.size(); i++) kinds[i] = KindOfCell(absent[i].type);
+    cell_kinds_by_version_.push_back(std::move(kinds));
     constrained_cells_by_version_.push_back(std::move(constrained));
     absent_cells_by_version_.push_back(std::move(absent));
   }
@@ -375,6 +447,72 @@ Status RowCodec::DecodeCells(const Slice& value, RowMetadata* meta,
   if (!s.ok()) return s;
   if (!in.empty()) return RowCorruption(std::to_string(in.size()) + " bytes after the last value");
   return Status::OK();
+}
+
+Status RowCodec::DecodeIntoColumns(const Slice& value, RowMetadata* meta,
+                                   ColumnVector* columns) const {
+  Slice in = value;
+  Status s = DecodeHeader(&in, schema_.version(), meta);
+  if (!s.ok()) return s;
+  // DecodeValues' checks, in its order, with each cell appended as it is read.
+  const std::vector<RowCell>& cells = absent_cells_by_version_[meta->schema_version - 1];
+  const size_t count = cells.size();
+  const size_t bitmap_bytes = (count + 7) / 8;
+  if (in.size() < bitmap_bytes) return RowCorruption("truncated presence bitmap");
+  const auto* bitmap = reinterpret_cast<const uint8_t*>(in.data());
+  if (count % 8 != 0 && (bitmap[bitmap_bytes - 1] >> (count % 8)) != 0) {
+    return RowCorruption("presence bitmap padding bits are set");
+  }
+  in.remove_prefix(bitmap_bytes);
+  const uint8_t* kinds = cell_kinds_by_version_[meta->schema_version - 1].data();
+  size_t appended = 0;
+  for (; appended < count; appended++) {
+    const RowCell& absent = cells[appended];
+    ColumnVector* column = &columns[absent.column_id];
+    if (((bitmap[appended / 8] >> (appended % 8)) & 1) == 0) {
+      column->AppendNull();
+      continue;
+    }
+    // The common kinds straight from the bytes (a short length in one byte); whatever else,
+    // or fails, goes through TryReadCellValue and, failing, ReadCellValue for the Status.
+    const uint8_t kind = kinds[appended];
+    const bool bytes_column = column->type() == PhysicalType::kBytes;
+    if (kind == kWideCell && !bytes_column && in.size() >= 8) {
+      column->AppendLowBytes(DecodeFixed64(in.data()));
+      in.remove_prefix(8);
+      continue;
+    }
+    if (kind == kNarrowCell && !bytes_column && in.size() >= 4) {
+      column->AppendLowBytes(DecodeFixed32(in.data()));
+      in.remove_prefix(4);
+      continue;
+    }
+    if (kind == kAnyBytesCell && bytes_column && !in.empty() &&
+        static_cast<uint8_t>(in[0]) < 0x80 && static_cast<uint8_t>(in[0]) < in.size()) {
+      const size_t length = static_cast<uint8_t>(in[0]);
+      column->AppendBytes(Slice(in.data() + 1, length));
+      in.remove_prefix(1 + length);
+      continue;
+    }
+    RowCell cell = absent;
+    cell.present = true;
+    const Slice at = in;
+    if (!TryReadCellValue(&in, &cell)) {
+      in = at;
+      s = ReadCellValue(&in, &cell);
+      assert(!s.ok());
+      if (s.ok()) s = RowCorruption("malformed value");  // unreachable: the two agree
+      break;
+    }
+    AppendPresentCell(cell, column);
+  }
+  if (s.ok() && !in.empty()) {
+    s = RowCorruption(std::to_string(in.size()) + " bytes after the last value");
+  }
+  if (!s.ok()) {
+    for (size_t i = 0; i < appended; i++) columns[cells[i].column_id].PopBack();
+  }
+  return s;
 }
 
 Status RowCodec::DecodeValues(Slice* in, uint32_t version, std::vector<RowCell>* cells) const {

@@ -207,6 +207,13 @@ class RowCodec {
   // into `value`. Corruption when the value is malformed or not canonical; NotSupported for a
   // row with per-cell metadata (format 2: use DecodeVersions).
   Status DecodeCells(const Slice& value, RowMetadata* meta, std::vector<RowCell>* cells) const;
+  // DecodeCells with each cell appended to its column instead (TypedLayout's splitter: the
+  // flush and compaction of every typed row): `columns` is indexed by column id (room for every
+  // id of ColumnsAt(meta->schema_version)), and a cell goes to columns[its column id] as one
+  // row: an absent cell as a null, a present one as its bytes to a byte-string column, else as
+  // its fixed_bits (AppendFixedBits). The same Status as DecodeCells; when it is not OK, every
+  // column is as it was (the cells appended before the problem was found are taken back).
+  Status DecodeIntoColumns(const Slice& value, RowMetadata* meta, ColumnVector* columns) const;
 
   // Rows with per-cell state, in either format: format 1 when the row is expressible in it
   // (liveness, no deletion, every cell live or deleted at the liveness's write time and with its
@@ -245,6 +252,8 @@ class RowCodec {
   std::vector<std::vector<uint32_t>> columns_by_version_;  // index: version - 1
   // Per version, a cell per column with its id and type, absent (DecodeValues starts from it).
   std::vector<std::vector<RowCell>> absent_cells_by_version_;
+  // Per version, how DecodeIntoColumns reads each cell (a CellKind of row_codec.cc).
+  std::vector<std::vector<uint8_t>> cell_kinds_by_version_;
   // Per version, the positions of the cells whose columns' physical types hold values the
   // logical types refuse (boolean, ascii, uuid): EncodeColumnCells checks only these.
   std::vector<std::vector<uint32_t>> constrained_cells_by_version_;

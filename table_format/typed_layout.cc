@@ -44,16 +44,6 @@ int64_t IntegerAt(const ColumnVector& column, size_t row) {
                                                : column.Get<int64_t>(row);
 }
 
-void AppendCell(const RowCell& cell, ColumnVector* column) {
-  if (!cell.present) {
-    column->AppendNull();
-  } else if (column->type() == PhysicalType::kBytes) {
-    column->AppendBytes(cell.bytes);
-  } else {
-    AppendFixedBits(cell.fixed_bits, column);
-  }
-}
-
 Value ValueAt(const ColumnVector& column, size_t row, LogicalType type) {
   if (column.type() == PhysicalType::kBytes) {
     return Value::FromBytes(type, column.GetBytes(row).ToString());
@@ -172,7 +162,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     const size_t row = partition_lengths_.size();
     references_.AppendAbsent();  // set by AddKey when the key is typed
     AddKey(entry.user_key);
-    AddValue(entry);
+    if (AddValue(entry)) return;  // a cell in every regular column
     for (uint32_t id : regular_ids_) {
       if (regular_[id].size() == row) regular_[id].AppendNull();
     }
@@ -337,9 +327,14 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     for (ColumnVector& column : clustering_) column.AppendNull();
   }
 
-  void AddValue(const Entry& entry) {
+  // True when the row's value put a cell in every regular column (a row of a version holding
+  // them all); otherwise the columns it left out are AddRow's to fill with nulls.
+  bool AddValue(const Entry& entry) {
     RowMetadata meta;
-    if (entry.value_type == kPutValueType && codec_.DecodeCells(entry.value, &meta, &cells_).ok()) {
+    // The cells go straight to their columns; a value that does not decode leaves them as they
+    // were and is kept whole (opaque).
+    if (entry.value_type == kPutValueType &&
+        codec_.DecodeIntoColumns(entry.value, &meta, regular_.data()).ok()) {
       versions_.Append<int32_t>(static_cast<int32_t>(meta.schema_version));
       opaque_values_.AppendNull();
       if (meta.has_write_time) {
@@ -352,13 +347,13 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
       } else {
         expiries_.AppendAbsent();
       }
-      for (const RowCell& cell : cells_) AppendCell(cell, &regular_[cell.column_id]);
-      return;
+      return codec_.ColumnsAt(meta.schema_version)->size() == regular_ids_.size();
     }
     versions_.AppendNull();
     opaque_values_.AppendBytes(entry.value);
     write_times_.AppendAbsent();
     expiries_.AppendAbsent();
+    return false;
   }
 
   Status AddIfAny(RowGroupWriter* writer, uint32_t slot, const std::string& name,
@@ -414,7 +409,6 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   std::vector<bool> fixed_clustering_;  // by clustering column: fixed-width type
   std::vector<uint64_t> decoded_bits_;  // the key's fixed-width clustering values
   std::vector<Value> decoded_;          // and its byte-string ones
-  std::vector<RowCell> cells_;
   FileDictionaryWriters* dictionaries_ = nullptr;
   // Columns built from the rows of each group (Report, Write), each filled (reset) before use:
   // kept from group to group, so that their buffers are not allocated every time.

@@ -157,6 +157,59 @@ TEST(ColumnVectorTest, AppendNullsIsRepeatedAppendNull) {
   }
 }
 
+// PopBack takes the last row back: a column with rows appended and popped at random equals
+// one that only got the rows kept, and goes on equal (its bitmap too) as rows are appended.
+TEST(ColumnVectorTest, PopBackIsAsIfTheRowWasNeverAppended) {
+  std::mt19937_64 rng(17);
+  for (PhysicalType type : {PhysicalType::kInt64, PhysicalType::kInt32, PhysicalType::kBytes}) {
+    for (int round = 0; round < 50; round++) {
+      ColumnVector popped(type);
+      ColumnVector kept(type);
+      std::vector<bool> null_rows;  // the rows of `popped`
+      const int null_one_in = 1 + static_cast<int>(rng() % 4);
+      auto append = [&](ColumnVector* c, uint64_t v, bool null) {
+        if (null) {
+          c->AppendNull();
+        } else if (type == PhysicalType::kBytes) {
+          c->AppendBytes(std::string(v % 7, static_cast<char>('a' + v % 3)));
+        } else if (type == PhysicalType::kInt32) {
+          c->Append<int32_t>(static_cast<int32_t>(v));
+        } else {
+          c->Append<int64_t>(static_cast<int64_t>(v));
+        }
+      };
+      std::vector<std::pair<uint64_t, bool>> rows;  // kept rows, as appended
+      for (int step = 0; step < 400; step++) {
+        if (!rows.empty() && rng() % 3 == 0) {
+          popped.PopBack();
+          rows.pop_back();
+          continue;
+        }
+        const uint64_t v = rng();
+        const bool null = rng() % null_one_in == 0 && null_one_in > 1;
+        append(&popped, v, null);
+        rows.emplace_back(v, null);
+      }
+      for (const auto& [v, null] : rows) append(&kept, v, null);
+      ASSERT_TRUE(popped.Equals(kept)) << round;
+      ASSERT_EQ(popped.null_count(), kept.null_count());
+      if (type == PhysicalType::kBytes) {
+        ASSERT_EQ(popped.bytes_data(), kept.bytes_data());
+      }
+      // Rows appended after the pops land where the kept column's do.
+      for (int i = 0; i < 130; i++) {
+        const bool null = i % 5 == 1;
+        append(&popped, static_cast<uint64_t>(i), null);
+        append(&kept, static_cast<uint64_t>(i), null);
+      }
+      ASSERT_TRUE(popped.Equals(kept)) << round;
+      if (kept.has_nulls()) {
+        ASSERT_EQ(popped.presence().size(), kept.presence().size());
+      }
+    }
+  }
+}
+
 TEST(ColumnVectorTest, FixedWidthWithNulls) {
   ColumnVector v(PhysicalType::kInt64);
   v.Append<int64_t>(5);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "table_format/column_values.h"
 #include "table_format/varint.h"
 #include "tests/table_format/random_values.h"
 
@@ -847,6 +848,122 @@ TEST(RowCodecTest, EncodeCellsChecksByteStringCells) {
   EXPECT_TRUE(codec.EncodeCells(meta, cells("", "", "", uuid), &out).ok());
   EXPECT_TRUE(codec.EncodeCells(meta, cells(any, any, any, uuid), &out).IsInvalidArgument());
   EXPECT_TRUE(codec.EncodeCells(meta, cells(any, "ok", any, "short"), &out).IsInvalidArgument());
+}
+
+}  // namespace
+}  // namespace columnar
+
+namespace columnar {
+namespace {
+
+// A column per id of the schema's regular columns, of its type's physical type (key columns'
+// ids get an unused one), as TypedLayout's splitter keeps them.
+std::vector<ColumnVector> ColumnsById(const TableSchema& schema) {
+  std::vector<ColumnVector> columns(schema.next_column_id());
+  for (const ColumnDef& column : schema.columns()) {
+    if (!column.is_key()) columns[column.id].Reset(PhysicalTypeOfLogical(column.type));
+  }
+  return columns;
+}
+
+// What DecodeIntoColumns stands for: DecodeCells, then each cell appended to its column.
+Status AppendCells(const RowCodec& codec, const std::string& value, RowMetadata* meta,
+                   std::vector<ColumnVector>* columns) {
+  std::vector<RowCell> cells;
+  Status s = codec.DecodeCells(value, meta, &cells);
+  if (!s.ok()) return s;
+  for (const RowCell& cell : cells) {
+    ColumnVector& column = (*columns)[cell.column_id];
+    if (!cell.present) {
+      column.AppendNull();
+    } else if (column.type() == PhysicalType::kBytes) {
+      column.AppendBytes(cell.bytes);
+    } else {
+      AppendFixedBits(cell.fixed_bits, &column);
+    }
+  }
+  return s;
+}
+
+// Rows of random schemas, whole or damaged (as in the fuzz test above), decoded into the same
+// columns one after the other: DecodeIntoColumns returns DecodeCells' status and metadata, and
+// the columns end up as appending DecodeCells' cells leaves them (a refused value leaves them
+// as they were, which the rows after it would show).
+TEST(RowCodecTest, DecodeIntoColumnsAppendsWhatDecodeCellsReads) {
+  test::RandomValues random(23);
+  size_t accepted = 0, rejected = 0;
+  for (int round = 0; round < 40; round++) {
+    const RowCodec codec(test::RandomSchema(&random, 20));
+    std::vector<ColumnVector> expected = ColumnsById(codec.schema());
+    std::vector<ColumnVector> actual = ColumnsById(codec.schema());
+    for (int i = 0; i < 300; i++) {
+      std::string value =
+          MustEncode(codec, RandomMetadata(&random, 1), RandomRow(&random, codec.schema(), 1));
+      const int mutation = random.Uniform(6);
+      if (mutation == 0) {
+        value[random.Uniform(value.size())] ^= static_cast<char>(1 << random.Uniform(8));
+      } else if (mutation == 1) {
+        value.resize(random.Uniform(value.size() + 1));
+      } else if (mutation == 2) {
+        value.insert(random.Uniform(value.size() + 1), 1, "\x00\x01\x80\xff"[random.Uniform(4)]);
+      }
+      RowMetadata expected_meta;
+      RowMetadata actual_meta;
+      const Status want = AppendCells(codec, value, &expected_meta, &expected);
+      const Status got = codec.DecodeIntoColumns(value, &actual_meta, actual.data());
+      ASSERT_EQ(got.ToString(), want.ToString());
+      if (want.ok()) {
+        ASSERT_EQ(actual_meta, expected_meta);
+        accepted++;
+      } else {
+        rejected++;
+      }
+      for (size_t id = 0; id < expected.size(); id++) {
+        ASSERT_TRUE(actual[id].Equals(expected[id])) << round << " " << i << " column " << id;
+      }
+    }
+  }
+  EXPECT_GT(accepted, 5000u);
+  EXPECT_GT(rejected, 1000u);
+}
+
+// Lengths around the one-byte varint a text cell's length takes on the fast path (127, 128,
+// 300 bytes), and an overlong length (0x80 0x00 for 0) with enough bytes after it to read as a
+// length of 128: DecodeIntoColumns agrees with DecodeCells on each.
+TEST(RowCodecTest, DecodeIntoColumnsReadsLongAndOverlongLengths) {
+  TableSchema schema;
+  ASSERT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("s", LogicalType::kText)
+                  .AddColumn("n", LogicalType::kInt)
+                  .SetPartitionKey({"p"})
+                  .Build(&schema)
+                  .ok());
+  const RowCodec codec(schema);
+  std::vector<std::string> values;
+  for (size_t length : {size_t{0}, size_t{127}, size_t{128}, size_t{129}, size_t{300}}) {
+    Row row(schema.next_column_id());
+    row[1] = Value::Text(std::string(length, 'x'));
+    row[2] = Value::Int(static_cast<int32_t>(length));
+    values.push_back(MustEncode(codec, RowMetadata(), row));
+  }
+  // format 1, version 1, no flags, presence 0b11, s = "" with its length as 0x80 0x00, then
+  // 200 more bytes (n's 4 and trailing ones).
+  values.push_back(std::string("\x01\x01\x00\x03\x80\x00", 6) + std::string(200, 'y'));
+  values.push_back(values[1]);
+  std::vector<ColumnVector> expected = ColumnsById(schema);
+  std::vector<ColumnVector> actual = ColumnsById(schema);
+  for (const std::string& value : values) {
+    RowMetadata expected_meta;
+    RowMetadata actual_meta;
+    const Status want = AppendCells(codec, value, &expected_meta, &expected);
+    const Status got = codec.DecodeIntoColumns(value, &actual_meta, actual.data());
+    ASSERT_EQ(got.ToString(), want.ToString()) << value.size();
+    for (size_t id = 0; id < expected.size(); id++) {
+      ASSERT_TRUE(actual[id].Equals(expected[id])) << value.size() << " column " << id;
+    }
+  }
+  EXPECT_EQ(expected[1].size(), 6u);
 }
 
 }  // namespace
