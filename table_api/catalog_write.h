@@ -5,10 +5,11 @@
 // the database reopens).
 #pragma once
 
+#include <rocksdb/db.h>
+#include <rocksdb/write_batch.h>
+
 #include <string>
 
-#include "rocksdb/db.h"
-#include "rocksdb/write_batch.h"
 #include "table_format/types.h"
 
 namespace columnar {

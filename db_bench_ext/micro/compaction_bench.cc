@@ -12,6 +12,7 @@
 // for each build and run both with --reuse_db. Under callgrind, --toggle-collect=
 // 'rocksdb::CompactionJob::Run()' counts the rewrites' instructions alone.
 #include <gflags/gflags.h>
+#include <rocksdb/listener.h>
 
 #include <atomic>
 #include <chrono>
@@ -26,7 +27,6 @@
 #include "db_bench_ext/load_phase.h"
 #include "db_bench_ext/timeline.h"
 #include "db_bench_ext/workload_driver.h"
-#include "rocksdb/listener.h"
 #include "table_api/database.h"
 
 DEFINE_string(workload, "access16", "metrics, access4, access8, access16 or devops");
