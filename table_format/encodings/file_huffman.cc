@@ -75,8 +75,9 @@ void FileHuffmanTable::Prepare() {
   codes_ = table_.StreamCodes();
   index_ = IntegerIds();
   bool added;
-  for (size_t i = 0; i + 1 < table_.symbols.size(); i++)
-    index_.FindOrAdd(table_.symbols[i], &added);
+  for (size_t i = 0; i + 1 < table_.symbols.size(); i++) {
+    index_.FindOrAdd(table_.symbols[i], &added);  // symbols are distinct: id i
+  }
 }
 
 std::string FileHuffmanTable::Serialize() const {
