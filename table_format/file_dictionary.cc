@@ -430,19 +430,26 @@ Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVec
   s = DecodeValues(static_cast<Encoding>(exception_encoding), PhysicalType::kBytes, in,
                    exception_count, &exceptions);
   if (!s.ok()) return s;
-  out->Reset(PhysicalType::kBytes);
-  out->Reserve(count);
-  size_t next_exception = 0;
-  for (size_t i = 0; i < count; i++) {
-    const bool exception = code_data[i] == 0;
-    if (wanted != nullptr && ((wanted[i / 64] >> (i % 64)) & 1) == 0) {
-      next_exception += exception ? 1 : 0;
-      out->AppendBytes(Slice());
-      continue;
+  // Two passes over the rows (an unwanted row is empty): their total size, then one
+  // reserve-and-fill copy (appending them one by one grew the buffer a few times a chunk,
+  // copying it each time).
+  const auto for_each_value = [&](auto&& visit) {
+    size_t next_exception = 0;
+    for (size_t i = 0; i < count; i++) {
+      const bool exception = code_data[i] == 0;
+      const Slice value = exception ? exceptions.GetBytes(next_exception++)
+                                    : entries.GetBytes(static_cast<size_t>(code_data[i]) - 1);
+      const bool is_wanted = wanted == nullptr || ((wanted[i / 64] >> (i % 64)) & 1) != 0;
+      visit(is_wanted ? value : Slice());
     }
-    out->AppendBytes(exception ? exceptions.GetBytes(next_exception++)
-                               : entries.GetBytes(static_cast<size_t>(code_data[i]) - 1));
-  }
+  };
+  uint64_t total_bytes = 0;
+  for_each_value([&](const Slice& value) { total_bytes += value.size(); });
+  if (total_bytes > UINT32_MAX) return Status::Corruption("file_dictionary: chunk over 4 GiB");
+  out->Reset(PhysicalType::kBytes);
+  ByteStringWriter writer = out->AppendBytesWriter(count, total_bytes);
+  ByteStringCursor cursor = writer.cursor();
+  for_each_value([&](const Slice& value) { cursor.Append(value.data(), value.size()); });
   return Status::OK();
 }
 

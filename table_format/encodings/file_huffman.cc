@@ -107,7 +107,7 @@ void FileHuffmanTable::Encode(uint32_t table_code, const ColumnVector& values,
       indices[i] = index == IntegerIds::kNone ? escape : index;
       any_escape |= indices[i] == escape;
     }
-    BitWriter writer(out);
+    ShortCodeWriter writer(out, n * kMaxHuffmanCodeLength);
     for (size_t i = 0; i < n; i++) writer.Write(codes_[indices[i]], table_.lengths[indices[i]]);
     writer.Finish();
     if (!any_escape) return;

@@ -162,7 +162,7 @@ Status EncodeTyped(const ColumnVector& values, std::string* out) {
   }
   plan.table.Append(out);
   const std::vector<uint32_t> codes = plan.table.StreamCodes();
-  BitWriter writer(out);
+  ShortCodeWriter writer(out, n * kMaxHuffmanCodeLength);
   for (size_t i = 0; i < n; i++) {
     const uint32_t index = row_symbols[i];
     writer.Write(codes[index], plan.table.lengths[index]);

@@ -1,6 +1,7 @@
-// BitWriter (table_format/encodings/bit_stream.h) hands its bits over eight bytes at a time: the
-// stream must be the one written a bit at a time, LSB-first within each byte, the last byte
-// padded with zero bits, also when it continues a byte already in the output.
+// BitWriter (table_format/encodings/bit_stream.h) hands its bits over eight bytes at a time, and
+// ShortCodeWriter stores four at a time into room made up front: the stream must be the one
+// written a bit at a time, LSB-first within each byte, the last byte padded with zero bits, also
+// when it continues a byte already in the output (BitWriter) or follows other bytes.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -47,6 +48,28 @@ TEST(BitWriterTest, SameStreamAsBitByBit) {
     for (const auto& [bits, count] : writes) writer.Write(bits, count);
     writer.Finish();
     ASSERT_EQ(out, BitByBit(prefix, used_bits, writes)) << "round " << round;
+  }
+}
+
+TEST(ShortCodeWriterTest, SameStreamAsBitByBit) {
+  std::mt19937_64 rng(9);
+  for (int round = 0; round < 2000; round++) {
+    const std::string prefix = round % 3 == 0 ? std::string() : std::string("\xab\xcd", 2);
+    std::vector<std::pair<uint64_t, int>> writes(rng() % 200);
+    size_t exact_bits = 0;
+    for (auto& [bits, count] : writes) {
+      count = static_cast<int>(rng() % 33);
+      bits = count == 0 ? 0 : rng() >> (64 - count);
+      exact_bits += static_cast<size_t>(count);
+    }
+    // The room announced: the exact bit count, or as the Huffman encoders do, count x the
+    // longest code.
+    const size_t max_bits = round % 2 == 0 ? exact_bits : 32 * writes.size();
+    std::string out = prefix;
+    ShortCodeWriter writer(&out, max_bits);
+    for (const auto& [bits, count] : writes) writer.Write(static_cast<uint32_t>(bits), count);
+    writer.Finish();
+    ASSERT_EQ(out, BitByBit(prefix, 0, writes)) << "round " << round;
   }
 }
 
