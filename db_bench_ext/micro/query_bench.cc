@@ -11,11 +11,14 @@
 //
 // and compared between configurations (the per-execution figure divides by --executions).
 #include <gflags/gflags.h>
+#include <rocksdb/cache.h>
+#include <rocksdb/table.h>
 
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
@@ -41,7 +44,10 @@ DEFINE_uint64(executions, 20000, "Executions of the query, after as many unmeasu
 DEFINE_bool(columnar_scan, true, "false: every query through RocksDB iterators only");
 DEFINE_uint64(cache_mb, 256, "Block / row-group cache, MiB");
 DEFINE_uint64(seed, 1, "Seed of the data and of the query parameters");
-DEFINE_string(db, "/tmp/query_bench", "Database directory (replaced)");
+DEFINE_bool(reuse_db, false,
+            "Open the database at --db as an earlier run (same flags) left it instead of loading "
+            "it (the table's storage is the one it was created with)");
+DEFINE_string(db, "/tmp/query_bench", "Database directory (replaced unless --reuse_db)");
 
 namespace columnar {
 namespace bench {
@@ -109,6 +115,24 @@ __attribute__((noinline)) Status MeasureQueryKind(const Table& table, const Work
   return Status::OK();
 }
 
+// Creates the workload's table with `storage` and loads it as db_bench_ext does.
+Status LoadTable(Database* database, WorkloadDriver& driver, const TableStorage& storage,
+                 Table** table) {
+  Status s = database->CreateTable(driver.CreateTableCql(), storage, table);
+  if (s.ok()) s = driver.Bind(*(*table)->schema());
+  LoadSettings load;
+  load.writers = 1;
+  load.background_reads_per_second = 0;
+  load.seed = FLAGS_seed;
+  LoadOutcome outcome;
+  if (s.ok()) s = RunLoad(*table, driver, load, &outcome);
+  if (s.ok()) {
+    std::printf("%s/%s: %llu rows loaded\n", FLAGS_workload.c_str(), FLAGS_config.c_str(),
+                static_cast<unsigned long long>(outcome.rows));
+  }
+  return s;
+}
+
 Status Run() {
   WorkloadSize size;
   size.series = FLAGS_series;
@@ -128,25 +152,40 @@ Status Run() {
   s = StorageForConfig(FLAGS_config, settings, &storage);
   if (!s.ok()) return s;
 
-  std::error_code ignored;
-  std::filesystem::remove_all(FLAGS_db, ignored);
+  if (!FLAGS_reuse_db) {
+    std::error_code ignored;
+    std::filesystem::remove_all(FLAGS_db, ignored);
+  } else if (!std::filesystem::exists(FLAGS_db)) {
+    return Status::InvalidArgument("--reuse_db: no database at " + FLAGS_db);
+  }
   DatabaseOptions options;
   options.db_options.enable_write_thread_adaptive_yield = false;
+  if (FLAGS_reuse_db) {
+    // A reopened table's factory is rebuilt from its stored options, which hold ColumnarTable's
+    // cache size but not BlockBasedTable's cache object: give it the one the table was created
+    // with. (T's row tier, inside a TieredTable factory, would keep RocksDB's default.)
+    if (FLAGS_config == "T") return Status::InvalidArgument("--reuse_db: not for T");
+    const std::shared_ptr<rocksdb::Cache> block_cache = storage.block_based.block_cache;
+    options.configure_column_family = [block_cache](const TableSchema&,
+                                                    rocksdb::ColumnFamilyOptions* cf) {
+      auto* block_based = cf->table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
+      if (block_based != nullptr) block_based->block_cache = block_cache;
+    };
+  }
   std::unique_ptr<Database> database;
   s = Database::Open(options, FLAGS_db, &database);
-  Table* table = nullptr;
-  if (s.ok()) s = database->CreateTable(driver->CreateTableCql(), storage, &table);
-  if (s.ok()) s = driver->Bind(*table->schema());
-  LoadSettings load;
-  load.writers = 1;
-  load.background_reads_per_second = 0;
-  load.seed = FLAGS_seed;
-  LoadOutcome outcome;
-  if (s.ok()) s = RunLoad(table, *driver, load, &outcome);
   if (!s.ok()) return s;
-
-  std::printf("%s/%s: %llu rows loaded\n", FLAGS_workload.c_str(), FLAGS_config.c_str(),
-              static_cast<unsigned long long>(outcome.rows));
+  Table* table = nullptr;
+  if (FLAGS_reuse_db) {
+    const std::vector<std::string> tables = database->ListTables();
+    if (tables.size() != 1) return Status::InvalidArgument("the database must hold one table");
+    s = database->GetTable(tables[0], &table);
+    if (s.ok()) s = driver->Bind(*table->schema());
+    if (!s.ok()) return s;
+  } else {
+    s = LoadTable(database.get(), *driver, storage, &table);
+    if (!s.ok()) return s;
+  }
   for (const QuerySpec& spec : specs) {
     s = MeasureQueryKind(*table, *driver, spec);
     if (!s.ok()) return s;
