@@ -175,7 +175,7 @@ void ColumnarTableIterator::Seek(const rocksdb::Slice& target) {
   status_ = Status::OK();
   const size_t groups = reader_->index().num_row_groups();
   if (groups == 0 || PartitionFilterExcludes(target, true)) return Invalidate();
-  const size_t group = reader_->GroupForSeek(target);
+  const size_t group = reader_->GroupForLowerBound(target);
   if (GroupStartsAtOrAfterUpperBound(group)) return Invalidate();
   size_t row;
   if (spec_ == nullptr) {

@@ -1,6 +1,7 @@
 #include "plugin/columnar_table_reader.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "db/dbformat.h"
 #include "filter/file_column_stats.h"
@@ -187,6 +188,15 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
     table->group_expired_from_.reset(new std::atomic<int64_t>[table->zone_maps_.size()]);
     for (size_t g = 0; g < table->zone_maps_.size(); g++) {
       table->group_expired_from_[g].store(kExpiryUnknown, std::memory_order_relaxed);
+    }
+  }
+  if (table->root_.layout_id != GenericLayout::kId &&
+      table->comparator_.user_comparator() == rocksdb::BytewiseComparator() &&
+      table->index_.num_row_groups() > 1) {
+    const size_t boundaries = table->index_.num_row_groups() - 1;
+    table->next_partition_lengths_.reset(new std::atomic<uint32_t>[boundaries]);
+    for (size_t g = 0; g < boundaries; g++) {
+      table->next_partition_lengths_[g].store(kBoundaryUnknown, std::memory_order_relaxed);
     }
   }
   if (table->root_.at(FileBlock::kCompressionDictionary).present()) {
@@ -498,6 +508,7 @@ rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
   if (s.ok()) s = CheckKeys(group, 0, *decoded);
   if (s.ok()) s = AttachOversizedValues(group, read_options, &decoded);
   if (!s.ok()) return s;
+  RecordGroupBoundary(group, *decoded);
   // The search prefixes need bytewise order; CheckKeys has just checked the order.
   if (for_point_reads && comparator_.user_comparator() == rocksdb::BytewiseComparator()) {
     decoded->BuildSearchPrefixes();
@@ -850,6 +861,40 @@ size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
   return lo == 0 ? 0 : lo - 1;
 }
 
+size_t ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& target) const {
+  const size_t group = GroupForSeek(target);
+  if (next_partition_lengths_ == nullptr || group + 1 >= index_.num_row_groups()) return group;
+  const uint32_t length = next_partition_lengths_[group].load(std::memory_order_relaxed);
+  if (length == kBoundaryUnknown || length == kPartitionContinues) return group;
+  // A typed key's partition is a self-delimiting prefix, so the keys starting with one are
+  // contiguous. The group's last row L is below the next group's first key F (CheckKeys) and
+  // does not start with F's partition: when target does, L, and every row before it, is below
+  // target.
+  const rocksdb::Slice user_key = rocksdb::ExtractUserKey(target);
+  const rocksdb::Slice next_key = rocksdb::ExtractUserKey(first_key(group + 1));
+  if (user_key.size() >= length && std::memcmp(user_key.data(), next_key.data(), length) == 0) {
+    return group + 1;
+  }
+  return group;
+}
+
+void ColumnarTableReader::RecordGroupBoundary(size_t group, const DecodedRowGroup& decoded) const {
+  if (next_partition_lengths_ == nullptr || group + 1 >= index_.num_row_groups() ||
+      decoded.row_count() == 0) {
+    return;
+  }
+  rocksdb::Slice last_partition;
+  rocksdb::Slice next_partition;
+  const bool ends =
+      layout_->PartitionOf(decoded.user_key(decoded.row_count() - 1), &last_partition) &&
+      layout_->PartitionOf(rocksdb::ExtractUserKey(first_key(group + 1)), &next_partition) &&
+      last_partition != next_partition && next_partition.size() > 0 &&
+      next_partition.size() < kPartitionContinues;
+  next_partition_lengths_[group].store(
+      ends ? static_cast<uint32_t>(next_partition.size()) : kPartitionContinues,
+      std::memory_order_relaxed);
+}
+
 bool ColumnarTableReader::PartitionOf(const rocksdb::Slice& user_key,
                                       const rocksdb::SliceTransform* prefix_extractor,
                                       rocksdb::Slice* partition) const {
@@ -898,7 +943,7 @@ rocksdb::Status ColumnarTableReader::Get(const rocksdb::ReadOptions& read_option
   }
   const size_t groups = index_.num_row_groups();
   CachePin<RawBlock> block;
-  for (size_t group = groups == 0 ? 0 : GroupForSeek(key); group < groups; group++) {
+  for (size_t group = groups == 0 ? 0 : GroupForLowerBound(key); group < groups; group++) {
     // In groups after the first, the bound is row 0.
     PointRows rows;
     Status s = LoadRowsForPointRead(group, key, true, read_options, &block, &rows);
@@ -958,6 +1003,9 @@ size_t ColumnarTableReader::ApproximateMemoryUsage() const {
          oversized_values_.capacity() * sizeof(OversizedValue) +
          partition_filter_bytes_.capacity() + zone_map_bytes_.capacity() +
          zone_maps_.size() * (sizeof(ZoneMapEntry) + sizeof(std::atomic<int64_t>)) +
+         (next_partition_lengths_ != nullptr
+              ? (index_.num_row_groups() - 1) * sizeof(std::atomic<uint32_t>)
+              : 0) +
          (dictionary_ != nullptr ? dictionary_->raw().size() * 4 : 0);
 }
 

@@ -88,6 +88,12 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // The row group a seek for `target` (an internal key) starts in: the last one whose first
   // key is <= target, or 0 when target precedes the whole file.
   size_t GroupForSeek(const rocksdb::Slice& target) const;
+  // The row group whose rows a lower-bound search for `target` (Seek, Get) must start with:
+  // GroupForSeek's, or the next one when that group is known to hold only rows of partitions
+  // before target's (a seek to the start of a partition that begins a group would otherwise
+  // load the group before it, only to find every row below target). SeekForPrev, which may
+  // want that group's last row, keeps GroupForSeek.
+  size_t GroupForLowerBound(const rocksdb::Slice& target) const;
   // Pins decoded row group `group`. `block` is a block pin the caller keeps between calls, so
   // neighbouring groups of one block decompress it once even when the cache is not filled.
   rocksdb::Status LoadRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
@@ -242,6 +248,15 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // Per group, ExpiredFrom of its zone maps once read (kExpiryUnknown before).
   static constexpr int64_t kExpiryUnknown = INT64_MIN;
   mutable std::unique_ptr<std::atomic<int64_t>[]> group_expired_from_;
+  // Per group but the last: when its last row lies in another partition than the next group's
+  // first row, the length of that row's partition (a prefix of its user key); kBoundaryUnknown
+  // until the group is decoded whole (the index holds first keys only, and the file's format
+  // is unchanged), kPartitionContinues otherwise. Typed layout and bytewise keys only (null
+  // otherwise).
+  static constexpr uint32_t kBoundaryUnknown = 0;
+  static constexpr uint32_t kPartitionContinues = UINT32_MAX;
+  mutable std::unique_ptr<std::atomic<uint32_t>[]> next_partition_lengths_;
+  void RecordGroupBoundary(size_t group, const DecodedRowGroup& decoded) const;
   // The file's merged column statistics, when it may be skipped by them (ReadFileStats).
   std::unique_ptr<ZoneMapSet> file_stats_;
   size_t dictionary_bytes_ = 0;

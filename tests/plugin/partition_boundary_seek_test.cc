@@ -1,0 +1,210 @@
+// Seeks at partition boundaries (ColumnarTableReader::GroupForLowerBound). A seek for the start
+// of a partition that begins a row group lands, by the index's first keys, in the group before
+// it; once that group has been decoded, the reader knows the group ends another partition and
+// starts the seek in the next group instead. The answers must not change: every seek (to a
+// partition's start, to each row, between rows, past a partition), Prev after it, SeekForPrev
+// and Get are compared with BlockBasedTable's on the same rows, before and after the groups
+// are known, with partitions that start groups and partitions that do not.
+#include <gtest/gtest.h>
+#include <rocksdb/cache.h>
+#include <rocksdb/db.h>
+#include <rocksdb/table.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "plugin/columnar_table.h"
+#include "table_format/cql_parser.h"
+#include "table_format/key_codec.h"
+#include "table_format/row_codec.h"
+#include "tests/plugin/test_db.h"
+
+namespace columnar {
+namespace {
+
+constexpr size_t kRowsPerGroup = 8;
+
+TableSchema SeriesSchema() {
+  CreateTableStatement statement;
+  EXPECT_TRUE(ParseCreateTable("CREATE TABLE ks.series (name text, time int, value double, "
+                               "PRIMARY KEY ((name), time))",
+                               &statement)
+                  .ok());
+  return statement.schema;
+}
+
+std::string PartitionStart(const TableSchema& schema, const std::string& name) {
+  std::string key;
+  EXPECT_TRUE(EncodePartitionKey(schema, {Value::FromBytes(LogicalType::kText, name)}, &key).ok());
+  return key;
+}
+
+std::string RowKey(const TableSchema& schema, const std::string& name, int32_t time) {
+  std::string key;
+  EXPECT_TRUE(
+      EncodeKey(schema, {Value::FromBytes(LogicalType::kText, name)}, {Value::Int(time)}, &key)
+          .ok());
+  return key;
+}
+
+// Partitions of whole groups (which then start groups) and of other sizes, in key order.
+struct SeriesData {
+  std::vector<std::string> names;
+  std::vector<std::vector<int32_t>> times;  // even times: odd ones fall between rows
+};
+
+SeriesData MakeSeries() {
+  SeriesData data;
+  std::mt19937_64 rng(11);
+  const size_t sizes[] = {8, 16, 8, 5, 11, 8, 24, 3, 8, 8, 13, 1, 8, 16};
+  for (size_t p = 0; p < sizeof(sizes) / sizeof(sizes[0]); p++) {
+    data.names.push_back("series-" + std::to_string(100 + p));
+    data.times.emplace_back();
+    for (size_t r = 0; r < sizes[p]; r++) {
+      data.times.back().push_back(static_cast<int32_t>(2 * r + 2 * (rng() % 3)) +
+                                  (r == 0 ? 0 : data.times.back().back()));
+    }
+  }
+  return data;
+}
+
+class PartitionBoundarySeekTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    schema_ = SeriesSchema();
+    cache_ = rocksdb::NewLRUCache(64 << 20);
+    ColumnarTableOptions table;
+    table.schema = schema_.Serialize();
+    table.rows_per_group = kRowsPerGroup;
+    table.block_size = 1;  // a block per group: the cache holds decoded groups only
+    table.cache = cache_;
+    rocksdb::Options columnar;
+    columnar.create_if_missing = true;
+    columnar.table_factory.reset(NewColumnarTableFactory(table));
+    rocksdb::Options block_based;
+    block_based.create_if_missing = true;
+    tested_ = OpenDb(columnar, dir_.Sub("columnar"));
+    reference_ = OpenDb(block_based, dir_.Sub("block_based"));
+    ASSERT_NE(tested_, nullptr);
+    ASSERT_NE(reference_, nullptr);
+    const RowCodec codec(schema_);
+    for (size_t p = 0; p < data_.names.size(); p++) {
+      for (int32_t time : data_.times[p]) {
+        RowMetadata meta;
+        meta.schema_version = schema_.version();
+        Row row(schema_.next_column_id());
+        row[schema_.FindColumn("value")->id] = Value::Double(time * 0.5);
+        std::string value;
+        ASSERT_TRUE(codec.EncodeRow(meta, row, &value).ok());
+        const std::string key = RowKey(schema_, data_.names[p], time);
+        for (rocksdb::DB* db : {tested_.get(), reference_.get()}) {
+          ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
+        }
+      }
+    }
+    for (rocksdb::DB* db : {tested_.get(), reference_.get()}) {
+      ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+    }
+  }
+
+  // Every seek target: each partition's start, each row, the gaps between rows, and past each
+  // partition's last row.
+  std::vector<std::string> Targets() const {
+    std::vector<std::string> targets;
+    for (size_t p = 0; p < data_.names.size(); p++) {
+      targets.push_back(PartitionStart(schema_, data_.names[p]));
+      for (int32_t time : data_.times[p]) {
+        targets.push_back(RowKey(schema_, data_.names[p], time));
+        targets.push_back(RowKey(schema_, data_.names[p], time + 1));
+      }
+    }
+    targets.push_back(PartitionStart(schema_, "series-999"));
+    return targets;
+  }
+
+  // What an iterator shows after `position`: up to three entries forward, or a description of
+  // its end.
+  static std::string Show(rocksdb::Iterator* it) {
+    std::string shown;
+    for (int i = 0; i < 3 && it->Valid(); i++, it->Next()) {
+      shown += it->key().ToString() + "=" + it->value().ToString() + ";";
+    }
+    return shown + (it->status().ok() ? "end" : it->status().ToString());
+  }
+
+  void ExpectSameAnswers(const std::string& when) {
+    for (const std::string& target : Targets()) {
+      std::string answers[2];
+      rocksdb::DB* dbs[2] = {reference_.get(), tested_.get()};
+      for (int d = 0; d < 2; d++) {
+        std::unique_ptr<rocksdb::Iterator> it(dbs[d]->NewIterator(rocksdb::ReadOptions()));
+        it->Seek(target);
+        answers[d] += "seek:" + Show(it.get());
+        it->Seek(target);
+        if (it->Valid()) it->Prev();
+        answers[d] += " prev:" + Show(it.get());
+        it->SeekForPrev(target);
+        answers[d] += " seek_for_prev:" + Show(it.get());
+        std::string value;
+        const rocksdb::Status s = dbs[d]->Get(rocksdb::ReadOptions(), target, &value);
+        answers[d] += " get:" + (s.ok() ? value : s.ToString());
+      }
+      EXPECT_EQ(answers[0], answers[1])
+          << when << ", target " << rocksdb::Slice(target).ToString(true);
+    }
+  }
+
+  size_t CacheEntries() const {
+    size_t entries = 0;
+    cache_->ApplyToAllEntries(
+        [&entries](const rocksdb::Slice&, void*, size_t, rocksdb::Cache::DeleterFn) { entries++; },
+        rocksdb::Cache::ApplyToAllEntriesOptions());
+    return entries;
+  }
+
+  // Decoded groups a seek to `target` leaves in an emptied cache.
+  size_t GroupsDecodedBySeek(const std::string& target) {
+    cache_->EraseUnRefEntries();
+    const size_t before = CacheEntries();
+    std::unique_ptr<rocksdb::Iterator> it(tested_->NewIterator(rocksdb::ReadOptions()));
+    it->Seek(target);
+    EXPECT_TRUE(it->Valid());
+    return CacheEntries() - before;
+  }
+
+  TempDir dir_{"partition-boundary-seek"};
+  SeriesData data_ = MakeSeries();
+  TableSchema schema_;
+  std::shared_ptr<rocksdb::Cache> cache_;
+  std::unique_ptr<rocksdb::DB> tested_;
+  std::unique_ptr<rocksdb::DB> reference_;
+};
+
+TEST_F(PartitionBoundarySeekTest, AnswersMatchBlockBasedTableBeforeAndAfterGroupsAreKnown) {
+  ExpectSameAnswers("groups not yet decoded");
+  // A full scan decodes every group: every boundary is known from here on.
+  std::unique_ptr<rocksdb::Iterator> it(tested_->NewIterator(rocksdb::ReadOptions()));
+  size_t rows = 0;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) rows++;
+  ASSERT_TRUE(it->status().ok());
+  ASSERT_GT(rows, 4 * kRowsPerGroup);
+  it.reset();
+  ExpectSameAnswers("every group decoded");
+}
+
+// series-101 starts the second group (series-100 fills the first): a seek to its start loads
+// the first group too until that group is known to end series-100.
+TEST_F(PartitionBoundarySeekTest, ASeekToAPartitionStartingAGroupSkipsTheGroupBeforeOnceKnown) {
+  const std::string start = PartitionStart(schema_, data_.names[1]);
+  ASSERT_EQ(data_.times[0].size(), kRowsPerGroup);
+  EXPECT_EQ(GroupsDecodedBySeek(start), 2u);  // the boundary is not known yet
+  EXPECT_EQ(GroupsDecodedBySeek(start), 1u);  // the first group's decode made it known
+  // A partition starting inside a group still begins in that group.
+  const std::string inside = PartitionStart(schema_, data_.names[4]);  // after 8+16+8+5 rows
+  EXPECT_EQ(GroupsDecodedBySeek(inside), 1u);
+}
+
+}  // namespace
+}  // namespace columnar
