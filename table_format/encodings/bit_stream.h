@@ -67,6 +67,7 @@ class ShortCodeWriter {
     const size_t start = out->size();
     out->resize(start + (max_bits + 7) / 8 + sizeof(uint32_t));
     dst_ = reinterpret_cast<uint8_t*>(&(*out)[start]);
+    end_ = reinterpret_cast<uint8_t*>(&(*out)[0]) + out->size();
   }
   // Appends the `count` (0..32) bits of `bits` (whose other bits are zero).
   void Write(uint32_t bits, int count) {
@@ -74,6 +75,7 @@ class ShortCodeWriter {
     acc_ |= uint64_t{bits} << pending_;  // pending_ < 32: the word never overflows
     pending_ += count;
     if (pending_ >= 32) {
+      assert(dst_ + 4 <= end_);  // more bits than announced
       const uint32_t word = static_cast<uint32_t>(acc_);
       for (int k = 0; k < 4; k++) dst_[k] = static_cast<uint8_t>(word >> (8 * k));
       dst_ += 4;
@@ -83,6 +85,7 @@ class ShortCodeWriter {
   }
   // Writes the bits still held, the last byte padded with zero bits, and drops the unused room.
   void Finish() {
+    assert(dst_ + (pending_ + 7) / 8 <= end_);
     for (; pending_ > 0; pending_ -= 8, acc_ >>= 8) *dst_++ = static_cast<uint8_t>(acc_);
     out_->resize(static_cast<size_t>(reinterpret_cast<char*>(dst_) - out_->data()));
   }
@@ -90,6 +93,7 @@ class ShortCodeWriter {
  private:
   std::string* out_;
   uint8_t* dst_;
+  uint8_t* end_;  // of the room made (for debug checks)
   uint64_t acc_ = 0;
   int pending_ = 0;
 };
