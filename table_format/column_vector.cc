@@ -26,14 +26,15 @@ namespace {
 constexpr size_t kAlignment = 64;
 }  // namespace
 
-ColumnVector::ColumnVector(PhysicalType type) : type_(type) { offsets_.push_back(0); }
+// Only byte-string columns hold offsets: a fixed-width column (most columns, built and dropped
+// for every chunk and row group) costs no allocation until it holds values.
+ColumnVector::ColumnVector(PhysicalType type) : type_(type) {
+  if (type == PhysicalType::kBytes) offsets_.push_back(0);
+}
 
 ColumnVector::~ColumnVector() { FreeFixed(); }
 
-ColumnVector::ColumnVector(const ColumnVector& other) : type_(other.type_) {
-  offsets_.push_back(0);
-  *this = other;
-}
+ColumnVector::ColumnVector(const ColumnVector& other) : type_(other.type_) { *this = other; }
 
 ColumnVector& ColumnVector::operator=(const ColumnVector& other) {
   if (this == &other) return *this;
@@ -64,7 +65,7 @@ ColumnVector::ColumnVector(ColumnVector&& other) noexcept
   other.fixed_capacity_ = 0;
   other.size_ = 0;
   other.null_count_ = 0;
-  other.offsets_.assign(1, 0);
+  other.ResetOffsets();
 }
 
 ColumnVector& ColumnVector::operator=(ColumnVector&& other) noexcept {
@@ -82,8 +83,16 @@ ColumnVector& ColumnVector::operator=(ColumnVector&& other) noexcept {
   other.fixed_capacity_ = 0;
   other.size_ = 0;
   other.null_count_ = 0;
-  other.offsets_.assign(1, 0);
+  other.ResetOffsets();
   return *this;
+}
+
+void ColumnVector::ResetOffsets() {
+  if (type_ == PhysicalType::kBytes) {
+    offsets_.assign(1, 0);
+  } else {
+    offsets_.clear();
+  }
 }
 
 void ColumnVector::FreeFixed() {
@@ -99,7 +108,7 @@ void ColumnVector::Reset(PhysicalType type) {
   }
   type_ = type;
   size_ = 0;
-  offsets_.assign(1, 0);
+  ResetOffsets();
   bytes_.clear();
   presence_.clear();
   null_count_ = 0;

@@ -284,6 +284,8 @@ class ColumnVector {
   // bytes_[start], followed by the spare block.
   ByteStringWriter WriterOver(size_t start, size_t n, size_t total_bytes);
   void GrowPresence(bool present);
+  // offsets_ of an empty column of type_.
+  void ResetOffsets();
   void FreeFixed();
 
   PhysicalType type_;
@@ -291,7 +293,8 @@ class ColumnVector {
   // Fixed-width storage: malloc'd, 64-byte aligned, capacity in rows.
   char* fixed_ = nullptr;
   size_t fixed_capacity_ = 0;
-  // Byte strings: offsets_[0] == 0 always; offsets_.size() == size_ + 1.
+  // Byte strings: offsets_[0] == 0 always; offsets_.size() == size_ + 1. Empty for fixed-width
+  // columns.
   std::vector<uint32_t> offsets_;
   std::string bytes_;
   std::vector<uint64_t> presence_;
