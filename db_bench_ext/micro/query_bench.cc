@@ -45,8 +45,9 @@ DEFINE_bool(columnar_scan, true, "false: every query through RocksDB iterators o
 DEFINE_uint64(cache_mb, 256, "Block / row-group cache, MiB");
 DEFINE_uint64(seed, 1, "Seed of the data and of the query parameters");
 DEFINE_bool(reuse_db, false,
-            "Open the database at --db as an earlier run (same flags) left it instead of loading "
-            "it (the table's storage is the one it was created with)");
+            "Open the database at --db as an earlier run (same flags, same UTC day: the data "
+            "and the queries' times end at the day's start) left it instead of loading it (the "
+            "table's storage is the one it was created with)");
 DEFINE_string(db, "/tmp/query_bench", "Database directory (replaced unless --reuse_db)");
 
 namespace columnar {
