@@ -4,9 +4,12 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "db_bench_ext/latency_histogram.h"
 #include "db_bench_ext/progress_line.h"
@@ -128,6 +131,31 @@ class BackgroundReader {
 };
 
 }  // namespace
+
+Status CreateAndLoadTable(Database* database, WorkloadDriver* driver, const TableStorage& storage,
+                          uint64_t seed, const std::string& label, Table** table) {
+  Status s = database->CreateTable(driver->CreateTableCql(), storage, table);
+  if (s.ok()) s = driver->Bind(*(*table)->schema());
+  LoadSettings load;
+  load.writers = 1;
+  load.background_reads_per_second = 0;
+  load.seed = seed;
+  LoadOutcome outcome;
+  if (s.ok()) s = RunLoad(*table, *driver, load, &outcome);
+  if (s.ok()) {
+    std::printf("%s: %llu rows loaded\n", label.c_str(),
+                static_cast<unsigned long long>(outcome.rows));
+  }
+  return s;
+}
+
+Status OpenLoadedTable(Database* database, WorkloadDriver* driver, Table** table) {
+  const std::vector<std::string> tables = database->ListTables();
+  if (tables.size() != 1) return Status::InvalidArgument("the database must hold one table");
+  Status s = database->GetTable(tables[0], table);
+  if (s.ok()) s = driver->Bind(*(*table)->schema());
+  return s;
+}
 
 Status WaitForCompactions(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family) {
   for (;;) {

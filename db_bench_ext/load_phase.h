@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "db_bench_ext/cpu_usage.h"
 #include "db_bench_ext/results.h"
@@ -39,6 +40,16 @@ struct LoadOutcome {
 
 Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& settings,
                LoadOutcome* outcome);
+
+// The micro benchmarks' database (compaction_bench, query_bench): the workload's table created
+// in `database` with `storage` and loaded as db_bench_ext loads it, but with one writer and no
+// background reads (the same data, flushed and fully compacted); prints the rows loaded under
+// `label`.
+Status CreateAndLoadTable(Database* database, WorkloadDriver* driver, const TableStorage& storage,
+                          uint64_t seed, const std::string& label, Table** table);
+
+// The one table of a database loaded earlier (CreateAndLoadTable), bound to `driver`.
+Status OpenLoadedTable(Database* database, WorkloadDriver* driver, Table** table);
 
 // Waits until the column family has no pending or running compaction.
 Status WaitForCompactions(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family);

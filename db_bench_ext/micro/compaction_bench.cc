@@ -63,22 +63,14 @@ class CompactionTally : public rocksdb::EventListener {
   std::atomic<uint64_t> output_bytes_{0};
 };
 
-Status LoadDatabase(Database* database, WorkloadDriver& driver) {
+Status LoadDatabase(Database* database, WorkloadDriver* driver) {
   ConfigSettings settings;
   TableStorage storage;
   Status s = StorageForConfig(FLAGS_config, settings, &storage);
   Table* table = nullptr;
-  if (s.ok()) s = database->CreateTable(driver.CreateTableCql(), storage, &table);
-  if (s.ok()) s = driver.Bind(*table->schema());
-  LoadSettings load;
-  load.writers = 1;
-  load.background_reads_per_second = 0;
-  load.seed = FLAGS_seed;
-  LoadOutcome outcome;
-  if (s.ok()) s = RunLoad(table, driver, load, &outcome);
   if (s.ok()) {
-    std::printf("%s/%s: %llu rows loaded\n", FLAGS_workload.c_str(), FLAGS_config.c_str(),
-                static_cast<unsigned long long>(outcome.rows));
+    s = CreateAndLoadTable(database, driver, storage, FLAGS_seed,
+                           FLAGS_workload + "/" + FLAGS_config, &table);
   }
   return s;
 }
@@ -115,12 +107,9 @@ Status Run() {
   options.db_options.listeners.push_back(tally);
   std::unique_ptr<Database> database;
   Status s = Database::Open(options, FLAGS_db, &database);
-  if (s.ok() && !FLAGS_reuse_db) s = LoadDatabase(database.get(), *driver);
-  if (!s.ok()) return s;
-  const std::vector<std::string> tables = database->ListTables();
-  if (tables.size() != 1) return Status::InvalidArgument("the database must hold one table");
+  if (s.ok() && !FLAGS_reuse_db) s = LoadDatabase(database.get(), driver.get());
   Table* table = nullptr;
-  s = database->GetTable(tables[0], &table);
+  if (s.ok()) s = OpenLoadedTable(database.get(), driver.get(), &table);
   if (!s.ok()) return s;
 
   for (uint64_t r = 0; r < FLAGS_rewrites; r++) {

@@ -116,24 +116,6 @@ __attribute__((noinline)) Status MeasureQueryKind(const Table& table, const Work
   return Status::OK();
 }
 
-// Creates the workload's table with `storage` and loads it as db_bench_ext does.
-Status LoadTable(Database* database, WorkloadDriver& driver, const TableStorage& storage,
-                 Table** table) {
-  Status s = database->CreateTable(driver.CreateTableCql(), storage, table);
-  if (s.ok()) s = driver.Bind(*(*table)->schema());
-  LoadSettings load;
-  load.writers = 1;
-  load.background_reads_per_second = 0;
-  load.seed = FLAGS_seed;
-  LoadOutcome outcome;
-  if (s.ok()) s = RunLoad(*table, driver, load, &outcome);
-  if (s.ok()) {
-    std::printf("%s/%s: %llu rows loaded\n", FLAGS_workload.c_str(), FLAGS_config.c_str(),
-                static_cast<unsigned long long>(outcome.rows));
-  }
-  return s;
-}
-
 Status Run() {
   WorkloadSize size;
   size.series = FLAGS_series;
@@ -177,16 +159,10 @@ Status Run() {
   s = Database::Open(options, FLAGS_db, &database);
   if (!s.ok()) return s;
   Table* table = nullptr;
-  if (FLAGS_reuse_db) {
-    const std::vector<std::string> tables = database->ListTables();
-    if (tables.size() != 1) return Status::InvalidArgument("the database must hold one table");
-    s = database->GetTable(tables[0], &table);
-    if (s.ok()) s = driver->Bind(*table->schema());
-    if (!s.ok()) return s;
-  } else {
-    s = LoadTable(database.get(), *driver, storage, &table);
-    if (!s.ok()) return s;
-  }
+  s = FLAGS_reuse_db ? OpenLoadedTable(database.get(), driver.get(), &table)
+                     : CreateAndLoadTable(database.get(), driver.get(), storage, FLAGS_seed,
+                                          FLAGS_workload + "/" + FLAGS_config, &table);
+  if (!s.ok()) return s;
   for (const QuerySpec& spec : specs) {
     s = MeasureQueryKind(*table, *driver, spec);
     if (!s.ok()) return s;
