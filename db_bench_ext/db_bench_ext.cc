@@ -10,6 +10,7 @@
 #include <gflags/gflags.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
@@ -19,7 +20,9 @@
 #include "db_bench_ext/bench_configs.h"
 #include "db_bench_ext/correctness_gate.h"
 #include "db_bench_ext/load_phase.h"
+#include "db_bench_ext/load_record.h"
 #include "db_bench_ext/machine_info.h"
+#include "db_bench_ext/query_rounds.h"
 #include "db_bench_ext/read_phase.h"
 #include "db_bench_ext/report_charts.h"
 #include "db_bench_ext/report_files.h"
@@ -63,7 +66,17 @@ DEFINE_bool(compare_row_path, false,
             "iterators only, reported as configuration X-rows (same load, same files)");
 DEFINE_uint64(seed, 1, "Seed of the generated data and of the query draws");
 DEFINE_string(db, "/tmp/db_bench_ext", "Directory for the databases (one per workload+config)");
-DEFINE_bool(keep_db, false, "Keep each database after its measurements");
+DEFINE_bool(keep_db, false,
+            "Keep each database after its measurements (with a load record, for "
+            "--use_existing_db)");
+DEFINE_bool(use_existing_db, false,
+            "Measure the queries of the databases an earlier run left in --db with --keep_db "
+            "(same workloads, sizes and seed; any day: the queries end where its data ends) "
+            "instead of loading them; no ingestion figures. The databases are kept");
+DEFINE_int32(query_rounds, 1,
+             "Measure every configuration's queries this many times, the configurations "
+             "taking turns in each round; reported: the rounds' medians, and for throughput the "
+             "median and range of the rounds' ratios against A");
 DEFINE_string(report_dir, "db_bench_ext_report", "Where results.json, results.md and charts go");
 
 namespace columnar {
@@ -147,56 +160,66 @@ Status CheckQueryNames(const std::vector<std::string>& workloads, const RunPlan&
   return Status::OK();
 }
 
-Status RunConfiguration(const std::string& workload_name, const std::string& config,
-                        const RunPlan& plan, WorkloadResult* workload_result) {
-  std::unique_ptr<WorkloadDriver> driver =
-      NewWorkloadDriver(workload_name, SizeOf(workload_name, plan));
-  if (driver == nullptr) return Status::InvalidArgument("unknown workload " + workload_name);
-  const std::vector<QuerySpec> queries = SelectQueries(driver->Queries(), SplitList(FLAGS_queries));
+// What --use_existing_db wants the database of `workload_name` / `config` to have been loaded
+// with.
+LoadRecord WantedLoad(const std::string& workload_name, const std::string& config,
+                      const RunPlan& plan) {
+  const WorkloadSize size = SizeOf(workload_name, plan);
+  LoadRecord wanted;
+  wanted.workload = workload_name;
+  wanted.config = config;
+  wanted.series = size.series;
+  wanted.instances = size.instances;
+  wanted.hosts = size.hosts;
+  wanted.duration_s = size.duration_s;
+  wanted.seed = size.seed;
+  return wanted;
+}
 
-  TableStorage storage;
-  Status s = StorageForConfig(config, plan.config, &storage);
-  if (!s.ok()) return s;
-  const std::string path = FLAGS_db + "/" + workload_name + "-" + config;
-  std::error_code ignored;
-  std::filesystem::remove_all(path, ignored);
-  std::filesystem::create_directories(FLAGS_db, ignored);
-
-  DatabaseOptions options;
-  // Writers that spin while waiting for the write leader only steal the CPU of a small
-  // machine from the leader and from compactions.
-  options.db_options.enable_write_thread_adaptive_yield = false;
-  options.columnar_scan = FLAGS_columnar_scan;
+// A configuration's database, loaded (or opened, --use_existing_db), with its load and storage
+// figures, ready for the query rounds.
+struct PreparedConfig {
+  std::string path;
+  std::unique_ptr<WorkloadDriver> driver;
   std::unique_ptr<Database> database;
-  s = Database::Open(options, path, &database);
   Table* table = nullptr;
-  if (s.ok()) s = database->CreateTable(driver->CreateTableCql(), storage, &table);
-  if (s.ok()) s = driver->Bind(*table->schema());
+  ConfigResult result;  // load and storage figures; the queries come after the rounds
+  // --compare_row_path: its queries are measured once more through RocksDB iterators only.
+  bool row_path_too = false;
+};
+
+// Loads the configuration's database, measures the load and writes the load record.
+Status LoadConfiguration(const std::string& workload_name, const std::string& config,
+                         const RunPlan& plan, const TableStorage& storage,
+                         const DatabaseOptions& options, PreparedConfig* prepared) {
+  std::error_code ignored;
+  std::filesystem::remove_all(prepared->path, ignored);
+  std::filesystem::create_directories(FLAGS_db, ignored);
+  prepared->driver = NewWorkloadDriver(workload_name, SizeOf(workload_name, plan));
+  if (prepared->driver == nullptr) return Status::InvalidArgument("unknown workload");
+  Status s = Database::Open(options, prepared->path, &prepared->database);
+  if (s.ok()) {
+    s = prepared->database->CreateTable(prepared->driver->CreateTableCql(), storage,
+                                        &prepared->table);
+  }
+  if (s.ok()) s = prepared->driver->Bind(*prepared->table->schema());
   if (!s.ok()) return s;
 
   LoadSettings load = plan.load;
   load.progress_label = "load " + workload_name + "/" + config;
   LoadOutcome outcome;
-  s = RunLoad(table, *driver, load, &outcome);
+  s = RunLoad(prepared->table, *prepared->driver, load, &outcome);
   if (!s.ok()) return s;
-
-  ConfigResult result;
-  result.config = config;
+  ConfigResult& result = prepared->result;
   result.rows = outcome.rows;
   result.ingest_rows_per_sec = outcome.rows / std::max(outcome.write_seconds, 1e-9);
   result.cpu_seconds_per_million_rows = outcome.cpu.CpuSecondsPerMillion(outcome.rows);
   result.busy_cores = outcome.cpu.BusyCores();
   result.write_latency = outcome.write_latency;
   result.peak_sst_bytes = outcome.peak_sst_bytes;
-  MeasureCompactionBytes(*table, &result.compaction_bytes_read, &result.compaction_bytes_written);
-  s = MeasureStorage(*table, &result);
-  if (!s.ok()) return s;
-  result.bytes_per_row = static_cast<double>(result.sst_bytes) / std::max<uint64_t>(1, result.rows);
-  std::cerr << "  " << workload_name << "/" << config << ": " << result.rows << " "
-            << driver->row_noun() << "s, " << result.sst_bytes << " SST bytes ("
-            << result.bytes_per_row << " per " << driver->row_noun() << "), "
-            << static_cast<uint64_t>(result.ingest_rows_per_sec) << " rows/s";
-  std::cerr << ", CPU " << result.cpu_seconds_per_million_rows << " s/M rows, write p99.9 "
+  std::cerr << "  " << workload_name << "/" << config << ": "
+            << static_cast<uint64_t>(result.ingest_rows_per_sec) << " rows/s, CPU "
+            << result.cpu_seconds_per_million_rows << " s/M rows, write p99.9 "
             << result.write_latency.p999_us << " us, final flush " << outcome.final_flush_seconds
             << " s";
   if (FLAGS_full_compaction) {
@@ -204,40 +227,167 @@ Status RunConfiguration(const std::string& workload_name, const std::string& con
   }
   std::cerr << "\n";
 
-  for (const QuerySpec& spec : queries) {
-    QueryResult query;
-    s = RunQuery(*table, *driver, spec, driver->newest_time_s(), plan.read, &query);
-    if (!s.ok()) return Status::Corruption("query " + spec.name + ": " + s.ToString());
-    std::cerr << "    " << spec.name << ": p50 " << query.p50_us << " us, rows " << query.rows
-              << ", hash " << query.result_hash << "\n";
-    result.queries.push_back(std::move(query));
+  LoadRecord record = WantedLoad(workload_name, config, plan);
+  record.end_time_s = plan.end_time_s;
+  record.rows = outcome.rows;
+  const std::string error = WriteLoadRecord(prepared->path, record);
+  return error.empty() ? Status::OK() : Status::IOError(error);
+}
+
+// Opens the database an earlier run loaded (--use_existing_db) after checking its load record.
+Status OpenConfiguration(const std::string& workload_name, const std::string& config,
+                         const RunPlan& plan, DatabaseOptions options, const TableStorage& storage,
+                         PreparedConfig* prepared) {
+  LoadRecord record;
+  std::string error = ReadLoadRecord(prepared->path, &record);
+  if (error.empty()) error = LoadRecordMismatch(record, WantedLoad(workload_name, config, plan));
+  if (!error.empty()) {
+    return Status::InvalidArgument("--use_existing_db: " + prepared->path + ": " + error);
   }
-  workload_result->row_noun = driver->row_noun();
-  const bool row_path_too = FLAGS_compare_row_path && FLAGS_columnar_scan &&
-                            storage.format != TableFormat::kBlockBasedTable;
-  ConfigResult rows_result;
-  if (row_path_too) {
-    rows_result = result;
-    rows_result.config = config + "-rows";
-    rows_result.queries.clear();
-  }
-  workload_result->configs.push_back(std::move(result));
-  if (row_path_too) {
-    ReadSettings read = plan.read;
-    read.columnar_scan = false;
-    for (const QuerySpec& spec : queries) {
-      QueryResult query;
-      s = RunQuery(*table, *driver, spec, driver->newest_time_s(), read, &query);
-      if (!s.ok()) return Status::Corruption("query " + spec.name + ": " + s.ToString());
-      std::cerr << "    " << spec.name << " (row path): p50 " << query.p50_us << " us, rows "
-                << query.rows << ", hash " << query.result_hash << "\n";
-      rows_result.queries.push_back(std::move(query));
-    }
-    workload_result->configs.push_back(std::move(rows_result));
-  }
-  database.reset();
-  if (!FLAGS_keep_db) std::filesystem::remove_all(path, ignored);
+  // The queries' "now" is the end of the data the database holds, whichever day it is today.
+  WorkloadSize size = SizeOf(workload_name, plan);
+  size.end_time_s = record.end_time_s;
+  prepared->driver = NewWorkloadDriver(workload_name, size);
+  if (prepared->driver == nullptr) return Status::InvalidArgument("unknown workload");
+  RestoreBlockCache(storage, &options);
+  Status s = Database::Open(options, prepared->path, &prepared->database);
+  if (s.ok())
+    s = OpenLoadedTable(prepared->database.get(), prepared->driver.get(), &prepared->table);
+  if (!s.ok()) return s;
+  ConfigResult& result = prepared->result;
+  result.loaded = false;
+  result.rows = record.rows;
+  result.ingest_rows_per_sec = result.cpu_seconds_per_million_rows = result.busy_cores =
+      std::nan("");
+  result.write_latency = {std::nan(""), std::nan(""), std::nan(""), std::nan("")};
   return Status::OK();
+}
+
+Status PrepareConfiguration(const std::string& workload_name, const std::string& config,
+                            const RunPlan& plan, PreparedConfig* prepared) {
+  TableStorage storage;
+  Status s = StorageForConfig(config, plan.config, &storage);
+  if (!s.ok()) return s;
+  prepared->path = FLAGS_db + "/" + workload_name + "-" + config;
+  prepared->result.config = config;
+  DatabaseOptions options;
+  // Writers that spin while waiting for the write leader only steal the CPU of a small
+  // machine from the leader and from compactions.
+  options.db_options.enable_write_thread_adaptive_yield = false;
+  options.columnar_scan = FLAGS_columnar_scan;
+  s = FLAGS_use_existing_db
+          ? OpenConfiguration(workload_name, config, plan, options, storage, prepared)
+          : LoadConfiguration(workload_name, config, plan, storage, options, prepared);
+  if (!s.ok()) return s;
+
+  ConfigResult& result = prepared->result;
+  MeasureCompactionBytes(*prepared->table, &result.compaction_bytes_read,
+                         &result.compaction_bytes_written);
+  s = MeasureStorage(*prepared->table, &result);
+  if (!s.ok()) return s;
+  result.bytes_per_row = static_cast<double>(result.sst_bytes) / std::max<uint64_t>(1, result.rows);
+  std::cerr << "  " << workload_name << "/" << config << ": " << result.rows << " "
+            << prepared->driver->row_noun() << "s, " << result.sst_bytes << " SST bytes ("
+            << result.bytes_per_row << " per " << prepared->driver->row_noun() << ")\n";
+  prepared->row_path_too = FLAGS_compare_row_path && FLAGS_columnar_scan &&
+                           storage.format != TableFormat::kBlockBasedTable;
+  return Status::OK();
+}
+
+// One round of one configuration's queries (its row-path measurement too, if asked for).
+Status MeasureQueries(const PreparedConfig& prepared, const std::vector<QuerySpec>& specs,
+                      const RunPlan& plan, bool row_path, std::vector<QueryResult>* results) {
+  ReadSettings read = plan.read;
+  if (row_path) read.columnar_scan = false;
+  for (const QuerySpec& spec : specs) {
+    QueryResult query;
+    Status s = RunQuery(*prepared.table, *prepared.driver, spec, prepared.driver->newest_time_s(),
+                        read, &query);
+    if (!s.ok()) return Status::Corruption("query " + spec.name + ": " + s.ToString());
+    std::cerr << "    " << prepared.result.config << " " << spec.name
+              << (row_path ? " (row path)" : "") << ": p50 " << query.p50_us << " us, rows "
+              << query.rows << ", hash " << query.result_hash << "\n";
+    results->push_back(std::move(query));
+  }
+  return Status::OK();
+}
+
+// The configurations' queries measured in --query_rounds rounds, the configurations taking
+// turns in each; their results (rounds combined) are appended to `workload_result`, a
+// configuration's row-path measurement as configuration "X-rows".
+Status MeasureQueryRounds(std::vector<PreparedConfig>* prepared,
+                          const std::vector<QuerySpec>& specs, const RunPlan& plan,
+                          WorkloadResult* workload_result) {
+  // Per configuration and path (columnar, row path): per round, the queries in spec order.
+  std::vector<std::array<std::vector<std::vector<QueryResult>>, 2>> measured(prepared->size());
+  const int rounds = std::max(1, FLAGS_query_rounds);
+  for (int round = 0; round < rounds; round++) {
+    if (rounds > 1) std::cerr << "  query round " << round + 1 << " of " << rounds << "\n";
+    for (size_t c = 0; c < prepared->size(); c++) {
+      for (const bool row_path : {false, true}) {
+        if (row_path && !(*prepared)[c].row_path_too) continue;
+        std::vector<QueryResult>& results = measured[c][row_path].emplace_back();
+        Status s = MeasureQueries((*prepared)[c], specs, plan, row_path, &results);
+        if (!s.ok()) return s;
+      }
+    }
+  }
+  for (size_t c = 0; c < prepared->size(); c++) {
+    for (const bool row_path : {false, true}) {
+      if (row_path && !(*prepared)[c].row_path_too) continue;
+      ConfigResult result = (*prepared)[c].result;
+      if (row_path) result.config += "-rows";
+      for (size_t q = 0; q < specs.size(); q++) {
+        std::vector<QueryResult> query_rounds;
+        for (const std::vector<QueryResult>& round : measured[c][row_path]) {
+          query_rounds.push_back(round[q]);
+        }
+        QueryResult combined;
+        const std::string error = CombineQueryRounds(query_rounds, &combined);
+        if (!error.empty()) return Status::Corruption(result.config + ": " + error);
+        result.queries.push_back(std::move(combined));
+      }
+      workload_result->configs.push_back(std::move(result));
+    }
+  }
+  return Status::OK();
+}
+
+// The databases of one workload, compared with each other, must hold the same data: loaded in
+// one run (the same end time), as the correctness gate would otherwise report every query.
+Status CheckSameLoadTime(const std::vector<PreparedConfig>& prepared) {
+  for (const PreparedConfig& config : prepared) {
+    if (config.driver->newest_time_s() != prepared.front().driver->newest_time_s()) {
+      return Status::InvalidArgument("--use_existing_db: " + prepared.front().path + " and " +
+                                     config.path +
+                                     " were loaded on different days (load them in one run)");
+    }
+  }
+  return Status::OK();
+}
+
+// Every configuration of a workload prepared (loaded or opened), then their queries measured.
+Status RunWorkload(const std::string& workload_name, const RunPlan& plan,
+                   WorkloadResult* workload_result) {
+  std::unique_ptr<WorkloadDriver> driver =
+      NewWorkloadDriver(workload_name, SizeOf(workload_name, plan));
+  if (driver == nullptr) return Status::InvalidArgument("unknown workload " + workload_name);
+  const std::vector<QuerySpec> specs = SelectQueries(driver->Queries(), SplitList(FLAGS_queries));
+  workload_result->row_noun = driver->row_noun();
+
+  std::vector<PreparedConfig> prepared;
+  for (const std::string& config : SplitList(FLAGS_configs)) {
+    Status s = PrepareConfiguration(workload_name, config, plan, &prepared.emplace_back());
+    if (!s.ok()) return Status::Corruption(config + ": " + s.ToString());
+  }
+  Status s = CheckSameLoadTime(prepared);
+  if (s.ok()) s = MeasureQueryRounds(&prepared, specs, plan, workload_result);
+  for (PreparedConfig& config : prepared) {
+    config.database.reset();
+    std::error_code ignored;
+    if (!FLAGS_keep_db && !FLAGS_use_existing_db) std::filesystem::remove_all(config.path, ignored);
+  }
+  return s;
 }
 
 RunMetadata Metadata(const RunPlan& plan) {
@@ -265,6 +415,8 @@ RunMetadata Metadata(const RunPlan& plan) {
   add("full_compaction", FLAGS_full_compaction ? "true" : "false");
   add("seed", std::to_string(FLAGS_seed));
   if (!FLAGS_queries.empty()) add("queries", FLAGS_queries);
+  if (FLAGS_query_rounds > 1) add("query_rounds", std::to_string(FLAGS_query_rounds));
+  if (FLAGS_use_existing_db) add("use_existing_db", "true");
   return metadata;
 }
 
@@ -312,12 +464,10 @@ int Main() {
   for (const std::string& workload : workloads) {
     WorkloadResult workload_result;
     workload_result.workload = workload;
-    for (const std::string& config : SplitList(FLAGS_configs)) {
-      Status s = RunConfiguration(workload, config, plan, &workload_result);
-      if (!s.ok()) {
-        std::cerr << "db_bench_ext: " << workload << "/" << config << ": " << s.ToString() << "\n";
-        return 1;
-      }
+    Status s = RunWorkload(workload, plan, &workload_result);
+    if (!s.ok()) {
+      std::cerr << "db_bench_ext: " << workload << ": " << s.ToString() << "\n";
+      return 1;
     }
     results.workloads.push_back(std::move(workload_result));
   }

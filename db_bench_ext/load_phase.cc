@@ -13,6 +13,7 @@
 
 #include "db_bench_ext/latency_histogram.h"
 #include "db_bench_ext/progress_line.h"
+#include "plugin/tiered_table_factory.h"
 
 namespace columnar {
 namespace bench {
@@ -147,6 +148,21 @@ Status CreateAndLoadTable(Database* database, WorkloadDriver* driver, const Tabl
                 static_cast<unsigned long long>(outcome.rows));
   }
   return s;
+}
+
+void RestoreBlockCache(const TableStorage& storage, DatabaseOptions* options) {
+  const std::shared_ptr<rocksdb::Cache> block_cache = storage.block_based.block_cache;
+  options->configure_column_family = [block_cache](const TableSchema&,
+                                                   rocksdb::ColumnFamilyOptions* cf) {
+    rocksdb::TableFactory* factory = cf->table_factory.get();
+    if (auto* tiered = factory->GetOptions<TieredTableOptions>(); tiered != nullptr) {
+      factory = tiered->row_table.get();
+    }
+    if (factory == nullptr) return;
+    if (auto* block_based = factory->GetOptions<rocksdb::BlockBasedTableOptions>()) {
+      block_based->block_cache = block_cache;
+    }
+  };
 }
 
 Status OpenLoadedTable(Database* database, WorkloadDriver* driver, Table** table) {

@@ -48,6 +48,12 @@ Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& s
 Status CreateAndLoadTable(Database* database, WorkloadDriver* driver, const TableStorage& storage,
                           uint64_t seed, const std::string& label, Table** table);
 
+// Database options that reopen a database whose table was created with `storage`. A reopened
+// table's factory is rebuilt from its stored options, which hold ColumnarTable's cache size but
+// not BlockBasedTable's cache object: this gives back the one `storage` holds, to A's factory
+// and to the row tier of T's.
+void RestoreBlockCache(const TableStorage& storage, DatabaseOptions* options);
+
 // The one table of a database loaded earlier (CreateAndLoadTable), bound to `driver`.
 Status OpenLoadedTable(Database* database, WorkloadDriver* driver, Table** table);
 

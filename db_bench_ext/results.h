@@ -37,6 +37,9 @@ struct QueryResult {
   double p99_us = 0;
   // Throughput (queries/s) by number of concurrent readers.
   std::map<int, double> qps_by_concurrency;
+  // Measured in several rounds (db_bench_ext --query_rounds): each round's throughput, in
+  // round order; the figures of this result are then the rounds' medians. Empty for one round.
+  std::map<int, std::vector<double>> qps_rounds_by_concurrency;
   // Rows returned and a hash of them over the query's fixed verification parameters (the same
   // in every configuration); compared across configurations by the correctness gate.
   uint64_t rows = 0;
@@ -56,6 +59,9 @@ struct ConfigResult {
   std::map<std::string, double> column_entropy_bits;
   uint64_t rows = 0;
   double bytes_per_row = 0;
+  // False when the run measured a database an earlier run loaded (db_bench_ext
+  // --use_existing_db): the load's figures below are then NaN and peak_sst_bytes 0.
+  bool loaded = true;
   uint64_t peak_sst_bytes = 0;
   double ingest_rows_per_sec = 0;
   double cpu_seconds_per_million_rows = 0;

@@ -49,6 +49,17 @@ void WriteQuery(const QueryResult& query, JsonWriter* json) {
     json->Number(qps);
   }
   json->EndObject();
+  if (!query.qps_rounds_by_concurrency.empty()) {
+    json->Key("qps_rounds");
+    json->BeginObject();
+    for (const auto& [concurrency, rounds] : query.qps_rounds_by_concurrency) {
+      json->Key(std::to_string(concurrency));
+      json->BeginArray();
+      for (double qps : rounds) json->Number(qps);
+      json->EndArray();
+    }
+    json->EndObject();
+  }
   json->Key("rows");
   json->Unsigned(query.rows);
   json->Key("result_hash");
@@ -117,6 +128,8 @@ void WriteConfig(const ConfigResult& config, JsonWriter* json) {
     json->Number(bits);
   }
   json->EndObject();
+  json->Key("loaded");
+  json->Bool(config.loaded);
   json->Key("peak_sst_bytes");
   json->Unsigned(config.peak_sst_bytes);
   json->Key("ingest_rows_per_sec");

@@ -6,6 +6,7 @@
 
 #include "db_bench_ext/correctness_gate.h"
 #include "db_bench_ext/number_format.h"
+#include "db_bench_ext/query_rounds.h"
 
 namespace columnar {
 namespace bench {
@@ -67,8 +68,12 @@ std::string StorageSection(const WorkloadResult& w) {
                FormatBytes(c.storage.data_bytes), FormatBytes(c.storage.index_bytes),
                FormatBytes(c.storage.filter_bytes), FormatBytes(c.storage.properties_bytes),
                FormatBytes(c.storage.other_bytes),
-               FormatBytes(c.peak_sst_bytes) +
-                   RatioAgainstA(w, c, [](const ConfigResult& r) { return r.peak_sst_bytes; })});
+               c.loaded ? FormatBytes(c.peak_sst_bytes) +
+                              RatioAgainstA(w, c,
+                                            [](const ConfigResult& r) {
+                                              return r.loaded ? r.peak_sst_bytes : std::nan("");
+                                            })
+                        : std::string("n/a (existing database)")});
   }
   return md + "\n";
 }
@@ -157,6 +162,43 @@ std::string CountersLine(const WorkloadResult& w, const std::string& query) {
   return line.empty() ? "" : "Counters: " + line + "\n";
 }
 
+// The rounds' throughputs of a query at `readers`; nullptr unless measured in rounds.
+const std::vector<double>* QpsRounds(const ConfigResult& c, const std::string& query, int readers) {
+  const QueryResult* q = c.FindQuery(query);
+  if (q == nullptr) return nullptr;
+  auto it = q->qps_rounds_by_concurrency.find(readers);
+  return it == q->qps_rounds_by_concurrency.end() ? nullptr : &it->second;
+}
+
+// A query's throughput at `readers` with its ratio against A. Measured in rounds by both (each
+// round measures the configurations in turn), the ratio is the median of the rounds' ratios,
+// followed by their range: "81k (1.05x, 0.97x-1.12x)".
+std::string ThroughputCell(const WorkloadResult& w, const ConfigResult& c, const std::string& query,
+                           int readers) {
+  const Figure qps = [&query, readers](const ConfigResult& r) {
+    const QueryResult* q = r.FindQuery(query);
+    if (q == nullptr) return std::nan("");
+    auto it = q->qps_by_concurrency.find(readers);
+    return it == q->qps_by_concurrency.end() ? std::nan("") : it->second;
+  };
+  const ConfigResult* baseline = w.FindConfig(kBaselineConfig);
+  const std::vector<double>* rounds = QpsRounds(c, query, readers);
+  const std::vector<double>* baseline_rounds =
+      baseline == nullptr ? nullptr : QpsRounds(*baseline, query, readers);
+  if (baseline == &c || rounds == nullptr || baseline_rounds == nullptr ||
+      rounds->size() != baseline_rounds->size()) {
+    return Cell(w, c, qps);
+  }
+  std::vector<double> ratios;
+  for (size_t i = 0; i < rounds->size(); i++) {
+    if ((*baseline_rounds)[i] > 0) ratios.push_back((*rounds)[i] / (*baseline_rounds)[i]);
+  }
+  if (ratios.empty()) return Cell(w, c, qps);
+  const auto [low, high] = std::minmax_element(ratios.begin(), ratios.end());
+  return FormatFigure(qps(c)) + " (" + FormatRatio(Median(ratios)) + ", " + FormatRatio(*low) +
+         "-" + FormatRatio(*high) + ")";
+}
+
 std::string QuerySection(const WorkloadResult& w, const std::string& query,
                          const std::vector<QueryMismatch>& mismatches) {
   std::string md = "#### " + query + "\n\n";
@@ -187,12 +229,7 @@ std::string QuerySection(const WorkloadResult& w, const std::string& query,
         c.config,
         Cell(w, c, figure([](const QueryResult& q) { return q.p50_us / kMicrosPerMilli; })),
         Cell(w, c, figure([](const QueryResult& q) { return q.p99_us / kMicrosPerMilli; }))};
-    for (int readers : concurrencies) {
-      row.push_back(Cell(w, c, figure([readers](const QueryResult& q) {
-                           auto it = q.qps_by_concurrency.find(readers);
-                           return it == q.qps_by_concurrency.end() ? std::nan("") : it->second;
-                         })));
-    }
+    for (int readers : concurrencies) row.push_back(ThroughputCell(w, c, query, readers));
     md += Row(row);
   }
   md += "\n" + CorrectnessLine(w, query, mismatches) + CountersLine(w, query) + "\n";
@@ -221,9 +258,18 @@ std::string MetadataSection(const RunMetadata& metadata) {
     }
     md += ".";
   }
+  const bool measured_in_rounds =
+      std::any_of(metadata.parameters.begin(), metadata.parameters.end(),
+                  [](const auto& parameter) { return parameter.first == "query_rounds"; });
   return md +
          "\n\nRatios are against configuration A of the same run (value / A); for storage the "
-         "comparison reads \"N x smaller\". Latencies at concurrency 1, after warm-up.\n\n";
+         "comparison reads \"N x smaller\". Latencies at concurrency 1, after warm-up." +
+         (measured_in_rounds ? " Queries were measured in rounds (query_rounds), the "
+                               "configurations taking turns: their figures are the rounds' "
+                               "medians; a throughput's ratio is the median of the rounds' "
+                               "ratios against A, followed by their range."
+                             : "") +
+         "\n\n";
 }
 
 std::string CorrectnessSummary(const std::vector<QueryMismatch>& mismatches) {

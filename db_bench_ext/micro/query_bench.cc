@@ -11,8 +11,6 @@
 //
 // and compared between configurations (the per-execution figure divides by --executions).
 #include <gflags/gflags.h>
-#include <rocksdb/cache.h>
-#include <rocksdb/table.h>
 
 #include <chrono>
 #include <cstdio>
@@ -143,18 +141,7 @@ Status Run() {
   }
   DatabaseOptions options;
   options.db_options.enable_write_thread_adaptive_yield = false;
-  if (FLAGS_reuse_db) {
-    // A reopened table's factory is rebuilt from its stored options, which hold ColumnarTable's
-    // cache size but not BlockBasedTable's cache object: give it the one the table was created
-    // with. (T's row tier, inside a TieredTable factory, would keep RocksDB's default.)
-    if (FLAGS_config == "T") return Status::InvalidArgument("--reuse_db: not for T");
-    const std::shared_ptr<rocksdb::Cache> block_cache = storage.block_based.block_cache;
-    options.configure_column_family = [block_cache](const TableSchema&,
-                                                    rocksdb::ColumnFamilyOptions* cf) {
-      auto* block_based = cf->table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
-      if (block_based != nullptr) block_based->block_cache = block_cache;
-    };
-  }
+  if (FLAGS_reuse_db) RestoreBlockCache(storage, &options);
   std::unique_ptr<Database> database;
   s = Database::Open(options, FLAGS_db, &database);
   if (!s.ok()) return s;

@@ -245,6 +245,26 @@ TEST(ResultsJsonTest, ParsesBackWithEveryFigure) {
 
   EXPECT_TRUE(root["correctness"]["identical_across_configs"].boolean);
   EXPECT_TRUE(root["correctness"]["mismatches"].items.empty());
+  EXPECT_TRUE(c["loaded"].boolean);
+  EXPECT_THROW(query["qps_rounds"], std::out_of_range) << "one round: no rounds";
+}
+
+// Queries measured in rounds keep each round's throughput; an existing database's load
+// figures are absent (null), not zero.
+TEST(ResultsJsonTest, RoundsAndExistingDatabases) {
+  BenchmarkResults results = testing::SampleResults();
+  ConfigResult& c = results.workloads[0].configs[1];
+  c.queries[0].qps_rounds_by_concurrency = {{16, {9000, 9010, 9200}}};
+  c.loaded = false;
+  c.ingest_rows_per_sec = std::nan("");
+  const JsonValue root = Parse(ResultsToJson(results));
+  const JsonValue& config = root["workloads"][0]["configs"][1];
+  EXPECT_FALSE(config["loaded"].boolean);
+  EXPECT_EQ(config["ingest_rows_per_sec"].kind, JsonValue::kNull);
+  const JsonValue& rounds = config["queries"][0]["qps_rounds"]["16"];
+  ASSERT_EQ(rounds.items.size(), 3u);
+  EXPECT_EQ(rounds[0].number, 9000);
+  EXPECT_EQ(rounds[2].number, 9200);
 }
 
 TEST(ResultsJsonTest, ReportsMismatchesAndIsStable) {

@@ -62,6 +62,35 @@ TEST(ResultsMarkdownTest, TablesCarryRatiosAgainstA) {
   EXPECT_FALSE(Contains(md, "MISMATCH"));
 }
 
+// Measured in rounds, a throughput's ratio is the median of the rounds' ratios (each round
+// measures the configurations in turn) with their range; a configuration whose database an
+// earlier run loaded shows no load figures.
+TEST(ResultsMarkdownTest, RoundsShowTheMedianRatioAndItsRange) {
+  BenchmarkResults results = testing::SampleResults();
+  results.metadata.parameters.emplace_back("query_rounds", "3");
+  WorkloadResult& metrics = results.workloads[0];
+  // A and C at 16 readers: per-round ratios 1.10, 1.80, 1.30 -> median 1.30, range 1.10-1.80
+  // (the ratio of the medians, 1,100 / 1,000, is another figure).
+  metrics.configs[0].queries[0].qps_rounds_by_concurrency = {{16, {1000, 500, 1000}}};
+  metrics.configs[1].queries[0].qps_rounds_by_concurrency = {{16, {1100, 900, 1300}}};
+  metrics.configs[1].queries[0].qps_by_concurrency[16] = 1100;
+  metrics.configs[0].queries[0].qps_by_concurrency[16] = 1000;
+  for (ConfigResult& config : metrics.configs) {
+    config.loaded = false;
+    config.ingest_rows_per_sec = std::nan("");
+  }
+  const std::string md = RenderResultsMarkdown(results, BuildCharts(results));
+  EXPECT_TRUE(Contains(md, "| 1,100 (1.30x, 1.10x-1.80x) |")) << md;
+  EXPECT_TRUE(Contains(md, "| A | 1.69 | 4.1 | 1,000 | 7,400 |")) << md;
+  EXPECT_TRUE(Contains(md, "the median of the rounds' ratios against A")) << md;
+  EXPECT_TRUE(Contains(md, "n/a (existing database)")) << md;
+  // Without rounds in A the ratio is the plain one.
+  metrics.configs[0].queries[0].qps_rounds_by_concurrency.clear();
+  const std::string plain = RenderResultsMarkdown(results, BuildCharts(results));
+  EXPECT_TRUE(Contains(plain, "| 1,100 (1.10x) |")) << plain;
+  EXPECT_FALSE(Contains(RenderResultsMarkdown(testing::SampleResults(), {}), "rounds"));
+}
+
 TEST(ResultsMarkdownTest, MismatchIsFlaggedOnTheQueryAndAtTheTop) {
   BenchmarkResults results = testing::SampleResults();
   results.workloads[1].configs[1].queries[0].rows = 14399;
