@@ -281,8 +281,11 @@ Status PrepareConfiguration(const std::string& workload_name, const std::string&
   if (!s.ok()) return s;
 
   ConfigResult& result = prepared->result;
-  MeasureCompactionBytes(*prepared->table, &result.compaction_bytes_read,
-                         &result.compaction_bytes_written);
+  // A reopened database's compaction statistics start at zero.
+  if (result.loaded) {
+    MeasureCompactionBytes(*prepared->table, &result.compaction_bytes_read,
+                           &result.compaction_bytes_written);
+  }
   s = MeasureStorage(*prepared->table, &result);
   if (!s.ok()) return s;
   result.bytes_per_row = static_cast<double>(result.sst_bytes) / std::max<uint64_t>(1, result.rows);

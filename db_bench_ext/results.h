@@ -60,7 +60,8 @@ struct ConfigResult {
   uint64_t rows = 0;
   double bytes_per_row = 0;
   // False when the run measured a database an earlier run loaded (db_bench_ext
-  // --use_existing_db): the load's figures below are then NaN and peak_sst_bytes 0.
+  // --use_existing_db): the load's figures below are then NaN, peak_sst_bytes and the
+  // compaction bytes 0 (shown as n/a).
   bool loaded = true;
   uint64_t peak_sst_bytes = 0;
   double ingest_rows_per_sec = 0;

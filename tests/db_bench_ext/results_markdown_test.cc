@@ -84,6 +84,7 @@ TEST(ResultsMarkdownTest, RoundsShowTheMedianRatioAndItsRange) {
   EXPECT_TRUE(Contains(md, "| A | 1.69 | 4.1 | 1,000 | 7,400 |")) << md;
   EXPECT_TRUE(Contains(md, "the median of the rounds' ratios against A")) << md;
   EXPECT_TRUE(Contains(md, "n/a (existing database)")) << md;
+  EXPECT_TRUE(Contains(md, "| A | n/a | 32 | 1.8 | 0.44 | 7.98 | 69.5 | 181 | n/a | n/a |")) << md;
   // Without rounds in A the ratio is the plain one.
   metrics.configs[0].queries[0].qps_rounds_by_concurrency.clear();
   const std::string plain = RenderResultsMarkdown(results, BuildCharts(results));
