@@ -846,10 +846,42 @@ rocksdb::Status ColumnarTableReader::SetAnchors(size_t group, RowGroupView* view
   return Status::OK();
 }
 
-size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
-  // First group whose first key is > target, minus one.
-  size_t lo = 0;
-  size_t hi = index_.num_row_groups();
+const PartitionDirectory* ColumnarTableReader::Directory() const {
+  if (next_partition_lengths_ == nullptr) return nullptr;  // typed layout, bytewise keys
+  std::call_once(partition_directory_once_, [this] {
+    partition_directory_ = PartitionDirectory::Build(
+        index_.num_row_groups(), [this](size_t group, const Slice* previous, Slice* partition) {
+          return layout_->NextPartitionOf(rocksdb::ExtractUserKey(first_key(group)), previous,
+                                          partition);
+        });
+  });
+  return partition_directory_.get();
+}
+
+bool ColumnarTableReader::GroupForSeekInPartition(const rocksdb::Slice& target,
+                                                  size_t* group) const {
+  const PartitionDirectory* directory = Directory();
+  rocksdb::Slice partition;
+  if (directory == nullptr || !layout_->PartitionOf(rocksdb::ExtractUserKey(target), &partition)) {
+    return false;
+  }
+  const PartitionDirectory::Run* run = directory->Find(partition);
+  if (run == nullptr) return false;
+  const rocksdb::Slice run_first = first_key(run->first_group);
+  // Another partition with the same hash.
+  if (!rocksdb::ExtractUserKey(run_first).starts_with(partition)) return false;
+  // Groups before the run begin in earlier partitions, below every key of target's; groups
+  // after it in later ones, above them. A seek to the partition's start ends here.
+  if (comparator_.Compare(run_first, target) > 0) {
+    *group = run->first_group == 0 ? 0 : run->first_group - 1;
+    return true;
+  }
+  *group = FirstGroupAbove(target, run->first_group + 1, run->first_group + run->groups) - 1;
+  return true;
+}
+
+size_t ColumnarTableReader::FirstGroupAbove(const rocksdb::Slice& target, size_t lo,
+                                            size_t hi) const {
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
     if (comparator_.Compare(first_key(mid), target) <= 0) {
@@ -858,7 +890,14 @@ size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
       hi = mid;
     }
   }
-  return lo == 0 ? 0 : lo - 1;
+  return lo;
+}
+
+size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
+  size_t in_partition;
+  if (GroupForSeekInPartition(target, &in_partition)) return in_partition;
+  const size_t above = FirstGroupAbove(target, 0, index_.num_row_groups());
+  return above == 0 ? 0 : above - 1;
 }
 
 size_t ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& target) const {

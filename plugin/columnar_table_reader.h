@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "db/dbformat.h"
@@ -22,6 +23,7 @@
 #include "table/table_builder.h"
 #include "table/table_reader.h"
 #include "table_format/file_root.h"
+#include "table_format/partition_directory.h"
 #include "table_format/row_group_index.h"
 #include "table_format/row_layout.h"
 #include "table_format/typed_layout.h"
@@ -257,6 +259,17 @@ class ColumnarTableReader : public rocksdb::TableReader {
   static constexpr uint32_t kPartitionContinues = UINT32_MAX;
   mutable std::unique_ptr<std::atomic<uint32_t>[]> next_partition_lengths_;
   void RecordGroupBoundary(size_t group, const DecodedRowGroup& decoded) const;
+  // The groups beginning in each partition (partition_directory.h), built at the first seek or
+  // point read (compactions, which only scan, never build it); the same files as
+  // next_partition_lengths_, null otherwise or when it cannot be built.
+  mutable std::once_flag partition_directory_once_;
+  mutable std::unique_ptr<PartitionDirectory> partition_directory_;
+  const PartitionDirectory* Directory() const;
+  // GroupForSeek through the directory: true with *group set when target's partition begins
+  // some group.
+  bool GroupForSeekInPartition(const rocksdb::Slice& target, size_t* group) const;
+  // The first group in [lo, hi) whose first key is above target (hi when none is).
+  size_t FirstGroupAbove(const rocksdb::Slice& target, size_t lo, size_t hi) const;
   // The file's merged column statistics, when it may be skipped by them (ReadFileStats).
   std::unique_ptr<ZoneMapSet> file_stats_;
   size_t dictionary_bytes_ = 0;
