@@ -29,10 +29,14 @@ std::vector<std::pair<std::string, std::string>> Fields(const LoadRecord& record
 template <typename Int>
 bool ParseInteger(const std::string& text, Int* value) {
   // istream reads "-1" into an unsigned as its wrap-around.
-  if (std::is_unsigned_v<Int> && text.find('-') != std::string::npos) return false;
+  if (std::is_unsigned_v<Int> && text.find('-') != std::string::npos) {
+    return false;
+  }
   std::istringstream in(text);
   Int parsed{};
-  if (!(in >> parsed) || !in.eof()) return false;
+  if (!(in >> parsed) || !in.eof()) {
+    return false;
+  }
   *value = parsed;
   return true;
 }
@@ -48,13 +52,27 @@ bool SetField(const std::string& name, const std::string& text, LoadRecord* reco
     record->config = text;
     return !text.empty();
   }
-  if (name == "series") return ParseInteger(text, &record->series);
-  if (name == "instances") return ParseInteger(text, &record->instances);
-  if (name == "hosts") return ParseInteger(text, &record->hosts);
-  if (name == "duration_s") return ParseInteger(text, &record->duration_s);
-  if (name == "seed") return ParseInteger(text, &record->seed);
-  if (name == "end_time_s") return ParseInteger(text, &record->end_time_s);
-  if (name == "rows") return ParseInteger(text, &record->rows);
+  if (name == "series") {
+    return ParseInteger(text, &record->series);
+  }
+  if (name == "instances") {
+    return ParseInteger(text, &record->instances);
+  }
+  if (name == "hosts") {
+    return ParseInteger(text, &record->hosts);
+  }
+  if (name == "duration_s") {
+    return ParseInteger(text, &record->duration_s);
+  }
+  if (name == "seed") {
+    return ParseInteger(text, &record->seed);
+  }
+  if (name == "end_time_s") {
+    return ParseInteger(text, &record->end_time_s);
+  }
+  if (name == "rows") {
+    return ParseInteger(text, &record->rows);
+  }
   return false;
 }
 
@@ -66,7 +84,9 @@ std::string WriteLoadRecord(const std::string& db_path, const LoadRecord& record
   const std::string path = LoadRecordPath(db_path);
   std::ofstream out(path, std::ios::trunc);
   out << kFormatLine << "\n";
-  for (const auto& [name, value] : Fields(record)) out << name << " " << value << "\n";
+  for (const auto& [name, value] : Fields(record)) {
+    out << name << " " << value << "\n";
+  }
   out.close();
   return out ? "" : "cannot write " + path;
 }
@@ -74,7 +94,9 @@ std::string WriteLoadRecord(const std::string& db_path, const LoadRecord& record
 std::string ReadLoadRecord(const std::string& db_path, LoadRecord* record) {
   const std::string path = LoadRecordPath(db_path);
   std::ifstream in(path);
-  if (!in) return "no load record " + path + " (load the database with --keep_db first)";
+  if (!in) {
+    return "no load record " + path + " (load the database with --keep_db first)";
+  }
   std::string line;
   if (!std::getline(in, line) || line != kFormatLine) {
     return path + ": not a db_bench_ext load record of this version";
@@ -87,11 +109,13 @@ std::string ReadLoadRecord(const std::string& db_path, LoadRecord* record) {
     const std::string name = line.substr(0, space);
     const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
     if (fields >= order.size() || name != order[fields].first || !SetField(name, value, &parsed)) {
-      return path + ": unexpected line '" + line + "'";
+      return path + ": unexpected line '" + line.append("'");
     }
     fields++;
   }
-  if (fields != order.size()) return path + ": incomplete";
+  if (fields != order.size()) {
+    return path + ": incomplete";
+  }
   *record = parsed;
   return "";
 }
@@ -101,7 +125,9 @@ std::string LoadRecordMismatch(const LoadRecord& found, const LoadRecord& wanted
   const auto wanted_fields = Fields(wanted);
   for (size_t i = 0; i < found_fields.size(); i++) {
     const std::string& name = found_fields[i].first;
-    if (name == "end_time_s" || name == "rows") continue;
+    if (name == "end_time_s" || name == "rows") {
+      continue;
+    }
     if (found_fields[i].second != wanted_fields[i].second) {
       return "loaded with " + name + " " + found_fields[i].second + ", this run asks for " +
              wanted_fields[i].second;
