@@ -44,35 +44,21 @@ bool ParseInteger(const std::string& text, Int* value) {
 // Sets the field `name` of *record from `text`; false when the name is unknown or the text is
 // not a number where one is expected.
 bool SetField(const std::string& name, const std::string& text, LoadRecord* record) {
-  if (name == "workload") {
-    record->workload = text;
+  if (name == "workload" || name == "config") {
+    (name == "workload" ? record->workload : record->config) = text;
     return !text.empty();
   }
-  if (name == "config") {
-    record->config = text;
-    return !text.empty();
+  using Counter = uint64_t LoadRecord::*;
+  for (const auto& [field, member] :
+       {std::pair<const char*, Counter>{"series", &LoadRecord::series},
+        {"instances", &LoadRecord::instances},
+        {"hosts", &LoadRecord::hosts},
+        {"seed", &LoadRecord::seed},
+        {"rows", &LoadRecord::rows}}) {
+    if (name == field) return ParseInteger(text, &(record->*member));
   }
-  if (name == "series") {
-    return ParseInteger(text, &record->series);
-  }
-  if (name == "instances") {
-    return ParseInteger(text, &record->instances);
-  }
-  if (name == "hosts") {
-    return ParseInteger(text, &record->hosts);
-  }
-  if (name == "duration_s") {
-    return ParseInteger(text, &record->duration_s);
-  }
-  if (name == "seed") {
-    return ParseInteger(text, &record->seed);
-  }
-  if (name == "end_time_s") {
-    return ParseInteger(text, &record->end_time_s);
-  }
-  if (name == "rows") {
-    return ParseInteger(text, &record->rows);
-  }
+  if (name == "duration_s") return ParseInteger(text, &record->duration_s);
+  if (name == "end_time_s") return ParseInteger(text, &record->end_time_s);
   return false;
 }
 
