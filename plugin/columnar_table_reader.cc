@@ -854,6 +854,10 @@ const PartitionDirectory* ColumnarTableReader::Directory() const {
           return layout_->NextPartitionOf(rocksdb::ExtractUserKey(first_key(group)), previous,
                                           partition);
         });
+    if (partition_directory_ != nullptr) {
+      partition_directory_bytes_.store(partition_directory_->ApproximateMemoryUsage(),
+                                       std::memory_order_relaxed);
+    }
   });
   return partition_directory_.get();
 }
@@ -1045,6 +1049,7 @@ size_t ColumnarTableReader::ApproximateMemoryUsage() const {
          (next_partition_lengths_ != nullptr
               ? (index_.num_row_groups() - 1) * sizeof(std::atomic<uint32_t>)
               : 0) +
+         partition_directory_bytes_.load(std::memory_order_relaxed) +
          (dictionary_ != nullptr ? dictionary_->raw().size() * 4 : 0);
 }
 

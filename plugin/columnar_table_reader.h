@@ -264,6 +264,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // next_partition_lengths_, null otherwise or when it cannot be built.
   mutable std::once_flag partition_directory_once_;
   mutable std::unique_ptr<PartitionDirectory> partition_directory_;
+  // Its memory once built, for ApproximateMemoryUsage (which must not read the pointer while
+  // another thread builds it).
+  mutable std::atomic<size_t> partition_directory_bytes_{0};
   const PartitionDirectory* Directory() const;
   // GroupForSeek through the directory: true with *group set when target's partition begins
   // some group.

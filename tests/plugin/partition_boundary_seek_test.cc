@@ -211,6 +211,28 @@ TEST_F(PartitionBoundarySeekTest, AnswersMatchBlockBasedTableBeforeAndAfterGroup
   ExpectSameAnswers("every group decoded");
 }
 
+// The partition directory (GroupForSeek) is built at the first seek, not by a scan (compactions
+// only scan); its memory counts in the table reader's.
+TEST_F(PartitionBoundarySeekTest, TheFirstSeekBuildsThePartitionDirectory) {
+  auto readers_memory = [this] {
+    uint64_t bytes = 0;
+    EXPECT_TRUE(tested_->GetIntProperty("rocksdb.estimate-table-readers-mem", &bytes));
+    return bytes;
+  };
+  const uint64_t opened = readers_memory();
+  std::unique_ptr<rocksdb::Iterator> it(tested_->NewIterator(rocksdb::ReadOptions()));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+  }
+  ASSERT_TRUE(it->status().ok());
+  EXPECT_EQ(readers_memory(), opened) << "a scan built the directory";
+  it->Seek(PartitionStart(schema_, data_.names[3]));
+  ASSERT_TRUE(it->Valid());
+  const uint64_t sought = readers_memory();
+  EXPECT_GT(sought, opened) << "the seek did not build the directory";
+  it->Seek(PartitionStart(schema_, data_.names[5]));
+  EXPECT_EQ(readers_memory(), sought) << "built once";
+}
+
 // series-101 starts the second group (series-100 fills the first): a seek to its start loads
 // the first group too until that group is known to end series-100.
 TEST_F(PartitionBoundarySeekTest, ASeekToAPartitionStartingAGroupSkipsTheGroupBeforeOnceKnown) {
