@@ -381,7 +381,7 @@ Status RunWorkload(const std::string& workload_name, const RunPlan& plan,
   std::vector<PreparedConfig> prepared;
   for (const std::string& config : SplitList(FLAGS_configs)) {
     Status s = PrepareConfiguration(workload_name, config, plan, &prepared.emplace_back());
-    if (!s.ok()) return Status::Corruption(config + ": " + s.ToString());
+    if (!s.ok()) return Status::Aborted(config + ": " + s.ToString());
   }
   Status s = CheckSameLoadTime(prepared);
   if (s.ok()) s = MeasureQueryRounds(&prepared, specs, plan, workload_result);
