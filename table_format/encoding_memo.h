@@ -13,7 +13,7 @@
 // codes) is as often a little larger as a little smaller than the one the chooser saw, so with
 // no tolerance the chooser ran again for about half the reused chunks. With a tenth and 16
 // reused chunks (was 8), access16's flush and compaction took 8.0% fewer instructions for
-// 0.03% more bytes (a quarter: 8.9% for 0.11%; docs/results/buildcost12).
+// 0.03% more bytes (a quarter: 8.9% for 0.11%; docs/results/filecost12).
 //
 // Float columns are the exception: reusing a float column's choice outright cost about 1% of
 // devops' bytes (with the tenth's tolerance, alp_rd, which wins a few chunks of a gauge, was
@@ -27,7 +27,7 @@
 // second): flush and compaction 1,437.2M -> 1,382.3M instructions (-3.8%), bytes 2,765,093 ->
 // 2,764,014 (-0.04%); metrics 3,724.8M -> 3,675.0M (-1.3%), bytes identical. (Before, reused
 // chunks ran the whole chooser without ALP, and without ALP_RD unless it won the full run:
-// devops 2.6% of the instructions for 0.06% more bytes, docs/results/buildcost12.)
+// devops 2.6% of the instructions for 0.06% more bytes, docs/results/filecost12.)
 // Full-precision columns (gauges) never take ALP, so its analysis also backs off across the
 // full runs (skip_backoff.h): after kAlpLossesBeforeSkipping full runs in a row that ALP did not
 // win, the next kFirstSkip full runs go without it, then one tries it again; a loss there

@@ -15,7 +15,7 @@ namespace {
 // finalised and measured on the rest: 11% of the instructions of an access16 C-dict flush and
 // compaction. One training at 1024 on all the samples costs a fifth of that; files came out
 // 0.02-0.15% smaller on small runs and up to 0.19% larger on the quick preset's access16
-// (docs/results/buildcost3).
+// (docs/results/filecost3).
 constexpr unsigned kTrainSegmentBytes = 1024;
 constexpr unsigned kTrainDmerBytes = 8;
 
