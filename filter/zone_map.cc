@@ -19,19 +19,21 @@ class DistinctValues {
  public:
   DistinctValues(size_t limit, Less less) : limit_(limit), tracking_(limit > 0), less_(less) {}
 
-  void Add(const T& v) {
-    if (!tracking_) return;
+  // True when v is among the values already (while tracking).
+  bool Add(const T& v) {
+    if (!tracking_) return false;
     auto it = std::lower_bound(values_.begin(), values_.end(), v, less_);
-    if (it != values_.end() && !less_(v, *it)) return;
+    if (it != values_.end() && !less_(v, *it)) return true;
     if (values_.size() == limit_) {
       Abandon();
-      return;
+      return false;
     }
     if (values_.empty()) {
       values_.reserve(std::min<size_t>(limit_, 64));
       it = values_.begin();
     }
     values_.insert(it, v);
+    return false;
   }
   void Abandon() {
     tracking_ = false;
@@ -164,11 +166,13 @@ void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
     // A value equal to the previous one changes nothing (runs are common: tags, constants).
     if (any && SameBytes(v, previous)) continue;
     previous = v;
+    if (v.size() > options.max_value_set_bytes) distinct.Abandon();
+    // A value already in the set is within the bounds: they were updated when it was first seen
+    // (a few user agents or paths repeating in a chunk were compared in full with both bounds).
+    if (distinct.Add(v)) continue;
     if (!any || CompareBytes(v, min) < 0) min = v;
     if (!any || CompareBytes(v, max) > 0) max = v;
     any = true;
-    if (v.size() > options.max_value_set_bytes) distinct.Abandon();
-    distinct.Add(v);
   }
   zm->has_value_set = distinct.tracking();
   for (const Slice& v : distinct.values()) zm->value_set.push_back(Datum::Bytes(v.ToString()));

@@ -145,11 +145,13 @@ enum CellKind : uint8_t {
   kWideCell,      // 8 bytes (bigint, double, timestamp)
   kNarrowCell,    // 4 bytes (int, float, date)
   kAnyBytesCell,  // a length and any bytes (text, blob)
-  kOtherCell,     // the rest (boolean, ascii, uuid, frozen types): TryReadCellValue
+  kAsciiCell,     // a length and ascii bytes
+  kOtherCell,     // the rest (boolean, uuid, frozen types): TryReadCellValue
 };
 
 uint8_t KindOfCell(LogicalType type) {
   if (type == LogicalType::kText || type == LogicalType::kBlob) return kAnyBytesCell;
+  if (type == LogicalType::kAscii) return kAsciiCell;
   if (IsBytesType(type)) return kOtherCell;
   const size_t width = EncodedFixedWidth(type);
   return width == 8 ? kWideCell : width == 4 ? kNarrowCell : kOtherCell;
@@ -487,12 +489,16 @@ Status RowCodec::DecodeIntoColumns(const Slice& value, RowMetadata* meta,
       in.remove_prefix(4);
       continue;
     }
-    if (kind == kAnyBytesCell && bytes_column && !in.empty() &&
+    if ((kind == kAnyBytesCell || kind == kAsciiCell) && bytes_column && !in.empty() &&
         static_cast<uint8_t>(in[0]) < 0x80 && static_cast<uint8_t>(in[0]) < in.size()) {
       const size_t length = static_cast<uint8_t>(in[0]);
-      column->AppendBytes(Slice(in.data() + 1, length));
-      in.remove_prefix(1 + length);
-      continue;
+      const Slice bytes(in.data() + 1, length);
+      // A non-ascii byte in an ascii cell: the slow path below says so.
+      if (kind == kAnyBytesCell || IsAsciiBytes(bytes)) {
+        column->AppendBytes(bytes);
+        in.remove_prefix(1 + length);
+        continue;
+      }
     }
     RowCell cell = absent;
     cell.present = true;

@@ -172,7 +172,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
                std::string* out) {
     const ColumnWriteSettings& settings = *context.settings;
     dictionaries_ = context.dictionaries;
-    RowGroupWriter writer;
+    RowGroupWriter& writer = writer_;  // kept, with its buffers, from group to group
     writer.Begin(static_cast<uint32_t>(count), partition_lengths_[0], context.stats, context.memos);
     Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
     if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
@@ -414,6 +414,7 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   // kept from group to group, so that their buffers are not allocated every time.
   enum { kFromKeyScratch, kExpiryScratch, kWriteTimeScratch, kScratchColumns };
   ColumnVector scratch_[kScratchColumns];
+  RowGroupWriter writer_;  // the group's chunks, its buffer kept from group to group (Write)
 };
 
 Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,

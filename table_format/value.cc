@@ -594,21 +594,8 @@ bool operator==(const Value& a, const Value& b) {
 
 bool IsWellFormedConstrainedBytes(LogicalType type, const Slice& bytes) {
   switch (type) {
-    case LogicalType::kAscii: {
-      // Eight bytes at a time: no high bit set in any of them (the row codec checks every text
-      // value of every row a table file takes in).
-      const char* p = bytes.data();
-      const size_t n = bytes.size();
-      uint64_t high = 0;
-      size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        uint64_t word;
-        std::memcpy(&word, p + i, 8);
-        high |= word;
-      }
-      for (; i < n; i++) high |= static_cast<unsigned char>(p[i]);
-      return (high & 0x8080808080808080ull) == 0;
-    }
+    case LogicalType::kAscii:
+      return IsAsciiBytes(bytes);
     case LogicalType::kUuid:
       return bytes.size() == 16;
     default:

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -149,6 +150,21 @@ Status CheckValueForColumn(const Value& value, LogicalType type, const std::stri
 // True when `bytes` is a well-formed value of byte-string type `type`. Text and blob take any
 // bytes: answered inline, as the row codec asks for every text value of every row.
 bool IsWellFormedConstrainedBytes(LogicalType type, const Slice& bytes);
+// True when no byte has its high bit set (an ascii value), eight bytes at a time: the row codec
+// checks every ascii value of every row a table file takes in.
+inline bool IsAsciiBytes(const Slice& bytes) {
+  const char* p = bytes.data();
+  const size_t n = bytes.size();
+  uint64_t high = 0;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    high |= word;
+  }
+  for (; i < n; i++) high |= static_cast<unsigned char>(p[i]);
+  return (high & 0x8080808080808080ull) == 0;
+}
 inline bool IsWellFormedBytes(LogicalType type, const Slice& bytes) {
   return type == LogicalType::kText || type == LogicalType::kBlob ||
          IsWellFormedConstrainedBytes(type, bytes);

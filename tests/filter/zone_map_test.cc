@@ -140,6 +140,46 @@ TEST(ZoneMapTest, BoundsPastTheValueSetAreTheExtremes) {
   }
 }
 
+// The same for byte strings: values from a small pool recurring out of order (a value already
+// in the value set leaves the bounds alone), values past the set's length limit, nulls, and
+// more distinct values than the set keeps; bounds long enough to stay exact.
+TEST(ZoneMapTest, StringBoundsPastAndWithinTheValueSetAreTheExtremes) {
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 2000; round++) {
+    std::vector<std::string> pool(1 + rng() % 12);
+    for (std::string& v : pool) {
+      // Shared prefixes (as paths and user agents have) and lengths across 8-byte words.
+      v = std::string(rng() % 3 == 0 ? 0 : rng() % 20, 'p');
+      for (size_t i = rng() % 12; i > 0; i--) v.push_back(static_cast<char>('a' + rng() % 3));
+    }
+    ColumnVector column(PhysicalType::kBytes);
+    const size_t rows = 1 + rng() % 200;
+    const bool nulls = rng() % 2 == 0;
+    for (size_t row = 0; row < rows; row++) {
+      if (nulls && rng() % 5 == 0) {
+        column.AppendNull();
+      } else {
+        column.AppendBytes(pool[rng() % pool.size()]);
+      }
+    }
+    if (column.null_count() == column.size()) continue;
+    const ZoneMapOptions options{1000, rng() % 9, rng() % 3 == 0 ? size_t{8} : size_t{64}};
+    const ZoneMap zm = BuildZoneMap(column, options);
+    std::string min, max;
+    bool any = false;
+    for (size_t row = 0; row < rows; row++) {
+      if (column.IsNull(row)) continue;
+      const std::string v = column.GetBytes(row).ToString();
+      if (!any || v < min) min = v;
+      if (!any || v > max) max = v;
+      any = true;
+    }
+    ASSERT_EQ(zm.min.bytes, min) << round;
+    ASSERT_EQ(zm.max.bytes, max) << round;
+    ExpectBoundsHold(zm, column);
+  }
+}
+
 // A byte-string column holding one value in every row (found at once, without a row by row
 // scan) gets the zone map of the row by row scan, which a null after its rows forces; and so
 // does every column that only looks like one (equal lengths, periodic bytes).

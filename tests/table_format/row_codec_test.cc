@@ -966,5 +966,45 @@ TEST(RowCodecTest, DecodeIntoColumnsReadsLongAndOverlongLengths) {
   EXPECT_EQ(expected[1].size(), 6u);
 }
 
+// An ascii cell with a byte above 0x7f anywhere in it (the 8-byte words' and the last bytes'
+// checks), short enough for DecodeIntoColumns' one-byte length path: refused as DecodeCells
+// refuses it, the columns left as they were; the same cell with every byte ascii is read.
+TEST(RowCodecTest, DecodeIntoColumnsRefusesNonAsciiAsciiCells) {
+  TableSchema schema;
+  ASSERT_TRUE(TableSchemaBuilder("ks", "t")
+                  .AddColumn("p", LogicalType::kText)
+                  .AddColumn("a", LogicalType::kAscii)
+                  .AddColumn("n", LogicalType::kInt)
+                  .SetPartitionKey({"p"})
+                  .Build(&schema)
+                  .ok());
+  const RowCodec codec(schema);
+  std::vector<ColumnVector> expected = ColumnsById(schema);
+  std::vector<ColumnVector> actual = ColumnsById(schema);
+  size_t refused = 0;
+  for (size_t length = 1; length <= 20; length++) {
+    for (size_t bad = 0; bad <= length; bad++) {  // bad == length: all ascii
+      Row row(schema.next_column_id());
+      row[1] = Value::Ascii(std::string(length, 'x'));
+      row[2] = Value::Int(static_cast<int32_t>(length));
+      std::string value = MustEncode(codec, RowMetadata(), row);
+      // The cell's bytes end 4 bytes (n) before the value's end.
+      if (bad < length) value[value.size() - 4 - length + bad] = static_cast<char>(0x80 + bad);
+      RowMetadata expected_meta;
+      RowMetadata actual_meta;
+      const Status want = AppendCells(codec, value, &expected_meta, &expected);
+      const Status got = codec.DecodeIntoColumns(value, &actual_meta, actual.data());
+      ASSERT_EQ(got.ToString(), want.ToString()) << length << " " << bad;
+      ASSERT_EQ(got.ok(), bad == length) << length << " " << bad;
+      refused += got.ok() ? 0 : 1;
+      for (size_t id = 0; id < expected.size(); id++) {
+        ASSERT_TRUE(actual[id].Equals(expected[id])) << length << " " << bad << " column " << id;
+      }
+    }
+  }
+  EXPECT_EQ(refused, 210u);
+  EXPECT_EQ(actual[1].size(), 20u);
+}
+
 }  // namespace
 }  // namespace columnar
