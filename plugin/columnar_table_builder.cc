@@ -514,11 +514,16 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   }
   if (zone_maps_ != nullptr && !zone_maps_->empty()) {
     std::string raw;
-    std::string frame;  // made while the collector picked its layout: not compressed again
-    // Weighed at the level the block is stored at, so that the frame is stored as made.
-    const int zone_map_level = std::max(compressor_.level, meta_level);
-    zone_maps_->Finish(&raw, &frame, zone_map_level);
-    root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, meta_level, &frame, zone_map_level);
+    if (soon_rewritten_) {
+      zone_maps_->FinishRowMajor(&raw);
+      root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, meta_level);
+    } else {
+      std::string frame;  // made while the collector picked its layout: not compressed again
+      // Weighed at the level the block is stored at, so that the frame is stored as made.
+      const int zone_map_level = std::max(compressor_.level, meta_level);
+      zone_maps_->Finish(&raw, &frame, zone_map_level);
+      root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, meta_level, &frame, zone_map_level);
+    }
     meta_index.Add(kZoneMapBlockName, rocksdb::BlockHandle(root.at(FileBlock::kZoneMaps).offset,
                                                            root.at(FileBlock::kZoneMaps).size));
     properties_.user_collected_properties[kFileColumnStatsProperty] =

@@ -86,11 +86,15 @@ void ZoneMapCollector::Encode(uint8_t flags, const ZoneMapSet& zone_maps) {
   columnar::PutLengthPrefixed(&encoded_, set);
 }
 
-void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame, int compare_level) {
+void ZoneMapCollector::FinishRowMajor(std::string* out) {
   if (!decided_) Decide();
+  columnar::PutVarint32(out, static_cast<uint32_t>(groups_));
+  out->append(encoded_);
+}
+
+void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame, int compare_level) {
   std::string row_major;
-  columnar::PutVarint32(&row_major, static_cast<uint32_t>(groups_));
-  row_major.append(encoded_);
+  FinishRowMajor(&row_major);
   // Readers take every layout; the row-major one stays should the regrouping ever refuse.
   // Bounds coded as differences (version 3, in byte planes) compress smaller for series whose
   // groups move by a steady step or a random walk, larger for bounds that vary at random: the

@@ -408,7 +408,7 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
     const bool without_template = options.searched || options.short_lived;
     const Status s =
         options.memo != nullptr && options.encoding == Encoding::kAuto
-            ? options.memo->Encode(present, &raw, &encoding, without_template)
+            ? options.memo->Encode(present, &raw, &encoding, without_template, options.short_lived)
             : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding, without_template);
     if (!s.ok()) return s;
     if (strings_dictionary != nullptr) {

@@ -19,14 +19,14 @@ TemplateStreamMemos* EncodingMemo::template_streams() {
 }
 
 Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encoding* chosen,
-                            bool without_template) {
+                            bool without_template, bool short_lived) {
   // A template body of these values (chosen, or the chooser's trial) encodes its parameter
   // streams through the column's memos.
   TemplateStreamScope scope(values.type() == PhysicalType::kBytes ? template_streams() : nullptr,
                             &values);
   const size_t n = values.size();
   const bool remembered = valid_ && reuses_left_ > 0 && type_ == values.type() && n > 0;
-  if (remembered && IsFloatType(type_)) {
+  if (remembered && IsFloatType(type_) && !short_lived) {
     if (encoding_ != Encoding::kAlp) {
       // Floats: the last winner is encoded, and the runner-up of the last chooser run
       // estimated alone against its body (never ALP, whose analysis is most of the cost);

@@ -1,6 +1,7 @@
 // Flushed files are short-lived: compaction rewrites them soon, so their chunks leave out
-// template, the chooser's costliest analysis (ChunkWriteOptions::short_lived). Compaction's
-// files weigh it again, and the values read back the same from both.
+// template, the chooser's costliest analysis (ChunkWriteOptions::short_lived), and their zone
+// maps stay row-major (ZoneMapCollector::FinishRowMajor). Compaction's files weigh template
+// again and store their zone maps column-major; the values read back the same from both.
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <rocksdb/table.h>
@@ -10,7 +11,16 @@
 #include <string>
 
 #include "plugin/columnar_table.h"
+#include "plugin/zone_map_block.h"
+#include "rocksdb/table_properties.h"
+#include "table/format.h"
 #include "table_format/column_stats.h"
+#include "table_format/cql_parser.h"
+#include "table_format/data_block.h"
+#include "table_format/file_root.h"
+#include "table_format/key_codec.h"
+#include "table_format/row_codec.h"
+#include "tests/plugin/sst_file_fixtures.h"
 #include "tests/plugin/test_db.h"
 
 namespace columnar {
@@ -89,6 +99,97 @@ TEST(ShortLivedFilesTest, FlushesLeaveTemplateOutAndCompactionsWeighIt) {
   db = OpenDb(options, dir.path());
   ASSERT_NE(db, nullptr);
   ExpectEveryValue(db.get());
+}
+
+// The first byte of a table file's zone map block, decompressed: a row-major block starts
+// with its group count (a varint, non-zero), a column-major one with its marker.
+uint8_t ZoneMapBlockFirstByte(const std::string& path) {
+  const std::string file = ReadFileBytes(path);
+  const uint64_t footer_offset = file.size() - rocksdb::Footer::kNewVersionsEncodedLength;
+  rocksdb::Footer footer;
+  EXPECT_TRUE(footer
+                  .DecodeFrom(rocksdb::Slice(file.data() + footer_offset,
+                                             rocksdb::Footer::kNewVersionsEncodedLength),
+                              footer_offset)
+                  .ok());
+  const rocksdb::BlockHandle& root_handle = footer.index_handle();
+  std::string buffer;
+  Slice raw;
+  EXPECT_TRUE(ReadBlock(Slice(file.data() + root_handle.offset(), root_handle.size()), nullptr,
+                        true, &buffer, &raw)
+                  .ok());
+  FileRoot root;
+  EXPECT_TRUE(root.DecodeFrom(raw, root_handle.offset()).ok());
+  const BlockLocation& zone_maps = root.at(FileBlock::kZoneMaps);
+  EXPECT_TRUE(zone_maps.present()) << path;
+  std::string zone_map_buffer;
+  Slice block;
+  EXPECT_TRUE(ReadBlock(Slice(file.data() + zone_maps.offset, zone_maps.size), nullptr, true,
+                        &zone_map_buffer, &block)
+                  .ok());
+  EXPECT_FALSE(block.empty());
+  return block.empty() ? 0 : static_cast<uint8_t>(block[0]);
+}
+
+std::vector<std::string> LiveFiles(rocksdb::DB* db) {
+  std::vector<rocksdb::LiveFileMetaData> files;
+  db->GetLiveFilesMetaData(&files);
+  std::vector<std::string> paths;
+  for (const rocksdb::LiveFileMetaData& file : files) paths.push_back(file.db_path + file.name);
+  return paths;
+}
+
+TEST(ShortLivedFilesTest, FlushesKeepZoneMapsRowMajorAndCompactionsColumnMajor) {
+  CreateTableStatement statement;
+  ASSERT_TRUE(ParseCreateTable("CREATE TABLE ks.series (name text, time int, value double, "
+                               "PRIMARY KEY ((name), time))",
+                               &statement)
+                  .ok());
+  const TableSchema& schema = statement.schema;
+  TempDir dir("short-lived-zone-maps");
+  ColumnarTableOptions table;
+  table.schema = schema.Serialize();
+  table.rows_per_group = 16;
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.table_factory.reset(NewColumnarTableFactory(table));
+  auto db = OpenDb(options, dir.path());
+  ASSERT_NE(db, nullptr);
+  const RowCodec codec(schema);
+  std::map<std::string, std::string> model;
+  for (int32_t time = 0; time < 2000; time++) {
+    Row row(schema.next_column_id());
+    row[schema.FindColumn("value")->id] = Value::Double(time % 97);
+    RowMetadata meta;
+    meta.schema_version = schema.version();
+    std::string key;
+    std::string value;
+    ASSERT_TRUE(EncodeKey(schema,
+                          {Value::FromBytes(LogicalType::kText, "s" + std::to_string(time % 4))},
+                          {Value::Int(time)}, &key)
+                    .ok());
+    ASSERT_TRUE(codec.EncodeRow(meta, row, &value).ok());
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
+    model[key] = value;
+  }
+  // Everything reads back (a file opens only if its zone map block parses: one entry per
+  // group, each well formed).
+  const auto expect_reads = [&](const char* where) { ExpectReadsMatch(db.get(), model, where); };
+  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  std::vector<std::string> files = LiveFiles(db.get());
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_NE(ZoneMapBlockFirstByte(files[0]), kZoneMapBlockColumnMajorMarker)
+      << "a flushed file's zone maps are column-major";
+  expect_reads("flushed");
+
+  rocksdb::CompactRangeOptions compact;
+  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  ASSERT_TRUE(db->CompactRange(compact, nullptr, nullptr).ok());
+  files = LiveFiles(db.get());
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(ZoneMapBlockFirstByte(files[0]), kZoneMapBlockColumnMajorMarker)
+      << "a compaction's file's zone maps are row-major";
+  expect_reads("compacted");
 }
 
 }  // namespace

@@ -15,10 +15,12 @@
 namespace columnar {
 namespace {
 
-// Writes `values` as a chunk through `memo`, reads it back and checks every value.
-Encoding WriteAndCheck(const ColumnVector& values, EncodingMemo* memo) {
+// Writes `values` as a chunk through `memo` (as a flush's short-lived file's chunk when
+// `short_lived`), reads it back and checks every value.
+Encoding WriteAndCheck(const ColumnVector& values, EncodingMemo* memo, bool short_lived = false) {
   ChunkWriteOptions options;
   options.memo = memo;
+  options.short_lived = short_lived;
   std::string chunk;
   Encoding chosen;
   EXPECT_TRUE(WriteChunk(values, options, &chunk, &chosen).ok());
@@ -230,6 +232,28 @@ TEST(EncodingMemoTest, AFloatRunnerUpThatWinsTakesTheWinnersPlace) {
   EXPECT_EQ(memo.runner_up(), Encoding::kRiceDelta);
   EXPECT_EQ(memo.chooser_runs(), 1u);
   EXPECT_EQ(memo.reused_chunks(), 3u);
+}
+
+// A short-lived file's float chunks reuse the remembered encoding as any other column's do: the
+// runner-up is not weighed against it, so it never takes the winner's place without a chooser
+// run (the gauge after the two magnitudes above is rice_delta's only through the chooser).
+TEST(EncodingMemoTest, ShortLivedFloatChunksDoNotWeighTheRunnerUp) {
+  std::mt19937_64 rng(8);
+  EncodingMemo memo;
+  double x = 50;
+  EXPECT_EQ(WriteAndCheck(TwoMagnitudes(&rng), &memo, true), Encoding::kAlpRd);
+  EXPECT_EQ(memo.runner_up(), Encoding::kRiceDelta);
+  for (int i = 0; i < 40; i++) {
+    const uint64_t runs_before = memo.chooser_runs();
+    const Encoding remembered = memo.remembered_encoding();
+    const Encoding chosen = WriteAndCheck(GaugeChunk(&rng, &x), &memo, true);
+    if (memo.chooser_runs() == runs_before) {
+      ASSERT_EQ(chosen, remembered) << i;
+    }
+  }
+  // Steady gauges: the chooser ran about once per kReusedChunks + 1 chunks.
+  EXPECT_LE(memo.chooser_runs(), 5u);
+  EXPECT_GE(memo.reused_chunks(), 36u);
 }
 
 TEST(EncodingMemoTest, FloatsBackOffAlpAcrossFullRunsWhileItLoses) {
