@@ -40,21 +40,8 @@ struct Region {
 
 // The file's regions in file order, from its footer and root block (table_file.h).
 std::vector<Region> FileRegions(const std::string& file) {
-  const uint64_t footer_offset = file.size() - rocksdb::Footer::kNewVersionsEncodedLength;
-  rocksdb::Footer footer;
-  EXPECT_TRUE(footer
-                  .DecodeFrom(rocksdb::Slice(file.data() + footer_offset,
-                                             rocksdb::Footer::kNewVersionsEncodedLength),
-                              footer_offset)
-                  .ok());
-  const rocksdb::BlockHandle& root_handle = footer.index_handle();
-  std::string buffer;
-  Slice raw;
-  EXPECT_TRUE(ReadBlock(Slice(file.data() + root_handle.offset(), root_handle.size()), nullptr,
-                        true, &buffer, &raw)
-                  .ok());
-  FileRoot root;
-  EXPECT_TRUE(root.DecodeFrom(raw, root_handle.offset()).ok());
+  const FileRootInFile found = ReadFileRoot(file);
+  const FileRoot& root = found.root;
   static const char* const kBlockNames[] = {"index",           "key filter", "partition filter",
                                             "range deletions", "dictionary", "zone maps",
                                             "properties",      "metaindex"};
@@ -65,8 +52,8 @@ std::vector<Region> FileRegions(const std::string& file) {
       regions.push_back({kBlockNames[b], location.offset, location.offset + location.size});
     }
   }
-  regions.push_back({"root", root_handle.offset(), root_handle.offset() + root_handle.size()});
-  regions.push_back({"footer", footer_offset, file.size()});
+  regions.push_back({"root", found.root_offset, found.root_offset + found.root_size});
+  regions.push_back({"footer", found.footer_offset, file.size()});
   std::sort(regions.begin(), regions.end(),
             [](const Region& a, const Region& b) { return a.begin < b.begin; });
   return regions;

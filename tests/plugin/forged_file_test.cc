@@ -229,21 +229,7 @@ TEST(ForgedFileTest, IngestingAFileWhoseLastGroupFailsIsCorruption) {
   WriteFixtureFile(options, path, 400);
   std::string file = ReadFileBytes(path);
   // The last data block ends where the index begins; alter a byte just before its trailer.
-  const uint64_t footer_offset = file.size() - rocksdb::Footer::kNewVersionsEncodedLength;
-  rocksdb::Footer footer;
-  ASSERT_TRUE(footer
-                  .DecodeFrom(rocksdb::Slice(file.data() + footer_offset,
-                                             rocksdb::Footer::kNewVersionsEncodedLength),
-                              footer_offset)
-                  .ok());
-  std::string buffer;
-  Slice raw;
-  ASSERT_TRUE(
-      ReadBlock(Slice(file.data() + footer.index_handle().offset(), footer.index_handle().size()),
-                nullptr, true, &buffer, &raw)
-          .ok());
-  FileRoot root;
-  ASSERT_TRUE(root.DecodeFrom(raw, footer.index_handle().offset()).ok());
+  const FileRoot root = ReadFileRoot(file).root;
   const uint64_t data_end = root.at(FileBlock::kIndex).offset;
   file[data_end - kBlockTrailerSize - 3] ^= 0x40;
   WriteFileBytes(path, file);

@@ -105,21 +105,7 @@ TEST(ShortLivedFilesTest, FlushesLeaveTemplateOutAndCompactionsWeighIt) {
 // with its group count (a varint, non-zero), a column-major one with its marker.
 uint8_t ZoneMapBlockFirstByte(const std::string& path) {
   const std::string file = ReadFileBytes(path);
-  const uint64_t footer_offset = file.size() - rocksdb::Footer::kNewVersionsEncodedLength;
-  rocksdb::Footer footer;
-  EXPECT_TRUE(footer
-                  .DecodeFrom(rocksdb::Slice(file.data() + footer_offset,
-                                             rocksdb::Footer::kNewVersionsEncodedLength),
-                              footer_offset)
-                  .ok());
-  const rocksdb::BlockHandle& root_handle = footer.index_handle();
-  std::string buffer;
-  Slice raw;
-  EXPECT_TRUE(ReadBlock(Slice(file.data() + root_handle.offset(), root_handle.size()), nullptr,
-                        true, &buffer, &raw)
-                  .ok());
-  FileRoot root;
-  EXPECT_TRUE(root.DecodeFrom(raw, root_handle.offset()).ok());
+  const FileRoot root = ReadFileRoot(file).root;
   const BlockLocation& zone_maps = root.at(FileBlock::kZoneMaps);
   EXPECT_TRUE(zone_maps.present()) << path;
   std::string zone_map_buffer;

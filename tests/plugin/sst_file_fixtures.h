@@ -1,6 +1,6 @@
 // Fixtures shared by the tests that work on whole ColumnarTable files (corruption, external
 // file ingestion): options with every optional region turned on, a deterministic mix of
-// entries written with SstFileWriter, and byte-level file access.
+// entries written with SstFileWriter, and byte-level file access (the root block and footer).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -20,6 +20,9 @@
 #include <vector>
 
 #include "plugin/columnar_table.h"
+#include "table/format.h"
+#include "table_format/data_block.h"
+#include "table_format/file_root.h"
 #include "tests/plugin/differential_harness.h"
 
 namespace columnar {
@@ -211,6 +214,34 @@ inline std::string ReadFileBytes(const std::string& path) {
 inline void WriteFileBytes(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// Where a ColumnarTable file's root block and footer are, and the root itself (table_file.h).
+struct FileRootInFile {
+  FileRoot root;
+  uint64_t root_offset = 0;
+  uint64_t root_size = 0;
+  uint64_t footer_offset = 0;
+};
+
+inline FileRootInFile ReadFileRoot(const std::string& file) {
+  FileRootInFile found;
+  found.footer_offset = file.size() - rocksdb::Footer::kNewVersionsEncodedLength;
+  rocksdb::Footer footer;
+  EXPECT_TRUE(footer
+                  .DecodeFrom(rocksdb::Slice(file.data() + found.footer_offset,
+                                             rocksdb::Footer::kNewVersionsEncodedLength),
+                              found.footer_offset)
+                  .ok());
+  found.root_offset = footer.index_handle().offset();
+  found.root_size = footer.index_handle().size();
+  std::string buffer;
+  Slice raw;
+  EXPECT_TRUE(ReadBlock(Slice(file.data() + found.root_offset, found.root_size), nullptr, true,
+                        &buffer, &raw)
+                  .ok());
+  EXPECT_TRUE(found.root.DecodeFrom(raw, found.root_offset).ok());
+  return found;
 }
 
 }  // namespace columnar
