@@ -99,47 +99,60 @@ constexpr size_t kMinTemplateBodyOverhead = 3;
 // A chunk is worked out per run (ValueRuns) when its runs average at least this many rows.
 constexpr size_t kMinRowsPerRun = 2;
 
-// The body of the chunk being written: a thread's buffer reused from chunk to chunk, where a
-// new string per chunk was grown from empty every chunk (with the row-group writer kept by the
-// typed layout's splitter: the flushes of a 69,120-row access16 load, 985.0M -> 971.7M
-// instructions). A nested lease (none today) gets a string of its own; a buffer grown past
-// kMaxKeptBytes by a large chunk is released rather than kept by the thread.
-class BodyBufferLease {
+// A thread's T, kept from chunk to chunk so that its buffers are allocated once rather than for
+// every chunk; should leases ever nest, the inner one gets a T of its own. T::Begin() prepares
+// it for a chunk, T::End() runs when the chunk is done with it.
+template <typename T>
+class ThreadLease {
  public:
-  static constexpr size_t kMaxKeptBytes = size_t{1} << 20;
-
-  BodyBufferLease() {
-    thread_local std::string thread_buffer;
-    thread_local bool thread_buffer_in_use = false;
-    if (thread_buffer_in_use) {
-      buffer_ = &own_;
+  ThreadLease() {
+    thread_local Slot slot;
+    if (slot.in_use) {
+      own_ = std::make_unique<T>();
+      value_ = own_.get();
     } else {
-      buffer_ = &thread_buffer;
-      in_use_ = &thread_buffer_in_use;
-      *in_use_ = true;
-      buffer_->clear();
+      slot_ = &slot;
+      slot_->in_use = true;
+      value_ = &slot_->value;
     }
+    value_->Begin();
   }
-  ~BodyBufferLease() {
-    if (in_use_ == nullptr) return;
-    if (buffer_->capacity() > kMaxKeptBytes) std::string().swap(*buffer_);
-    *in_use_ = false;
+  ~ThreadLease() {
+    value_->End();
+    if (slot_ != nullptr) slot_->in_use = false;
   }
-  BodyBufferLease(const BodyBufferLease&) = delete;
-  BodyBufferLease& operator=(const BodyBufferLease&) = delete;
+  ThreadLease(const ThreadLease&) = delete;
+  ThreadLease& operator=(const ThreadLease&) = delete;
 
-  std::string& operator*() const { return *buffer_; }
+  T& operator*() const { return *value_; }
 
  private:
-  std::string own_;
-  std::string* buffer_;
-  bool* in_use_ = nullptr;
+  struct Slot {
+    T value;
+    bool in_use = false;
+  };
+  std::unique_ptr<T> own_;
+  Slot* slot_ = nullptr;
+  T* value_;
 };
 
-// The trials of one chunk (EncodeWithFileDictionary). Each thread keeps one set from chunk to
-// chunk, so that the trials' buffers (codes, hashes, bodies, splits) are allocated once rather
-// than for every chunk of every string column; Begin() resets what a chunk reads before
-// writing it (the splits are always made before they are read).
+// The body of the chunk being written (WriteChunk), where a new string per chunk was grown from
+// empty every chunk (with the row-group writer kept by the typed layout's splitter: the flushes
+// of a 69,120-row access16 load, 985.0M -> 971.7M instructions). A buffer grown past
+// kMaxKeptBytes by a large chunk is released rather than kept by the thread.
+struct ChunkBody {
+  static constexpr size_t kMaxKeptBytes = size_t{1} << 20;
+  std::string bytes;
+
+  void Begin() { bytes.clear(); }
+  void End() {
+    if (bytes.capacity() > kMaxKeptBytes) std::string().swap(bytes);
+  }
+};
+
+// The trials of one chunk (EncodeWithFileDictionary): codes, hashes, bodies, splits. Begin()
+// resets what a chunk reads before writing it (the splits are always made before they are
+// read).
 struct ChunkTrials {
   FileDictionaryTrial whole;
   TemplateTrial split;
@@ -147,7 +160,6 @@ struct ChunkTrials {
   TemplateSplit heads_split;
   TemplateSplit heads_mixed;
   std::vector<bool> recurring;
-  bool in_use = false;
 
   void Begin() {
     for (TemplateTrial* trial : {&split, &mixed}) {
@@ -155,31 +167,7 @@ struct ChunkTrials {
       trial->body.clear();
     }
   }
-};
-
-// The thread's trials, or, should a chunk's trials ever nest, a set of their own.
-class ChunkTrialsLease {
- public:
-  ChunkTrialsLease() {
-    thread_local ChunkTrials thread_trials;
-    if (thread_trials.in_use) {
-      own_ = std::make_unique<ChunkTrials>();
-      trials_ = own_.get();
-    } else {
-      trials_ = &thread_trials;
-    }
-    trials_->in_use = true;
-    trials_->Begin();
-  }
-  ~ChunkTrialsLease() { trials_->in_use = false; }
-  ChunkTrialsLease(const ChunkTrialsLease&) = delete;
-  ChunkTrialsLease& operator=(const ChunkTrialsLease&) = delete;
-
-  ChunkTrials& operator*() const { return *trials_; }
-
- private:
-  std::unique_ptr<ChunkTrials> own_;
-  ChunkTrials* trials_;
+  void End() {}
 };
 
 void TryTemplates(FileDictionaryWriter* dictionary, FileDictionaryForm form, size_t best,
@@ -243,7 +231,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               Encoding* encoding, size_t* cost) {
   dictionary->RefreshTable();
   FileDictionaryForms& forms = dictionary->forms();
-  const ChunkTrialsLease lease;
+  const ThreadLease<ChunkTrials> lease;
   ChunkTrials& trials = *lease;
   FileDictionaryTrial& whole = trials.whole;
   size_t best = local_size;
@@ -377,8 +365,8 @@ bool ParseColumnCompressionName(const std::string& name, ColumnCompression* comp
 Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, std::string* out,
                   Encoding* chosen) {
   if (values.size() > kMaxChunkValues) return Status::InvalidArgument("chunk: too many values");
-  const BodyBufferLease body_buffer;
-  std::string& raw = *body_buffer;
+  const ThreadLease<ChunkBody> body;
+  std::string& raw = (*body).bytes;
   const bool has_nulls = values.has_nulls();
   if (has_nulls) AppendPresenceBitmap(values, &raw);
   const size_t bitmap_size = raw.size();
