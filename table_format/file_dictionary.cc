@@ -397,8 +397,8 @@ size_t FileDictionarySet::MemoryUsage() const {
   return bytes;
 }
 
-Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVector& entries,
-                                ColumnVector* out, const uint64_t* wanted) {
+Status DecodeFileDictionaryCodes(const Slice& body, size_t count, const ColumnVector& entries,
+                                 FileDictionaryCodes* out) {
   Slice in = body;
   uint8_t code_encoding;
   uint32_t code_length;
@@ -406,7 +406,8 @@ Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVec
       in.size() < code_length) {
     return Status::Corruption("file_dictionary: truncated codes");
   }
-  ColumnVector codes(PhysicalType::kInt32);
+  ColumnVector& codes = out->codes;
+  codes.Reset(PhysicalType::kInt32);
   const Slice code_body(in.data(), code_length);
   Status s = static_cast<Encoding>(code_encoding) == Encoding::kFileHuffman
                  ? DecodeFileHuffmanBody(code_body, count, entries, PhysicalType::kInt32, &codes)
@@ -426,10 +427,18 @@ Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVec
   if (!GetFixed8(&in, &exception_encoding)) {
     return Status::Corruption("file_dictionary: truncated exceptions");
   }
-  ColumnVector exceptions(PhysicalType::kBytes);
-  s = DecodeValues(static_cast<Encoding>(exception_encoding), PhysicalType::kBytes, in,
-                   exception_count, &exceptions);
+  out->exceptions.Reset(PhysicalType::kBytes);
+  return DecodeValues(static_cast<Encoding>(exception_encoding), PhysicalType::kBytes, in,
+                      exception_count, &out->exceptions);
+}
+
+Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVector& entries,
+                                ColumnVector* out, const uint64_t* wanted) {
+  FileDictionaryCodes decoded;
+  Status s = DecodeFileDictionaryCodes(body, count, entries, &decoded);
   if (!s.ok()) return s;
+  const int32_t* code_data = decoded.codes.data<int32_t>();
+  const ColumnVector& exceptions = decoded.exceptions;
   // Two passes over the rows (an unwanted row is empty): their total size, then one
   // reserve-and-fill copy (appending them one by one grew the buffer a few times a chunk,
   // copying it each time).

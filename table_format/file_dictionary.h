@@ -294,6 +294,18 @@ class FileDictionarySet {
   std::map<std::string, ColumnVector> columns_;
 };
 
+// A file_dictionary chunk body decoded to its codes, without building the values: code c > 0
+// is entries[c - 1], code 0 the next of `exceptions` (in row order).
+struct FileDictionaryCodes {
+  ColumnVector codes{PhysicalType::kInt32};
+  ColumnVector exceptions{PhysicalType::kBytes};
+};
+
+// Decodes a file_dictionary chunk body of `count` values to its codes, checked against the
+// column's entries (every code names an entry or an exception).
+Status DecodeFileDictionaryCodes(const Slice& body, size_t count, const ColumnVector& entries,
+                                 FileDictionaryCodes* out);
+
 // Decodes a file_dictionary chunk body of `count` values with the column's entries. With
 // `wanted` (a bit per value, LSB-first words), values not wanted are left empty.
 Status DecodeFileDictionaryBody(const Slice& body, size_t count, const ColumnVector& entries,

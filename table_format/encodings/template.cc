@@ -764,20 +764,27 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   if (!GetFixed8(&in, &template_encoding) || !GetLengthPrefixed(&in, &template_body)) {
     return EncodingCorruption(kName, "truncated templates");
   }
-  ColumnVector templates(PhysicalType::kBytes);
+  // File-dictionary-coded templates are told apart by their codes (a code names one entry),
+  // without building the rows' template strings or hashing them; exceptions and locally
+  // encoded templates by their text.
   const auto encoding = static_cast<Encoding>(template_encoding);
+  const bool coded = encoding == Encoding::kFileDictionary;
+  FileDictionaryCodes codes;
+  ColumnVector templates(PhysicalType::kBytes);
   Status s;
   if (encoding == Encoding::kTemplate) {
     return EncodingCorruption(kName, "templates encoded as templates");
-  } else if (encoding == Encoding::kFileDictionary) {
+  } else if (coded) {
     if (file_dictionary == nullptr) {
       return EncodingCorruption(kName, "file_dictionary templates without the file's dictionary");
     }
-    s = DecodeFileDictionaryBody(template_body, count, *file_dictionary, &templates);
+    s = DecodeFileDictionaryCodes(template_body, count, *file_dictionary, &codes);
   } else {
     s = DecodeValues(encoding, PhysicalType::kBytes, template_body, count, &templates);
   }
   if (!s.ok()) return EncodingCorruption(kName, ("templates: " + s.ToString()).c_str());
+  const int32_t* row_codes = coded ? codes.codes.data<int32_t>() : nullptr;
+  const ColumnVector& texts_of_rows = coded ? codes.exceptions : templates;
 
   // Each distinct template is parsed once; rows refer to it by index. Templates only unread
   // rows use are checked and their slots counted, without building their literals.
@@ -787,22 +794,36 @@ Status DecodeTemplateBody(const Slice& body, size_t count, const ColumnVector* f
   ParsedTemplates parsed_templates;
   std::vector<ParsedTemplates::Template> parsed;
   KeyIndex index(64);
-  std::vector<Slice> texts;  // of each parsed template
+  std::vector<Slice> texts;         // of each parsed template
+  std::vector<int32_t> text_codes;  // of each parsed template: its code, 0 when found by text
   std::vector<uint32_t> row_template(count);
   std::vector<uint64_t> stream_counts;
+  size_t next_text = 0;
   for (size_t i = 0; i < count; i++) {
-    const Slice text = templates.GetBytes(i);
-    bool added;
-    const uint32_t id = index.FindOrAdd(
-        HashBytes(text.data(), text.size()), [&](uint32_t id) { return texts[id] == text; },
-        &added);
+    const int32_t code = row_codes != nullptr ? row_codes[i] : 0;
+    uint32_t id;
+    bool added = false;
+    Slice text;
+    if (code != 0 && i > 0 && code == row_codes[i - 1]) {
+      id = row_template[i - 1];  // a run of one entry
+    } else if (code != 0) {
+      text = file_dictionary->GetBytes(static_cast<size_t>(code) - 1);
+      id = index.FindOrAdd(
+          static_cast<uint64_t>(code), [&](uint32_t id) { return text_codes[id] == code; }, &added);
+    } else {
+      text = texts_of_rows.GetBytes(next_text++);
+      id = index.FindOrAdd(
+          HashBytes(text.data(), text.size()),
+          [&](uint32_t id) { return text_codes[id] == 0 && texts[id] == text; }, &added);
+    }
     if (added) {
       texts.push_back(text);
+      text_codes.push_back(code);
       parsed.emplace_back();
       s = parsed_templates.Parse(text, is_wanted(i), &parsed.back());
       if (!s.ok()) return s;
     } else if (!parsed[id].has_literals && is_wanted(i)) {
-      s = parsed_templates.Parse(text, /*literals=*/true, &parsed[id]);  // parsed again, rarely
+      s = parsed_templates.Parse(texts[id], /*literals=*/true, &parsed[id]);  // again, rarely
       if (!s.ok()) return s;
     }
     row_template[i] = id;

@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "table_format/chunk.h"
+#include "table_format/varint.h"
 
 namespace columnar {
 namespace {
@@ -381,6 +383,93 @@ TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDiction
           ReadChunk(&again, PhysicalType::kBytes, &decoded, ChunkReadOptions()).IsCorruption());
     }
   }
+}
+
+// Template chunks whose templates are file-dictionary codes: rows of one route share an entry
+// (often in runs), one-off templates are the codes' exceptions, and wanted rows are exact
+// whichever way their template was found (DecodeTemplateBody tells coded templates apart by
+// code, exceptions by text).
+TEST(FileDictionaryTest, TemplatesCodedThroughTheDictionaryReadBackWithExceptionsAndRuns) {
+  static const char* const kRoutes[] = {"/api/v1/users/", "/api/v1/orders/", "/api/v2/items/",
+                                        "/cart/"};
+  std::mt19937_64 rng(41);
+  FileDictionaryWriters writers;
+  std::vector<std::string> chunks;
+  std::vector<ColumnVector> values;
+  for (int c = 0; c < 16; c++) {
+    ColumnVector chunk_values(PhysicalType::kBytes);
+    for (int i = 0; i < 128; i++) {
+      if (i > 0 && rng() % 4 == 0) {
+        chunk_values.AppendBytes(chunk_values.GetBytes(i - 1).ToString());  // a run
+      } else if (rng() % 6 == 0) {
+        // A template of its own (letters never split off), seen once in the file.
+        chunk_values.AppendBytes("/tmp/" + LetterId(rng) + "/" + std::to_string(rng() % 1000));
+      } else {
+        chunk_values.AppendBytes(std::string(kRoutes[rng() % 4]) +
+                                 std::to_string(1 + rng() % 999999));
+      }
+    }
+    ChunkWriteOptions options;
+    options.file_dictionary = writers.For("path");
+    std::string chunk;
+    ASSERT_TRUE(WriteChunk(chunk_values, options, &chunk).ok());
+    chunks.push_back(std::move(chunk));
+    values.push_back(std::move(chunk_values));
+  }
+  std::string block;
+  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
+  FileDictionarySet dictionaries;
+  ASSERT_TRUE(FileDictionarySet::Decode(block, &dictionaries).ok());
+  const ColumnVector* entries = dictionaries.Find("path");
+  ASSERT_NE(entries, nullptr);
+  size_t coded_chunks = 0;
+  size_t exceptions = 0;
+  size_t code_runs = 0;
+  for (size_t c = 0; c < chunks.size(); c++) {
+    SCOPED_TRACE("chunk " + std::to_string(c));
+    ChunkHeader header;
+    ASSERT_TRUE(ParseChunkHeader(chunks[c], &header).ok());
+    if (header.encoding == Encoding::kTemplate && !header.compressed) {
+      // The body (no nulls): u8 template encoding, then the length-prefixed templates.
+      Slice body(chunks[c].data() + header.header_size, header.stored_length);
+      const auto template_encoding = static_cast<Encoding>(body[0]);
+      body.remove_prefix(1);
+      Slice templates;
+      ASSERT_TRUE(GetLengthPrefixed(&body, &templates));
+      if (template_encoding == Encoding::kFileDictionary) {
+        coded_chunks++;
+        FileDictionaryCodes codes;
+        ASSERT_TRUE(DecodeFileDictionaryCodes(templates, 128, *entries, &codes).ok());
+        const int32_t* code = codes.codes.data<int32_t>();
+        for (size_t i = 0; i < 128; i++) {
+          exceptions += code[i] == 0 ? 1 : 0;
+          code_runs += i > 0 && code[i] != 0 && code[i] == code[i - 1] ? 1 : 0;
+        }
+        EXPECT_EQ(codes.exceptions.size(), static_cast<size_t>(std::count(code, code + 128, 0)));
+      }
+    }
+    for (int pass = 0; pass < 4; pass++) {
+      std::vector<uint64_t> wanted(2, 0);
+      for (int i = 0; i < 128; i++) {
+        if (pass == 0 || rng() % 3 == 0) wanted[i / 64] |= uint64_t{1} << (i % 64);
+      }
+      Slice in(chunks[c]);
+      ChunkReadOptions options;
+      options.file_dictionary = entries;
+      options.wanted_rows = wanted.data();
+      ColumnVector decoded;
+      ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
+      ASSERT_EQ(decoded.size(), values[c].size());
+      for (size_t i = 0; i < decoded.size(); i++) {
+        if ((wanted[i / 64] >> (i % 64)) & 1) {
+          ASSERT_EQ(decoded.GetBytes(i), values[c].GetBytes(i)) << i << " pass " << pass;
+        }
+      }
+    }
+  }
+  EXPECT_GE(coded_chunks, 8u) << "the routes' templates are entries after the first chunks";
+  EXPECT_GT(exceptions, 0u) << "one-off templates stay exceptions";
+  EXPECT_GT(code_runs, 0u);
 }
 
 // Paths with ids next to fingerprinted asset paths that recur whole: splitting an asset path
