@@ -4,7 +4,9 @@
 // recognised without reading it: reads skip it and the expired-file sweeper removes it
 // (expired_files.h).
 //
-// Properties: columnar.expiry.max        latest expiry (seconds since the epoch), decimal
+// Properties: columnar.expiry.max        latest expiry (seconds since the epoch), decimal, when
+//                                        every row expires; 0 otherwise (files written before
+//                                        held the latest expiry among the rows that had one)
 //             columnar.expiry.all_rows   "1" when every entry is a Put of a row with an expiry
 //             columnar.expiry.max_seqno  largest sequence number in the file, decimal
 #pragma once
