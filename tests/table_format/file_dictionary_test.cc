@@ -327,11 +327,32 @@ TEST(FileDictionaryTest, ChunkWithoutTheFileDictionaryIsCorruption) {
 // Paths with numeric ids never recur whole, but their templates do: from the second chunk on
 // the chunk is a template body whose templates are codes into the file dictionary, and it is
 // much smaller than the whole values as exceptions.
+// Chunks of one column written through one file's dictionary, and that file's dictionaries as
+// a reader decodes them from its dictionary block.
+struct DictionaryCodedChunks {
+  std::vector<std::string> chunks;
+  FileDictionarySet dictionaries;
+};
+
+// Writes `values` (a chunk each, in order) as column `column` of one file.
+void WriteThroughFileDictionary(const std::vector<ColumnVector>& values, const std::string& column,
+                                DictionaryCodedChunks* out) {
+  FileDictionaryWriters writers;
+  for (const ColumnVector& chunk_values : values) {
+    ChunkWriteOptions options;
+    options.file_dictionary = writers.For(column);
+    std::string chunk;
+    ASSERT_TRUE(WriteChunk(chunk_values, options, &chunk).ok());
+    out->chunks.push_back(std::move(chunk));
+  }
+  std::string block;
+  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
+  ASSERT_TRUE(FileDictionarySet::Decode(block, &out->dictionaries).ok());
+}
+
 TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDictionary) {
   static const char* const kRoutes[] = {"/api/v1/users/", "/api/v1/orders/", "/api/v2/items/"};
   std::mt19937_64 rng(17);
-  FileDictionaryWriters writers;
-  std::vector<std::string> chunks;
   std::vector<ColumnVector> values;
   for (int c = 0; c < 4; c++) {
     ColumnVector chunk_values(PhysicalType::kBytes);
@@ -343,17 +364,12 @@ TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDiction
                                  std::to_string(1 + rng() % 999999) + "/items");
       }
     }
-    ChunkWriteOptions options;
-    options.file_dictionary = writers.For("path");
-    std::string chunk;
-    ASSERT_TRUE(WriteChunk(chunk_values, options, &chunk).ok());
-    chunks.push_back(std::move(chunk));
     values.push_back(std::move(chunk_values));
   }
-  std::string block;
-  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
-  FileDictionarySet dictionaries;
-  ASSERT_TRUE(FileDictionarySet::Decode(block, &dictionaries).ok());
+  DictionaryCodedChunks file;
+  ASSERT_NO_FATAL_FAILURE(WriteThroughFileDictionary(values, "path", &file));
+  const std::vector<std::string>& chunks = file.chunks;
+  const FileDictionarySet& dictionaries = file.dictionaries;
   ASSERT_NE(dictionaries.Find("path"), nullptr);
   EXPECT_EQ(dictionaries.Find("path")->size(), 3u) << "the three templates, nothing else";
   for (size_t c = 0; c < chunks.size(); c++) {
@@ -393,8 +409,6 @@ TEST(FileDictionaryTest, TemplatesCodedThroughTheDictionaryReadBackWithException
   static const char* const kRoutes[] = {"/api/v1/users/", "/api/v1/orders/", "/api/v2/items/",
                                         "/cart/"};
   std::mt19937_64 rng(41);
-  FileDictionaryWriters writers;
-  std::vector<std::string> chunks;
   std::vector<ColumnVector> values;
   for (int c = 0; c < 16; c++) {
     ColumnVector chunk_values(PhysicalType::kBytes);
@@ -409,17 +423,12 @@ TEST(FileDictionaryTest, TemplatesCodedThroughTheDictionaryReadBackWithException
                                  std::to_string(1 + rng() % 999999));
       }
     }
-    ChunkWriteOptions options;
-    options.file_dictionary = writers.For("path");
-    std::string chunk;
-    ASSERT_TRUE(WriteChunk(chunk_values, options, &chunk).ok());
-    chunks.push_back(std::move(chunk));
     values.push_back(std::move(chunk_values));
   }
-  std::string block;
-  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
-  FileDictionarySet dictionaries;
-  ASSERT_TRUE(FileDictionarySet::Decode(block, &dictionaries).ok());
+  DictionaryCodedChunks file;
+  ASSERT_NO_FATAL_FAILURE(WriteThroughFileDictionary(values, "path", &file));
+  const std::vector<std::string>& chunks = file.chunks;
+  const FileDictionarySet& dictionaries = file.dictionaries;
   const ColumnVector* entries = dictionaries.Find("path");
   ASSERT_NE(entries, nullptr);
   size_t coded_chunks = 0;
@@ -481,8 +490,6 @@ TEST(FileDictionaryTest, RecurringValuesAreKeptWholeAmongTemplates) {
                                         "/static/css/site.9e8d7c6b.css",
                                         "/static/js/vendor.0a1b2c3d.js"};
   std::mt19937_64 rng(29);
-  FileDictionaryWriters writers;
-  std::vector<std::string> chunks;
   std::vector<ColumnVector> values;
   for (int c = 0; c < 8; c++) {
     ColumnVector chunk_values(PhysicalType::kBytes);
@@ -493,17 +500,12 @@ TEST(FileDictionaryTest, RecurringValuesAreKeptWholeAmongTemplates) {
         chunk_values.AppendBytes("/api/v1/users/" + std::to_string(1 + rng() % 999999));
       }
     }
-    ChunkWriteOptions options;
-    options.file_dictionary = writers.For("path");
-    std::string chunk;
-    ASSERT_TRUE(WriteChunk(chunk_values, options, &chunk).ok());
-    chunks.push_back(std::move(chunk));
     values.push_back(std::move(chunk_values));
   }
-  std::string block;
-  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
-  FileDictionarySet dictionaries;
-  ASSERT_TRUE(FileDictionarySet::Decode(block, &dictionaries).ok());
+  DictionaryCodedChunks file;
+  ASSERT_NO_FATAL_FAILURE(WriteThroughFileDictionary(values, "path", &file));
+  const std::vector<std::string>& chunks = file.chunks;
+  const FileDictionarySet& dictionaries = file.dictionaries;
   const ColumnVector* entries = dictionaries.Find("path");
   ASSERT_NE(entries, nullptr);
   bool asset_whole = false;
@@ -541,24 +543,17 @@ TEST(FileDictionaryTest, WholeValuesWinOnceAdmittedAfterTemplatesWonFirst) {
     agents.push_back(kText + std::to_string(100 + a * 37) + "." + std::to_string(a * 7919 % 997));
   }
   std::mt19937_64 rng(23);
-  FileDictionaryWriters writers;
-  std::vector<std::string> chunks;
   std::vector<ColumnVector> values;
   for (int c = 0; c < 12; c++) {
     ColumnVector chunk_values(PhysicalType::kBytes);
     for (int i = 0; i < 128; i++) chunk_values.AppendBytes(agents[rng() % agents.size()]);
-    ChunkWriteOptions options;
-    options.file_dictionary = writers.For("user_agent");
-    std::string chunk;
-    ASSERT_TRUE(WriteChunk(chunk_values, options, &chunk).ok());
-    chunks.push_back(std::move(chunk));
     values.push_back(std::move(chunk_values));
   }
+  DictionaryCodedChunks file;
+  ASSERT_NO_FATAL_FAILURE(WriteThroughFileDictionary(values, "user_agent", &file));
+  const std::vector<std::string>& chunks = file.chunks;
+  const FileDictionarySet& dictionaries = file.dictionaries;
   EXPECT_EQ(EncodingOf(chunks[1]), Encoding::kTemplate) << "the case this test is about";
-  std::string block;
-  ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
-  FileDictionarySet dictionaries;
-  ASSERT_TRUE(FileDictionarySet::Decode(block, &dictionaries).ok());
   for (size_t c = 0; c < chunks.size(); c++) {
     SCOPED_TRACE("chunk " + std::to_string(c));
     if (c >= 3) {
