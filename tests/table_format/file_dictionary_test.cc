@@ -332,6 +332,7 @@ TEST(FileDictionaryTest, ChunkWithoutTheFileDictionaryIsCorruption) {
 struct DictionaryCodedChunks {
   std::vector<std::string> chunks;
   FileDictionarySet dictionaries;
+  const ColumnVector* entries = nullptr;  // the column's, in `dictionaries`
 };
 
 // Writes `values` (a chunk each, in order) as column `column` of one file.
@@ -348,6 +349,8 @@ void WriteThroughFileDictionary(const std::vector<ColumnVector>& values, const s
   std::string block;
   ASSERT_TRUE(writers.Finish(ChunkWriteOptions(), &block).ok());
   ASSERT_TRUE(FileDictionarySet::Decode(block, &out->dictionaries).ok());
+  out->entries = out->dictionaries.Find(column);
+  ASSERT_NE(out->entries, nullptr);
 }
 
 TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDictionary) {
@@ -368,20 +371,17 @@ TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDiction
   }
   DictionaryCodedChunks file;
   ASSERT_NO_FATAL_FAILURE(WriteThroughFileDictionary(values, "path", &file));
-  const std::vector<std::string>& chunks = file.chunks;
-  const FileDictionarySet& dictionaries = file.dictionaries;
-  ASSERT_NE(dictionaries.Find("path"), nullptr);
-  EXPECT_EQ(dictionaries.Find("path")->size(), 3u) << "the three templates, nothing else";
-  for (size_t c = 0; c < chunks.size(); c++) {
+  EXPECT_EQ(file.entries->size(), 3u) << "the three templates, nothing else";
+  for (size_t c = 0; c < file.chunks.size(); c++) {
     SCOPED_TRACE("chunk " + std::to_string(c));
     if (c > 0) {
-      EXPECT_EQ(EncodingOf(chunks[c]), Encoding::kTemplate);
+      EXPECT_EQ(EncodingOf(file.chunks[c]), Encoding::kTemplate);
       // ~114 ids of 20 bits and 2-bit template codes: about 320 bytes (plain: ~2,800).
-      EXPECT_LT(chunks[c].size(), 400u);
+      EXPECT_LT(file.chunks[c].size(), 400u);
     }
-    Slice in(chunks[c]);
+    Slice in(file.chunks[c]);
     ChunkReadOptions options;
-    options.file_dictionary = dictionaries.Find("path");
+    options.file_dictionary = file.entries;
     ColumnVector decoded;
     ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
     EXPECT_TRUE(in.empty());
@@ -394,7 +394,7 @@ TEST(FileDictionaryTest, ParameterisedValuesShareTheirTemplatesThroughTheDiction
     }
     if (c > 0) {
       // Without the dictionary its templates cannot be read.
-      Slice again(chunks[c]);
+      Slice again(file.chunks[c]);
       EXPECT_TRUE(
           ReadChunk(&again, PhysicalType::kBytes, &decoded, ChunkReadOptions()).IsCorruption());
     }
@@ -427,20 +427,16 @@ TEST(FileDictionaryTest, TemplatesCodedThroughTheDictionaryReadBackWithException
   }
   DictionaryCodedChunks file;
   ASSERT_NO_FATAL_FAILURE(WriteThroughFileDictionary(values, "path", &file));
-  const std::vector<std::string>& chunks = file.chunks;
-  const FileDictionarySet& dictionaries = file.dictionaries;
-  const ColumnVector* entries = dictionaries.Find("path");
-  ASSERT_NE(entries, nullptr);
   size_t coded_chunks = 0;
   size_t exceptions = 0;
   size_t code_runs = 0;
-  for (size_t c = 0; c < chunks.size(); c++) {
+  for (size_t c = 0; c < file.chunks.size(); c++) {
     SCOPED_TRACE("chunk " + std::to_string(c));
     ChunkHeader header;
-    ASSERT_TRUE(ParseChunkHeader(chunks[c], &header).ok());
+    ASSERT_TRUE(ParseChunkHeader(file.chunks[c], &header).ok());
     if (header.encoding == Encoding::kTemplate && !header.compressed) {
       // The body (no nulls): u8 template encoding, then the length-prefixed templates.
-      Slice body(chunks[c].data() + header.header_size, header.stored_length);
+      Slice body(file.chunks[c].data() + header.header_size, header.stored_length);
       const auto template_encoding = static_cast<Encoding>(body[0]);
       body.remove_prefix(1);
       Slice templates;
@@ -448,7 +444,7 @@ TEST(FileDictionaryTest, TemplatesCodedThroughTheDictionaryReadBackWithException
       if (template_encoding == Encoding::kFileDictionary) {
         coded_chunks++;
         FileDictionaryCodes codes;
-        ASSERT_TRUE(DecodeFileDictionaryCodes(templates, 128, *entries, &codes).ok());
+        ASSERT_TRUE(DecodeFileDictionaryCodes(templates, 128, *file.entries, &codes).ok());
         const int32_t* code = codes.codes.data<int32_t>();
         for (size_t i = 0; i < 128; i++) {
           exceptions += code[i] == 0 ? 1 : 0;
@@ -462,9 +458,9 @@ TEST(FileDictionaryTest, TemplatesCodedThroughTheDictionaryReadBackWithException
       for (int i = 0; i < 128; i++) {
         if (pass == 0 || rng() % 3 == 0) wanted[i / 64] |= uint64_t{1} << (i % 64);
       }
-      Slice in(chunks[c]);
+      Slice in(file.chunks[c]);
       ChunkReadOptions options;
-      options.file_dictionary = entries;
+      options.file_dictionary = file.entries;
       options.wanted_rows = wanted.data();
       ColumnVector decoded;
       ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
@@ -504,26 +500,22 @@ TEST(FileDictionaryTest, RecurringValuesAreKeptWholeAmongTemplates) {
   }
   DictionaryCodedChunks file;
   ASSERT_NO_FATAL_FAILURE(WriteThroughFileDictionary(values, "path", &file));
-  const std::vector<std::string>& chunks = file.chunks;
-  const FileDictionarySet& dictionaries = file.dictionaries;
-  const ColumnVector* entries = dictionaries.Find("path");
-  ASSERT_NE(entries, nullptr);
   bool asset_whole = false;
-  for (size_t i = 0; i < entries->size(); i++) {
-    asset_whole |= entries->GetBytes(i) == Slice(kAssets[0]);
+  for (size_t i = 0; i < file.entries->size(); i++) {
+    asset_whole |= file.entries->GetBytes(i) == Slice(kAssets[0]);
   }
   EXPECT_TRUE(asset_whole) << "the asset paths are entries, whole";
-  for (size_t c = 0; c < chunks.size(); c++) {
+  for (size_t c = 0; c < file.chunks.size(); c++) {
     SCOPED_TRACE("chunk " + std::to_string(c));
     if (c >= 2) {
-      EXPECT_EQ(EncodingOf(chunks[c]), Encoding::kTemplate);
+      EXPECT_EQ(EncodingOf(file.chunks[c]), Encoding::kTemplate);
       // 64 ids of 20 bits (160 bytes) and 2-bit codes: about 200 bytes. Split, the assets'
       // hex parameters would add 64 x 32 bits and widen the ids' stream: over 400.
-      EXPECT_LT(chunks[c].size(), 260u);
+      EXPECT_LT(file.chunks[c].size(), 260u);
     }
-    Slice in(chunks[c]);
+    Slice in(file.chunks[c]);
     ChunkReadOptions options;
-    options.file_dictionary = entries;
+    options.file_dictionary = file.entries;
     ColumnVector decoded;
     ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
     ASSERT_TRUE(decoded.Equals(values[c]));
@@ -551,20 +543,18 @@ TEST(FileDictionaryTest, WholeValuesWinOnceAdmittedAfterTemplatesWonFirst) {
   }
   DictionaryCodedChunks file;
   ASSERT_NO_FATAL_FAILURE(WriteThroughFileDictionary(values, "user_agent", &file));
-  const std::vector<std::string>& chunks = file.chunks;
-  const FileDictionarySet& dictionaries = file.dictionaries;
-  EXPECT_EQ(EncodingOf(chunks[1]), Encoding::kTemplate) << "the case this test is about";
-  for (size_t c = 0; c < chunks.size(); c++) {
+  EXPECT_EQ(EncodingOf(file.chunks[1]), Encoding::kTemplate) << "the case this test is about";
+  for (size_t c = 0; c < file.chunks.size(); c++) {
     SCOPED_TRACE("chunk " + std::to_string(c));
     if (c >= 3) {
-      EXPECT_EQ(EncodingOf(chunks[c]), Encoding::kFileDictionary);
+      EXPECT_EQ(EncodingOf(file.chunks[c]), Encoding::kFileDictionary);
       // 128 codes of about 5.3 bits (40 entries): about 90 bytes; as templates, two parameter
       // streams of 40 distinct values each cost more than twice that.
-      EXPECT_LT(chunks[c].size(), 120u);
+      EXPECT_LT(file.chunks[c].size(), 120u);
     }
-    Slice in(chunks[c]);
+    Slice in(file.chunks[c]);
     ChunkReadOptions options;
-    options.file_dictionary = dictionaries.Find("user_agent");
+    options.file_dictionary = file.entries;
     ColumnVector decoded;
     ASSERT_TRUE(ReadChunk(&in, PhysicalType::kBytes, &decoded, options).ok());
     ASSERT_EQ(decoded.size(), values[c].size());
