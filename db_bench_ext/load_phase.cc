@@ -188,6 +188,23 @@ Status WaitForCompactions(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_f
   }
 }
 
+uint32_t FullCompactionSubcompactions() {
+  return std::max(3u, std::thread::hardware_concurrency());
+}
+
+EveryCoreForCompactions::EveryCoreForCompactions(rocksdb::DB* db)
+    : db_(db), before_(db->GetDBOptions().max_subcompactions) {
+  const uint32_t wanted = FullCompactionSubcompactions();
+  changed_ =
+      wanted > before_ && db_->SetDBOptions({{"max_subcompactions", std::to_string(wanted)}}).ok();
+}
+
+EveryCoreForCompactions::~EveryCoreForCompactions() {
+  if (changed_) {
+    db_->SetDBOptions({{"max_subcompactions", std::to_string(before_)}}).PermitUncheckedError();
+  }
+}
+
 Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& settings,
                LoadOutcome* outcome) {
   rocksdb::DB* db = table->db();
@@ -244,6 +261,7 @@ Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& s
   progress.Finish();
   if (!first_error.ok()) return first_error;
 
+  const EveryCoreForCompactions every_core(db);
   const auto flush_start = Clock::now();
   Status s = db->Flush(rocksdb::FlushOptions(), column_family);
   outcome->final_flush_seconds = std::chrono::duration<double>(Clock::now() - flush_start).count();
@@ -264,8 +282,7 @@ Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& s
     const auto compaction_start = Clock::now();
     rocksdb::CompactRangeOptions compact;
     compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kSkip;
-    // Nothing else runs now: let the compaction use every core (RocksDB splits it by key range).
-    compact.max_subcompactions = std::max(1u, std::thread::hardware_concurrency());
+    compact.max_subcompactions = FullCompactionSubcompactions();
     s = db->CompactRange(compact, column_family, nullptr, nullptr);
     if (s.ok()) s = WaitForCompactions(db, column_family);
     outcome->final_compaction_seconds =

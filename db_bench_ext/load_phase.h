@@ -57,6 +57,30 @@ void RestoreBlockCache(const TableStorage& storage, DatabaseOptions* options);
 // The one table of a database loaded earlier (CreateAndLoadTable), bound to `driver`.
 Status OpenLoadedTable(Database* database, WorkloadDriver* driver, Table** table);
 
+// How many subcompactions the phase after the writers lets a compaction split into: every core,
+// since nothing else runs then (RocksDB splits by key range, in ranges of at least a target
+// file's bytes). At least 3: RocksDB 7.8 forms subcompactions only from two split keys up
+// (CompactionJob::Prepare tests boundaries_.size() > 1), so a limit of 2 never splits anything;
+// on two cores, three ranges share the two.
+uint32_t FullCompactionSubcompactions();
+
+// While it lives, every compaction RocksDB starts may split into FullCompactionSubcompactions()
+// (DBOptions::max_subcompactions, restored when it goes away). RunLoad holds one from the final
+// flush on: most compactions of that phase are not CompactRange's own (RocksDB picks the
+// backlog's L0 compactions by itself, and those take the DB option, not CompactRangeOptions').
+class EveryCoreForCompactions {
+ public:
+  explicit EveryCoreForCompactions(rocksdb::DB* db);
+  ~EveryCoreForCompactions();
+  EveryCoreForCompactions(const EveryCoreForCompactions&) = delete;
+  EveryCoreForCompactions& operator=(const EveryCoreForCompactions&) = delete;
+
+ private:
+  rocksdb::DB* db_;
+  uint32_t before_;
+  bool changed_ = false;
+};
+
 // Waits until the column family has no pending or running compaction.
 Status WaitForCompactions(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family);
 
