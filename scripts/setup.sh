@@ -9,7 +9,8 @@ src_dir="$here/third_party/rocksdb-src"
 
 packages=(build-essential cmake pkg-config librocksdb-dev libzstd-dev liblz4-dev libxsimd-dev
           libgflags-dev googletest libgtest-dev libgmock-dev libbenchmark-dev rocksdb-tools dpkg-dev
-          libsnappy-dev)
+          libsnappy-dev
+          python3)  # scripts/load_rounds.py and its test
 # The Parquet export test has DuckDB read the files, installed from npm (tests/export/).
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 # Extra packages a target needs beyond the build's (e.g. make fuzz: clang-14 libclang-rt-14-dev).
