@@ -13,8 +13,8 @@ run as the median and the range over the runs (A's own row: its absolute figures
       --configs=A,C,C-dict --workloads=metrics,access16,devops --queries=latest \\
       --readers=1 --measure_seconds=0.3 --warmup_seconds=0.1
 
-Every flag after "--" goes to db_bench_ext unchanged, except --configs (rotated; A must be one)
-and --db / --report_dir (under --work, one report per run). Exits non-zero when a run fails
+Every flag after "--" (written --name=value) goes to db_bench_ext unchanged, except --configs
+(rotated; A must be one) and --db / --report_dir (under --work, one report per run). Exits non-zero when a run fails
 (its correctness gate included).
 """
 import argparse
