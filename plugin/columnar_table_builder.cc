@@ -80,6 +80,14 @@ std::array<char, 16> RandomFileId() {
 // were 26M of devops' 526M flush instructions.
 constexpr int kMetaBlockZstdLevel = 9;
 
+// Compactions in a row that may carry a file's dictionaries over (kDictionaryCarriesProperty):
+// entries of rows gone stay in a carried dictionary, so every so many compactions an output
+// starts its own.
+constexpr uint64_t kMaxDictionaryCarries = 8;
+// Early cuts (a group cut where an input group starts) are given up once at least this many
+// were made and fewer than half of them led to a copied group.
+constexpr uint64_t kEarlyCutTrials = 16;
+
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
   size_t limit = 64u << 20;
@@ -124,6 +132,7 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
   // For the same reason their chunks leave out template (ChunkWriteOptions::short_lived):
   // splitting values into templates was 230M of access16's 714M flush instructions.
   soon_rewritten_ = SoonRewritten(options.reason);
+  copy_inputs_ = !soon_rewritten_ && zone_maps_ != nullptr;
   if (soon_rewritten_) {
     short_lived_settings_ = std::make_unique<ShortLivedColumnSettings>(&settings_->columns());
   }
@@ -207,7 +216,7 @@ void ColumnarTableBuilder::Add(const rocksdb::Slice& key, const rocksdb::Slice& 
     properties_.num_range_deletions++;
     properties_.num_deletions++;
   } else {
-    AddPointEntry(parsed, value);
+    AddPointEntry(parsed, key, value);
     if (parsed.type == rocksdb::kTypeDeletion || parsed.type == rocksdb::kTypeSingleDeletion ||
         parsed.type == rocksdb::kTypeDeletionWithTimestamp) {
       properties_.num_deletions++;
@@ -223,7 +232,10 @@ void ColumnarTableBuilder::Add(const rocksdb::Slice& key, const rocksdb::Slice& 
 }
 
 void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
+                                         const rocksdb::Slice& internal_key,
                                          const rocksdb::Slice& stored_value) {
+  if (copy_inputs_) FollowInputGroups(internal_key, stored_value);
+  if (!ok()) return;
   rocksdb::Slice value = stored_value;
   if (value.size() > settings_->options().max_inline_value_bytes) {
     // Too large for a chunk: written to the file now, on its own, and the row keeps an empty
@@ -286,6 +298,71 @@ void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
   }
 }
 
+void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
+                                             const rocksdb::Slice& value) {
+  const CompactionInputs& inputs = CompactionInputs::OfThisThread();
+  if (inputs.empty()) return;  // not a compaction of copyable files
+  if (followed_.active) {
+    const size_t row = followed_.matched;
+    if (entries_.size() == row && FollowedGroupHeld() && row < followed_.rows->row_count() &&
+        followed_.rows->internal_key(row) == internal_key && followed_.rows->value(row) == value) {
+      followed_.matched++;
+      return;
+    }
+    followed_.active = false;
+  }
+  const CompactionInputGroup* input = inputs.GroupStartingWith(internal_key);
+  if (input == nullptr || input->rows->value(0) != value) return;
+  const bool early_cut = !entries_.empty();
+  if (early_cut && early_cuts_ >= kEarlyCutTrials && early_cuts_copied_ * 2 < early_cuts_) return;
+  if (!MayCopyFrom(*input)) return;
+  followed_.bytes.clear();
+  rocksdb::ReadOptions read_options;
+  read_options.fill_cache = false;
+  if (!input->reader
+           ->CopyRowGroupBytes(input->group, input->block, read_options, &copy_block_,
+                               &followed_.bytes)
+           .ok()) {
+    return;  // the group is encoded again, as without copies
+  }
+  if (early_cut) {
+    FlushRowGroup();
+    early_cuts_++;
+  }
+  followed_.active = true;
+  followed_.input = input;
+  followed_.reader = input->reader;
+  followed_.group = input->group;
+  followed_.rows = input->rows;
+  followed_.matched = 1;
+  followed_.after_early_cut = early_cut;
+}
+
+bool ColumnarTableBuilder::FollowedGroupHeld() const {
+  const CompactionInputGroup* input = followed_.input;
+  return CompactionInputs::OfThisThread().Registered(input) && input->reader == followed_.reader &&
+         input->group == followed_.group && input->rows == followed_.rows;
+}
+
+bool ColumnarTableBuilder::MayCopyFrom(const CompactionInputGroup& input) {
+  const ColumnarTableReader& reader = *input.reader;
+  if (!reader.RowGroupsCopyableWith(*settings_) || reader.HasOversizedValues(input.group)) {
+    return false;
+  }
+  const FileDictionarySet* dictionaries = reader.file_dictionaries();
+  if (dictionaries == nullptr || dictionaries->columns().empty()) return true;
+  if (dictionaries_carried_) return reader.file_id() == dictionaries_from_;
+  // The first file copied from with dictionaries gives this file its dictionaries' start.
+  if (dictionaries_ == nullptr || reader.dictionary_carries() >= kMaxDictionaryCarries ||
+      !dictionaries_->Seed(*dictionaries)) {
+    return false;
+  }
+  dictionaries_carried_ = true;
+  dictionaries_from_ = reader.file_id();
+  dictionary_carries_ = reader.dictionary_carries() + 1;
+  return true;
+}
+
 Slice ColumnarTableBuilder::BufferedKey(const BufferedEntry& entry) const {
   return Slice(entry_bytes_.data() + entry.key_offset, entry.key_size);
 }
@@ -310,7 +387,21 @@ void ColumnarTableBuilder::FlushRowGroup() {
   context.dictionaries = dictionaries_.get();
   context.memos = &encoding_memos_;
   context.scratch = &layout_scratch_;
+  // The input group followed, when every entry of it arrived and nothing else.
+  RowGroupView verbatim;
+  bool copied = false;
+  if (followed_.active && followed_.matched == entries_.size() &&
+      followed_.matched == followed_.rows->row_count() && verbatim.Parse(followed_.bytes).ok() &&
+      verbatim.size() == followed_.bytes.size()) {
+    context.verbatim = &verbatim;
+    context.verbatim_written = &copied;
+  }
   Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
+  if (copied) {
+    copied_groups_++;
+    if (followed_.after_early_cut) early_cuts_copied_++;
+  }
+  followed_.active = false;
   if (!s.ok()) {
     SetError(s);
     return;
@@ -554,6 +645,17 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
       std::to_string(index_.num_row_groups());
   properties_.user_collected_properties[kRowsPerGroupProperty] =
       std::to_string(settings_->options().rows_per_group);
+  if (settings_->schema() != nullptr && !soon_rewritten_) {
+    properties_.user_collected_properties[kPassThroughProperty] = settings_->pass_through_options();
+  }
+  if (copied_groups_ > 0) {
+    properties_.user_collected_properties[kCopiedRowGroupsProperty] =
+        std::to_string(copied_groups_);
+  }
+  if (dictionaries_carried_) {
+    properties_.user_collected_properties[kDictionaryCarriesProperty] =
+        std::to_string(dictionary_carries_);
+  }
   if (!oversized_values_.empty()) {
     EncodeOversizedValues(oversized_values_,
                           &properties_.user_collected_properties[kOversizedValuesProperty]);
@@ -594,6 +696,7 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
 
 void ColumnarTableBuilder::Abandon() {
   closed_ = true;
+  followed_.active = false;
   held_blocks_.clear();
   entries_.clear();
 }

@@ -6,6 +6,18 @@
 // the open data block; a full block is compressed and written. With a zstd dictionary
 // (compression_opts.max_dict_bytes > 0), blocks are held in memory until enough samples exist
 // to train the dictionary, then written compressed with it (as BlockBasedTable does).
+//
+// Compaction rewrites mostly unchanged rows: a time series' new points land at the end of each
+// partition, and every older group between them comes back as it was. The builder of a
+// compaction's output follows the input groups its thread's iterators hold
+// (compaction_inputs.h): when the entries of a group arrive one for one, equal in key,
+// sequence, type and value, and the group ends where this builder would end it anyway, the
+// group's encoded bytes are copied instead of being encoded again. Such bytes decode alike
+// only in a file of the same options and schema (kPassThroughProperty) whose file dictionaries
+// begin with the input file's: an output starts its dictionaries from the first input file it
+// copies from (FileDictionaryWriters::Seed) and then copies only from that file and from files
+// without dictionaries. A group is cut early where an input group starts, so that the copies
+// line up again after new rows; the builder stops cutting early when that rarely pays.
 #pragma once
 
 #include <memory>
@@ -13,6 +25,9 @@
 #include <vector>
 
 #include "db/table_properties_collector.h"
+#include "plugin/cache_pin.h"
+#include "plugin/columnar_table_reader.h"
+#include "plugin/compaction_inputs.h"
 #include "plugin/oversized_values.h"
 #include "plugin/table_settings.h"
 #include "plugin/zone_map_collector.h"
@@ -70,7 +85,16 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
     std::string raw;
   };
 
-  void AddPointEntry(const rocksdb::ParsedInternalKey& key, const rocksdb::Slice& value);
+  void AddPointEntry(const rocksdb::ParsedInternalKey& key, const rocksdb::Slice& internal_key,
+                     const rocksdb::Slice& value);
+  // Before the entry is buffered: follows the input group being copied, or starts following
+  // the one this entry begins (cutting the buffered group first).
+  void FollowInputGroups(const rocksdb::Slice& internal_key, const rocksdb::Slice& value);
+  // Whether a group of `input` may be copied into this file, starting this file's
+  // dictionaries from its file's when that is what it takes.
+  bool MayCopyFrom(const CompactionInputGroup& input);
+  // Whether the input group being followed is still the one its iterator holds.
+  bool FollowedGroupHeld() const;
   // Called after the entry of `user_key` was buffered.
   void AddToFilters(const rocksdb::Slice& user_key);
   Slice BufferedKey(const BufferedEntry& entry) const;
@@ -141,6 +165,27 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::unique_ptr<rocksdb::FilterBitsBuilder> key_filter_;
   std::unique_ptr<rocksdb::FilterBitsBuilder> partition_filter_;
   std::vector<std::pair<std::string, std::string>> range_deletions_;
+
+  // Copying a compaction input's groups (see the top of this file).
+  struct FollowedGroup {
+    bool active = false;
+    const CompactionInputGroup* input = nullptr;  // the iterator's registration
+    const ColumnarTableReader* reader = nullptr;
+    size_t group = SIZE_MAX;
+    const DecodedRowGroup* rows = nullptr;
+    size_t matched = 0;  // entries_[0, matched) are rows [0, matched) of the group
+    bool after_early_cut = false;
+    std::string bytes;  // the group's encoded bytes
+  };
+  FollowedGroup followed_;
+  CachePin<RawBlock> copy_block_;  // an input block read to copy a group from
+  bool copy_inputs_ = false;       // a long-lived typed file: may copy groups
+  bool dictionaries_carried_ = false;
+  std::array<char, 16> dictionaries_from_{};  // the file id they were carried from
+  uint64_t dictionary_carries_ = 0;
+  uint64_t copied_groups_ = 0;
+  uint64_t early_cuts_ = 0;
+  uint64_t early_cuts_copied_ = 0;
 
   // Running ratios for size estimates while data is still buffered.
   uint64_t raw_entry_bytes_ = 0;

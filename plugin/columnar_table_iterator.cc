@@ -8,14 +8,32 @@ namespace columnar {
 ColumnarTableIterator::ColumnarTableIterator(const ColumnarTableReader* reader,
                                              const rocksdb::ReadOptions& read_options,
                                              const rocksdb::SliceTransform* prefix_extractor,
-                                             bool skip_filters, const ScanSpec* spec)
+                                             bool skip_filters, const ScanSpec* spec,
+                                             bool compaction_input)
     : reader_(reader),
       read_options_(read_options),
       prefix_extractor_(prefix_extractor),
       skip_filters_(skip_filters),
-      spec_(spec) {}
+      spec_(spec) {
+  if (compaction_input && spec == nullptr) {
+    published_.reader = reader;
+    compaction_inputs_ = &CompactionInputs::OfThisThread();
+    compaction_inputs_->Register(&published_);
+  }
+}
 
-ColumnarTableIterator::~ColumnarTableIterator() { ReleaseGroup(); }
+ColumnarTableIterator::~ColumnarTableIterator() {
+  if (compaction_inputs_ != nullptr) compaction_inputs_->Unregister(&published_);
+  ReleaseGroup();
+}
+
+void ColumnarTableIterator::PublishGroup() {
+  if (compaction_inputs_ == nullptr) return;
+  const bool whole = group_ && partial_first_row_ == SIZE_MAX;
+  published_.group = group_index_;
+  published_.rows = whole ? group_.get() : nullptr;
+  published_.block = block_.get();
+}
 
 void ColumnarTableIterator::ReleaseGroup() {
   if (group_ && Pinning()) {
@@ -26,6 +44,7 @@ void ColumnarTableIterator::ReleaseGroup() {
   group_.Reset();
   group_index_ = SIZE_MAX;
   partial_first_row_ = SIZE_MAX;
+  PublishGroup();
 }
 
 bool ColumnarTableIterator::Enter(size_t group) {
@@ -38,6 +57,7 @@ bool ColumnarTableIterator::Enter(size_t group) {
     return false;
   }
   group_index_ = group;
+  PublishGroup();
   return true;
 }
 
@@ -193,6 +213,7 @@ void ColumnarTableIterator::Seek(const rocksdb::Slice& target) {
     group_ = std::move(rows.rows);
     group_index_ = group;
     if (!rows.whole) partial_first_row_ = rows.first_row;
+    PublishGroup();
     row = rows.position;
   } else {
     if (!Enter(group)) return;

@@ -10,6 +10,7 @@
 #include "db/pinned_iterators_manager.h"
 #include "plugin/cache_pin.h"
 #include "plugin/columnar_table_reader.h"
+#include "plugin/compaction_inputs.h"
 #include "plugin/pushdown.h"
 #include "table/internal_iterator.h"
 
@@ -18,10 +19,11 @@ namespace columnar {
 class ColumnarTableIterator : public rocksdb::InternalIterator {
  public:
   // `spec` (optional): the read's predicate-pushdown spec; groups then hold only the entries
-  // it leaves, and may be empty.
+  // it leaves, and may be empty. `compaction_input`: a compaction's input, whose whole groups
+  // the iterator makes known to the output's builder (compaction_inputs.h) while it lives.
   ColumnarTableIterator(const ColumnarTableReader* reader, const rocksdb::ReadOptions& read_options,
                         const rocksdb::SliceTransform* prefix_extractor, bool skip_filters,
-                        const ScanSpec* spec = nullptr);
+                        const ScanSpec* spec = nullptr, bool compaction_input = false);
 
   bool Valid() const override { return valid_; }
   void SeekToFirst() override;
@@ -59,6 +61,8 @@ class ColumnarTableIterator : public rocksdb::InternalIterator {
   }
   // Drops the current group, or parks it with the pinned-iterators manager.
   void ReleaseGroup();
+  // Tells the compaction's builder which whole group the iterator now holds (if any).
+  void PublishGroup();
   bool SetPosition(size_t row);
   // True when every key from `group` on is at or past iterate_upper_bound.
   bool GroupStartsAtOrAfterUpperBound(size_t group) const;
@@ -94,6 +98,9 @@ class ColumnarTableIterator : public rocksdb::InternalIterator {
   rocksdb::Status status_;
 
   rocksdb::PinnedIteratorsManager* pinned_iters_mgr_ = nullptr;
+  // As a compaction's input: the registry it is in (null otherwise), and what it shows there.
+  CompactionInputs* compaction_inputs_ = nullptr;
+  CompactionInputGroup published_;
 };
 
 }  // namespace columnar

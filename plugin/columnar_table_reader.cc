@@ -146,6 +146,7 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
 
   s = table->ReadRowsPerGroup();
   if (s.ok()) s = table->ReadLargestSequence();
+  if (s.ok()) table->ReadDictionaryCarries();
   if (s.ok()) s = table->CreateLayout();
   if (s.ok()) s = table->ReadFileStats();
   if (!s.ok()) return s;
@@ -245,6 +246,19 @@ rocksdb::Status ColumnarTableReader::ReadLargestSequence() {
   return Status::OK();
 }
 
+void ColumnarTableReader::ReadDictionaryCarries() {
+  // Only a hint for later compactions: a malformed value counts as the bound, so that they
+  // start dictionaries afresh.
+  const auto& props = properties_->user_collected_properties;
+  const auto found = props.find(kDictionaryCarriesProperty);
+  if (found == props.end()) return;
+  const std::string& text = found->second;
+  dictionary_carries_ =
+      !text.empty() && text.size() <= 9 && text.find_first_not_of("0123456789") == std::string::npos
+          ? std::stoull(text)
+          : UINT64_MAX;
+}
+
 rocksdb::Status ColumnarTableReader::ReadOversizedValueDirectory() {
   const auto& props = properties_->user_collected_properties;
   const auto found = props.find(kOversizedValuesProperty);
@@ -329,6 +343,7 @@ rocksdb::Status ColumnarTableReader::CreateLayout() {
         if (s.ok()) s = FileDictionarySet::Decode(raw, dictionaries.get());
         if (!s.ok()) return s;
         dictionary_bytes_ = dictionaries->MemoryUsage();
+        file_dictionaries_ = dictionaries;
       }
       layout_ = std::make_unique<TypedLayout>(std::move(schema), std::move(dictionaries));
       return Status::OK();
@@ -804,22 +819,63 @@ rocksdb::Status ColumnarTableReader::LoadZoneMaps(size_t group, CachePin<ZoneMap
   return Status::OK();
 }
 
-rocksdb::Status ColumnarTableReader::ParseRowGroup(size_t group, const rocksdb::Slice& block_bytes,
-                                                   RowGroupView* view) const {
+rocksdb::Status ColumnarTableReader::GroupBytesIn(size_t group, const rocksdb::Slice& block_bytes,
+                                                  rocksdb::Slice* bytes) const {
   const uint32_t begin = index_.offset_in_block(group);
   const uint32_t end_mark = index_.end_in_block(group);
   const size_t end = end_mark == 0 ? block_bytes.size() : end_mark;
   if (begin >= end || end > block_bytes.size()) {
     return Status::Corruption("ColumnarTable: row group outside its block");
   }
-  Status s = view->Parse(Slice(block_bytes.data() + begin, end - begin));
-  if (s.ok() && view->size() != end - begin) {
+  *bytes = rocksdb::Slice(block_bytes.data() + begin, end - begin);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::ParseRowGroup(size_t group, const rocksdb::Slice& block_bytes,
+                                                   RowGroupView* view) const {
+  rocksdb::Slice bytes;
+  Status s = GroupBytesIn(group, block_bytes, &bytes);
+  if (s.ok()) s = view->Parse(bytes);
+  if (s.ok() && view->size() != bytes.size()) {
     return Status::Corruption("ColumnarTable: row group size");
   }
   if (s.ok() && view->row_count() > rows_per_group_) {
     return Status::Corruption("ColumnarTable: row group holds more rows than rows_per_group");
   }
   if (s.ok() && view->anchored_count() > 0) s = SetAnchors(group, view);
+  return s;
+}
+
+bool ColumnarTableReader::RowGroupsCopyableWith(const TableSettings& settings) const {
+  if (root_.layout_id != TypedLayout::kId ||
+      global_seqno_ != rocksdb::kDisableGlobalSequenceNumber || settings.schema() == nullptr) {
+    return false;
+  }
+  const auto& props = properties_->user_collected_properties;
+  const auto options = props.find(kPassThroughProperty);
+  const auto schema = props.find(kSchemaProperty);
+  return options != props.end() && schema != props.end() &&
+         options->second == settings.pass_through_options() &&
+         schema->second == settings.schema_text();
+}
+
+rocksdb::Status ColumnarTableReader::CopyRowGroupBytes(size_t group, const RawBlock* held,
+                                                       const rocksdb::ReadOptions& read_options,
+                                                       CachePin<RawBlock>* block,
+                                                       std::string* out) const {
+  if (group >= index_.num_row_groups()) return Status::InvalidArgument("no such row group");
+  const uint32_t ordinal = index_.block_of(group);
+  if (held == nullptr || held->ordinal != ordinal) {
+    if (!*block || (*block)->ordinal != ordinal) {
+      block->Reset();
+      Status s = LoadBlock(ordinal, read_options, block);
+      if (!s.ok()) return s;
+    }
+    held = block->get();
+  }
+  rocksdb::Slice bytes;
+  Status s = GroupBytesIn(group, held->bytes(), &bytes);
+  if (s.ok()) out->append(bytes.data(), bytes.size());
   return s;
 }
 
@@ -956,19 +1012,25 @@ bool ColumnarTableReader::PartitionMayMatch(const rocksdb::Slice& partition) con
 
 rocksdb::InternalIterator* ColumnarTableReader::NewIterator(
     const rocksdb::ReadOptions& read_options, const rocksdb::SliceTransform* prefix_extractor,
-    rocksdb::Arena* arena, bool skip_filters, rocksdb::TableReaderCaller /*caller*/,
+    rocksdb::Arena* arena, bool skip_filters, rocksdb::TableReaderCaller caller,
     size_t /*compaction_readahead_size*/, bool /*allow_unprepared_value*/) {
   const ScanSpec* spec = PushdownSpecOf(read_options);
+  // Only a compaction's input shows its groups to the output's builder (compaction_inputs.h).
+  const bool compaction_input = caller == rocksdb::TableReaderCaller::kCompaction &&
+                                root_.layout_id == TypedLayout::kId &&
+                                global_seqno_ == rocksdb::kDisableGlobalSequenceNumber &&
+                                properties_->user_collected_properties.count(kPassThroughProperty);
   if (spec != nullptr && file_stats_ != nullptr && FileRuledOut(*spec, *file_stats_)) {
     spec->counters->files_skipped++;
     return rocksdb::NewEmptyInternalIterator<rocksdb::Slice>(arena);
   }
   if (arena == nullptr) {
-    return new ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters, spec);
+    return new ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters, spec,
+                                     compaction_input);
   }
   void* memory = arena->AllocateAligned(sizeof(ColumnarTableIterator));
-  return new (memory)
-      ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters, spec);
+  return new (memory) ColumnarTableIterator(this, read_options, prefix_extractor, skip_filters,
+                                            spec, compaction_input);
 }
 
 rocksdb::Status ColumnarTableReader::Get(const rocksdb::ReadOptions& read_options,

@@ -155,6 +155,25 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
                                CachePin<RawBlock>* block, RowGroupView* view) const;
 
+  // ---- used by ColumnarTableBuilder to copy a compaction input's groups ----
+  // Whether a builder of `settings` may copy this file's row groups: a typed file written
+  // long-lived with the same options and schema, without a global sequence number.
+  bool RowGroupsCopyableWith(const TableSettings& settings) const;
+  // The file's identity (its root block's random file id).
+  const std::array<char, 16>& file_id() const { return root_.file_id; }
+  // The file's dictionaries; null when it has none.
+  const FileDictionarySet* file_dictionaries() const { return file_dictionaries_.get(); }
+  // How many compactions in a row carried the file's dictionaries over
+  // (kDictionaryCarriesProperty).
+  uint64_t dictionary_carries() const { return dictionary_carries_; }
+  // Whether some row of `group` has its value stored outside the group (oversized_values.h).
+  bool HasOversizedValues(size_t group) const;
+  // Appends the encoded bytes of row group `group` to *out: from `held` when that is the
+  // group's block, else from the block loaded into *block (kept when it holds it already).
+  rocksdb::Status CopyRowGroupBytes(size_t group, const RawBlock* held,
+                                    const rocksdb::ReadOptions& read_options,
+                                    CachePin<RawBlock>* block, std::string* out) const;
+
  private:
   ColumnarTableReader(const rocksdb::TableReaderOptions& options,
                       std::unique_ptr<rocksdb::RandomAccessFileReader>&& file, uint64_t file_size,
@@ -165,9 +184,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status LoadZoneMaps(size_t group, CachePin<ZoneMapSet>* out) const;
   rocksdb::Status ReadRowsPerGroup();
   rocksdb::Status ReadLargestSequence();
+  void ReadDictionaryCarries();
   rocksdb::Status ReadOversizedValueDirectory();
   std::vector<OversizedValue>::const_iterator FirstOversizedValueOf(size_t group) const;
-  bool HasOversizedValues(size_t group) const;
   rocksdb::Status ReadOversizedValue(const OversizedValue& where, bool verify,
                                      std::string* value) const;
   // Puts the values of `group`'s oversized rows into *decoded (oversized_values.h).
@@ -276,6 +295,11 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // The file's merged column statistics, when it may be skipped by them (ReadFileStats).
   std::unique_ptr<ZoneMapSet> file_stats_;
   size_t dictionary_bytes_ = 0;
+  std::shared_ptr<const FileDictionarySet> file_dictionaries_;
+  uint64_t dictionary_carries_ = 0;
+  // The group bytes `group` spans in its block's raw bytes (ParseRowGroup's bounds check).
+  rocksdb::Status GroupBytesIn(size_t group, const rocksdb::Slice& block_bytes,
+                               rocksdb::Slice* bytes) const;
   // Point reads decode a group whole at once while the cache has room (LoadRowsForPointRead).
   CacheRoom cache_room_;
 };

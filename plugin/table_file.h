@@ -57,6 +57,14 @@ inline constexpr const char* kSchemaProperty = "columnar.schema";
 inline constexpr const char* kColumnStatsProperty = "columnar.column_stats";
 inline constexpr const char* kRowGroupsProperty = "columnar.row_groups";
 inline constexpr const char* kRowsPerGroupProperty = "columnar.rows_per_group";
+// Files compaction may copy row groups from (long-lived files only): the writer's
+// TableSettings::pass_through_options().
+inline constexpr const char* kPassThroughProperty = "columnar.pass_through";
+// Row groups a compaction copied from its input files unchanged (decimal).
+inline constexpr const char* kCopiedRowGroupsProperty = "columnar.copied_row_groups";
+// How many compactions in a row carried this file's file dictionaries over from an input
+// file's (decimal; absent = 0): bounded, so that entries no row uses any more are dropped.
+inline constexpr const char* kDictionaryCarriesProperty = "columnar.dictionary_carries";
 
 // The largest ColumnarTableOptions::rows_per_group: the format's bound on a group's rows.
 inline constexpr uint32_t kMaxRowsPerGroup = kMaxRowGroupRows;

@@ -52,8 +52,17 @@ Status TableSettings::Create(const ColumnarTableOptions& options,
     // options say nothing.
     settings->columns_.AddDefaults(schema->options().column_encodings,
                                    schema->options().column_compression);
+    settings->schema_text_ = schema->Serialize();
     settings->schema_ = std::move(schema);
   }
+  // Version 1 of the row-group format; every option a group's encoding depends on.
+  settings->pass_through_options_ =
+      "1;rows_per_group=" + std::to_string(options.rows_per_group) +
+      ";group_target_bytes=" + std::to_string(options.group_target_bytes) +
+      ";max_inline_value_bytes=" + std::to_string(options.max_inline_value_bytes) +
+      ";column_compression=" + options.column_compression +
+      ";column_compression_level=" + std::to_string(options.column_compression_level) +
+      ";column_encodings=" + options.column_encodings;
   // A rebuild (ALTER TABLE, options re-parsed) keeps the factory's cache: RocksDB holds it
   // for the block-cache DB properties (an entry of its own in it) as long as the column
   // family lives, and cached row groups stay useful.

@@ -33,6 +33,13 @@ class TableSettings {
   // The table schema new files are written with; null for the schema-less layout.
   const std::shared_ptr<const TableSchema>& schema() const { return schema_; }
 
+  // What a row group's bytes depend on besides the schema (the options that shape or encode
+  // groups), as stored in long-lived files' kPassThroughProperty: a compaction may copy a
+  // group of a file whose property and schema match these settings (columnar_table_builder.h).
+  const std::string& pass_through_options() const { return pass_through_options_; }
+  // The schema's serialized form (kSchemaProperty); empty without a schema.
+  const std::string& schema_text() const { return schema_text_; }
+
   // The layout new files are written with.
   std::unique_ptr<RowLayout> NewWriteLayout(
       const std::shared_ptr<const rocksdb::SliceTransform>& prefix_extractor) const;
@@ -43,6 +50,8 @@ class TableSettings {
   std::shared_ptr<rocksdb::Cache> cache_;
   std::shared_ptr<const rocksdb::FilterPolicy> filter_policy_;
   std::shared_ptr<const TableSchema> schema_;
+  std::string pass_through_options_;
+  std::string schema_text_;
 };
 
 // Parses the `schema` option: TableSchema::Serialize() output or CQL CREATE TABLE text.

@@ -325,6 +325,27 @@ bool FileDictionaryWriter::TryEncode(const ColumnVector& values, size_t local_si
   return use;
 }
 
+bool FileDictionaryWriter::Seed(const ColumnVector& entries) {
+  if (!entries_.empty() || entries.type() != PhysicalType::kBytes ||
+      entries.size() > limits_.max_entries) {
+    return false;
+  }
+  size_t bytes = 0;
+  for (size_t i = 0; i < entries.size(); i++) bytes += entries.GetBytes(i).size();
+  if (bytes > limits_.max_bytes) return false;
+  for (size_t i = 0; i < entries.size(); i++) {
+    const Slice entry = entries.GetBytes(i);
+    const uint64_t hash = HashOf(entry);
+    // Codes follow the given order even if an entry repeats (a table equal to a value): the
+    // index keeps the first.
+    const bool indexed = codes_.Find(hash, entry, entries_) != 0;
+    entries_.emplace_back(entry.data(), entry.size());
+    if (!indexed) codes_.Insert(hash, static_cast<uint32_t>(entries_.size()));
+  }
+  entry_bytes_ = bytes;
+  return true;
+}
+
 ColumnVector FileDictionaryWriter::Entries() const {
   ColumnVector entries(PhysicalType::kBytes);
   entries.Reserve(entries_.size());
@@ -341,6 +362,17 @@ FileDictionaryWriter* FileDictionaryWriters::For(const std::string& column) {
 bool FileDictionaryWriters::empty() const {
   for (const auto& entry : columns_) {
     if (entry.second->entry_count() > 0) return false;
+  }
+  return true;
+}
+
+bool FileDictionaryWriters::Seed(const FileDictionarySet& dictionaries) {
+  if (!empty()) return false;
+  for (const auto& [name, entries] : dictionaries.columns()) {
+    if (!For(name)->Seed(entries)) {
+      columns_.clear();  // none seeded rather than some
+      return false;
+    }
   }
   return true;
 }

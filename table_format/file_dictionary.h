@@ -213,6 +213,12 @@ class FileDictionaryWriter {
   // if it is not one yet); false otherwise.
   bool EncodeWithTable(const ColumnVector& values, size_t local_size, std::string* body);
 
+  // Starts the dictionary with `entries` (another file's dictionary of the column, in code
+  // order), so that chunks written against that file's dictionary keep their meaning here;
+  // later entries follow them. Only before any entry; false (nothing changed) otherwise, or
+  // when they exceed the limits.
+  bool Seed(const ColumnVector& entries);
+
   size_t entry_count() const { return entries_.size(); }
   size_t entry_bytes() const { return entry_bytes_; }
   // The entries in code order.
@@ -264,6 +270,8 @@ class FileDictionaryWriter {
   FileDictionaryTrial scratch_trial_;
 };
 
+class FileDictionarySet;
+
 // Every column's dictionary writer of one file, by column name.
 class FileDictionaryWriters {
  public:
@@ -272,6 +280,9 @@ class FileDictionaryWriters {
 
   FileDictionaryWriter* For(const std::string& column);
   bool empty() const;
+  // Starts every column's dictionary with another file's (FileDictionaryWriter::Seed); only
+  // while every dictionary is empty. False (nothing changed) when one cannot be seeded.
+  bool Seed(const FileDictionarySet& dictionaries);
   // Total entry bytes so far (file size estimates).
   size_t entry_bytes() const;
   // The dictionary block's raw content; `options` encode the entries.
@@ -289,6 +300,8 @@ class FileDictionarySet {
   // The entries of `column`, or nullptr when the file has no dictionary for it.
   const ColumnVector* Find(const std::string& column) const;
   size_t MemoryUsage() const;
+  // Every column's entries, by column name.
+  const std::map<std::string, ColumnVector>& columns() const { return columns_; }
 
  private:
   std::map<std::string, ColumnVector> columns_;

@@ -93,6 +93,7 @@ Status RowGroupView::Parse(const Slice& bytes) {
     chunks_.emplace_back(start, static_cast<size_t>(in.data() - start));
     if (header.encoding == Encoding::kRiceDeltaAnchored) anchors_.push_back({slots_[i], false, 0});
   }
+  data_ = bytes.data();
   size_ = bytes.size() - in.size();
   return Status::OK();
 }

@@ -90,6 +90,8 @@ class RowGroupView {
                         ColumnVector* out, bool verify_checksum = true) const;
   // Total encoded size of the group.
   size_t size() const { return size_; }
+  // The group's encoded bytes (header and chunks), as parsed.
+  Slice bytes() const { return Slice(data_, size_); }
 
   // Slots whose chunks are anchored (rice_delta_anchored, chunk.h): they decode only once
   // SetAnchor has given them the value they were written against. Ascending by slot.
@@ -112,6 +114,7 @@ class RowGroupView {
   };
   // One vector, not one per field: a view is parsed for every group a read enters.
   std::vector<Anchor> anchors_;
+  const char* data_ = nullptr;
   size_t size_ = 0;
 };
 

@@ -139,6 +139,14 @@ struct RowGroupWriteContext {
   EncodingMemos* memos = nullptr;
   // Optional: where the layout keeps its scratch from one row group of the file to the next.
   std::unique_ptr<RowGroupWriteScratch>* scratch = nullptr;
+  // Optional: the same entries as another file of the same settings encoded them (a
+  // compaction's input group, passed through unchanged). A layout that can tell the bytes
+  // decode alike in this file (their anchors known to its zone maps; the caller has checked
+  // the entries, the settings and the file dictionaries) writes them as they are, still
+  // showing the columns to `observer`, and sets *verbatim_written; otherwise it encodes the
+  // entries as usual. Layouts that cannot tell ignore it.
+  const RowGroupView* verbatim = nullptr;
+  bool* verbatim_written = nullptr;
 };
 
 class RowLayout {

@@ -221,6 +221,8 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     return s;
   }
 
+  uint32_t first_partition_length() const { return partition_lengths_[0]; }
+
   // Shows the typed columns to an observer (zone maps, file statistics).
   void Report(ColumnObserver* observer) {
     observer->BeginRowGroup(partition_lengths_.size());
@@ -438,7 +440,73 @@ Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
   }
   for (size_t i = 0; i < count; i++) splitter->AddRow(entries[i]);
   if (context.observer != nullptr) splitter->Report(context.observer);
+  if (context.verbatim != nullptr && context.verbatim_written != nullptr &&
+      context.verbatim->row_count() == count &&
+      context.verbatim->first_partition_length() == splitter->first_partition_length() &&
+      AnchorsKnown(*context.verbatim, context.observer)) {
+    RecordVerbatimStats(*context.verbatim, context.stats);
+    const Slice bytes = context.verbatim->bytes();
+    out->append(bytes.data(), bytes.size());
+    *context.verbatim_written = true;
+    return Status::OK();
+  }
   return splitter->Write(entries, count, context, out);
+}
+
+bool TypedLayout::AnchorsKnown(const RowGroupView& view, const ColumnObserver* observer) const {
+  // A reader gives an anchored chunk the group's zone-map minimum of its column: this file
+  // must keep that zone map. The minimum itself is the same, made from the same values.
+  for (size_t i = 0; i < view.anchored_count(); i++) {
+    uint32_t column_id;
+    uint64_t anchor;
+    if (!RegularColumnOfSlot(view.anchored_slot(i), &column_id) || observer == nullptr ||
+        !observer->Anchor(column_id, &anchor)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void TypedLayout::RecordVerbatimStats(const RowGroupView& view, ColumnStats* stats) const {
+  if (stats == nullptr) return;
+  for (uint32_t slot : view.slots()) {
+    const Slice chunk = view.ChunkOf(slot);
+    ChunkHeader header;
+    if (!ParseChunkHeader(chunk, &header, view.row_count()).ok()) continue;
+    stats->Record(SlotName(slot), chunk.size(), header.encoding, view.row_count());
+  }
+}
+
+std::string TypedLayout::SlotName(uint32_t slot) const {
+  switch (slot) {
+    case kPartitionSlot:
+      return "partition";
+    case kSequenceSlot:
+      return "sequence";
+    case kValueTypeSlot:
+      return "value_type";
+    case kOpaqueKeySlot:
+      return "opaque_key";
+    case kRowVersionSlot:
+      return "row_version";
+    case kOpaqueValueSlot:
+      return "opaque_value";
+    case kClusteringFromKeySlot:
+      return schema().clustering_column(0).name;
+    case kEarlyExpirySlot:
+      return "expiry";
+    default:
+      break;
+  }
+  if (slot >= kWriteTimeSlot && slot < kExpirySlot) return "write_time";
+  if (slot >= kExpirySlot && slot < kClusteringSlot) return "expiry";
+  if (slot >= kClusteringSlot && slot < kRegularSlot &&
+      slot - kClusteringSlot < schema().clustering_key().size()) {
+    return schema().clustering_column(slot - kClusteringSlot).name;
+  }
+  const ColumnDef* column =
+      slot >= kRegularSlot ? schema().ColumnById(slot - kRegularSlot) : nullptr;
+  return column != nullptr ? column->name : "slot " + std::to_string(slot);
 }
 
 namespace {

@@ -126,6 +126,8 @@ class TypedLayout : public RowLayout {
   bool ClusteringKnown(const RowGroupView& view) const;
   // The file dictionary of schema column `column_id`, or nullptr.
   const ColumnVector* FileDictionaryOf(uint32_t column_id) const;
+  // The column name a slot's chunks are counted under in ColumnStats.
+  std::string SlotName(uint32_t slot) const;
 
   // How DecodeSelected treats the typed rows of a group. Rows that are not typed rows of the
   // schema (deletions, merge operands, opaque values) are always returned whole.
@@ -173,6 +175,12 @@ class TypedLayout : public RowLayout {
  private:
   class Splitter;
   class Assembler;
+
+  // RowGroupWriteContext::verbatim: every anchored chunk of `view` finds its anchor in this
+  // file's zone maps.
+  bool AnchorsKnown(const RowGroupView& view, const ColumnObserver* observer) const;
+  // Counts a verbatim group's chunks in `stats` as its own chunks are counted.
+  void RecordVerbatimStats(const RowGroupView& view, ColumnStats* stats) const;
 
   RowCodec codec_;
   std::shared_ptr<const FileDictionarySet> dictionaries_;

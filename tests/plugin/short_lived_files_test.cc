@@ -35,7 +35,7 @@ std::string Key(int i) {
 }
 
 // Request lines that share their text and differ in numbers: template wins on them.
-std::string Value(int i) {
+std::string RequestLine(int i) {
   return "GET /api/v1/users/" + std::to_string(i * 7 % 1000) + "/orders/" +
          std::to_string(i * 31 % 977) + "?page=" + std::to_string(i % 9) + " HTTP/1.1";
 }
@@ -66,7 +66,7 @@ void ExpectEveryValue(rocksdb::DB* db) {
   for (int i = 0; i < kRows; i++) {
     std::string value;
     ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << Key(i);
-    ASSERT_EQ(value, Value(i)) << Key(i);
+    ASSERT_EQ(value, RequestLine(i)) << Key(i);
   }
 }
 
@@ -78,7 +78,7 @@ TEST(ShortLivedFilesTest, FlushesLeaveTemplateOutAndCompactionsWeighIt) {
   auto db = OpenDb(options, dir.path());
   ASSERT_NE(db, nullptr);
   for (int i = 0; i < kRows; i++) {
-    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), Value(i)).ok());
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), RequestLine(i)).ok());
   }
   ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
 
