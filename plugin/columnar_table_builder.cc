@@ -84,10 +84,6 @@ constexpr int kMetaBlockZstdLevel = 9;
 // entries of rows gone stay in a carried dictionary, so every so many compactions an output
 // starts its own.
 constexpr uint64_t kMaxDictionaryCarries = 8;
-// Early cuts (a group cut where an input group starts) are given up once at least this many
-// were made and fewer than half of them led to a copied group.
-constexpr uint64_t kEarlyCutTrials = 16;
-
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
   size_t limit = 64u << 20;
@@ -239,7 +235,10 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
   rocksdb::Slice value = stored_value;
   if (value.size() > settings_->options().max_inline_value_bytes) {
     // Too large for a chunk: written to the file now, on its own, and the row keeps an empty
-    // value that readers replace (oversized_values.h). No copy of the value is made.
+    // value that readers replace (oversized_values.h). No copy of the value is made. Its
+    // place is the buffer's next row, once the buffer holds no more than a group's start.
+    followed_.active = false;  // (a followed group's values were all inline)
+    CutBufferedGroups();
     OversizedValue oversized;
     oversized.group = static_cast<uint32_t>(index_.num_row_groups());
     oversized.row = static_cast<uint32_t>(entries_.size());
@@ -269,10 +268,18 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
   AddToFilters(key.user_key);
   raw_entry_bytes_ += key.user_key.size() + value.size() + 8;
 
-  if (entries_.size() >= settings_->options().rows_per_group ||
-      entry_bytes_.size() >= settings_->options().group_target_bytes) {
-    FlushRowGroup();
+  if (followed_.active) {
+    if (followed_.matched < followed_.rows->row_count()) return;  // more of it to come
+    if (FollowedGroupEndsHere()) {
+      FlushRowGroup(followed_.prefix);  // the rows before it, a group of their own
+      followed_.prefix = 0;
+      FlushRowGroup(entries_.size());  // copied
+      followed_.active = false;
+      return;
+    }
+    followed_.active = false;  // the input group was cut short (a file's end, or before a copy)
   }
+  CutBufferedGroups();
 }
 
 void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
@@ -304,18 +311,17 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
   if (inputs.empty()) return;  // not a compaction of copyable files
   if (followed_.active) {
     const size_t row = followed_.matched;
-    if (entries_.size() == row && FollowedGroupHeld() && row < followed_.rows->row_count() &&
-        followed_.rows->internal_key(row) == internal_key && followed_.rows->value(row) == value) {
+    if (entries_.size() == followed_.prefix + row && FollowedGroupHeld() &&
+        row < followed_.rows->row_count() && followed_.rows->internal_key(row) == internal_key &&
+        followed_.rows->value(row) == value) {
       followed_.matched++;
       return;
     }
-    followed_.active = false;
+    followed_.active = false;  // the buffered rows are cut as if never followed
+    CutBufferedGroups();
   }
   const CompactionInputGroup* input = inputs.GroupStartingWith(internal_key);
-  if (input == nullptr || input->rows->value(0) != value) return;
-  const bool early_cut = !entries_.empty();
-  if (early_cut && early_cuts_ >= kEarlyCutTrials && early_cuts_copied_ * 2 < early_cuts_) return;
-  if (!MayCopyFrom(*input)) return;
+  if (input == nullptr || input->rows->value(0) != value || !MayCopyFrom(*input)) return;
   followed_.bytes.clear();
   rocksdb::ReadOptions read_options;
   read_options.fill_cache = false;
@@ -325,17 +331,40 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
            .ok()) {
     return;  // the group is encoded again, as without copies
   }
-  if (early_cut) {
-    FlushRowGroup();
-    early_cuts_++;
-  }
   followed_.active = true;
   followed_.input = input;
   followed_.reader = input->reader;
   followed_.group = input->group;
   followed_.rows = input->rows;
+  followed_.prefix = entries_.size();
   followed_.matched = 1;
-  followed_.after_early_cut = early_cut;
+}
+
+bool ColumnarTableBuilder::FollowedGroupEndsHere() const {
+  // The input group was cut where this builder cuts groups: at rows_per_group rows, or at the
+  // entry that took it to group_target_bytes (no entry before did: the input's builder would
+  // have cut there).
+  const size_t rows = followed_.matched;
+  const BufferedEntry& first = entries_[followed_.prefix];
+  const BufferedEntry& last = entries_.back();
+  const size_t bytes = last.value_offset + last.value_size - first.key_offset;
+  return rows >= settings_->options().rows_per_group ||
+         bytes >= settings_->options().group_target_bytes;
+}
+
+size_t ColumnarTableBuilder::NaturalCut() const {
+  const size_t rows_limit = settings_->options().rows_per_group;
+  const size_t bytes_limit = settings_->options().group_target_bytes;
+  if (entries_.size() < rows_limit && entry_bytes_.size() < bytes_limit) return 0;
+  for (size_t rows = 1; rows <= entries_.size(); rows++) {
+    const BufferedEntry& last = entries_[rows - 1];
+    if (rows >= rows_limit || last.value_offset + last.value_size >= bytes_limit) return rows;
+  }
+  return 0;
+}
+
+void ColumnarTableBuilder::CutBufferedGroups() {
+  for (size_t rows = NaturalCut(); rows > 0 && ok(); rows = NaturalCut()) FlushRowGroup(rows);
 }
 
 bool ColumnarTableBuilder::FollowedGroupHeld() const {
@@ -367,10 +396,10 @@ Slice ColumnarTableBuilder::BufferedKey(const BufferedEntry& entry) const {
   return Slice(entry_bytes_.data() + entry.key_offset, entry.key_size);
 }
 
-void ColumnarTableBuilder::FlushRowGroup() {
-  if (entries_.empty() || !ok()) return;
-  std::vector<Entry> rows(entries_.size());
-  for (size_t i = 0; i < entries_.size(); i++) {
+void ColumnarTableBuilder::FlushRowGroup(size_t count) {
+  if (count == 0 || !ok()) return;
+  std::vector<Entry> rows(count);
+  for (size_t i = 0; i < count; i++) {
     const BufferedEntry& b = entries_[i];
     rows[i].user_key = Slice(entry_bytes_.data() + b.key_offset, b.key_size);
     rows[i].value = Slice(entry_bytes_.data() + b.value_offset, b.value_size);
@@ -387,21 +416,17 @@ void ColumnarTableBuilder::FlushRowGroup() {
   context.dictionaries = dictionaries_.get();
   context.memos = &encoding_memos_;
   context.scratch = &layout_scratch_;
-  // The input group followed, when every entry of it arrived and nothing else.
+  // The input group followed, when these are every entry of it and nothing else.
   RowGroupView verbatim;
   bool copied = false;
-  if (followed_.active && followed_.matched == entries_.size() &&
-      followed_.matched == followed_.rows->row_count() && verbatim.Parse(followed_.bytes).ok() &&
+  if (followed_.active && followed_.prefix == 0 && count == followed_.matched &&
+      count == followed_.rows->row_count() && verbatim.Parse(followed_.bytes).ok() &&
       verbatim.size() == followed_.bytes.size()) {
     context.verbatim = &verbatim;
     context.verbatim_written = &copied;
   }
   Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
-  if (copied) {
-    copied_groups_++;
-    if (followed_.after_early_cut) early_cuts_copied_++;
-  }
-  followed_.active = false;
+  if (copied) copied_groups_++;
   if (!s.ok()) {
     SetError(s);
     return;
@@ -419,16 +444,30 @@ void ColumnarTableBuilder::FlushRowGroup() {
   encoded_group_bytes_ += group_bytes;
   if (dictionaries_ != nullptr) dictionary_bytes_ = dictionaries_->entry_bytes();
   if (key_filter_ != nullptr) {
-    const Slice last_key = BufferedKey(entries_.back());
+    const Slice last_key = BufferedKey(entries_[count - 1]);
     last_filter_key_.assign(last_key.data(), last_key.size());
   }
-  entries_.clear();
-  entry_bytes_.clear();
+  DropBufferedEntries(count);
   // Closes the block at the row-group boundary nearest to block_size: when the next group,
   // if as large as this one, would overshoot block_size by more than stopping here falls short
   // of it. A point read decompresses a whole block, so blocks near block_size keep its cost
   // near BlockBasedTable's (closing only past block_size made them up to twice as large).
   if (block_.size() + group_bytes / 2 >= settings_->options().block_size) FlushBlock();
+}
+
+void ColumnarTableBuilder::DropBufferedEntries(size_t count) {
+  if (count >= entries_.size()) {
+    entries_.clear();
+    entry_bytes_.clear();
+    return;
+  }
+  const uint32_t kept_from = entries_[count].key_offset;
+  entry_bytes_.erase(0, kept_from);
+  entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(count));
+  for (BufferedEntry& entry : entries_) {
+    entry.key_offset -= kept_from;
+    entry.value_offset -= kept_from;
+  }
 }
 
 void ColumnarTableBuilder::FlushBlock() {
@@ -565,7 +604,9 @@ void ColumnarTableBuilder::FinishFilters(FileRoot* root, rocksdb::MetaIndexBuild
 
 rocksdb::Status ColumnarTableBuilder::Finish() {
   closed_ = true;
-  FlushRowGroup();
+  followed_.active = false;
+  CutBufferedGroups();
+  FlushRowGroup(entries_.size());
   FlushBlock();
   if (training_dictionary_) TrainDictionaryAndWriteHeldBlocks();
   if (!ok()) return status_;

@@ -16,8 +16,9 @@
 // only in a file of the same options and schema (kPassThroughProperty) whose file dictionaries
 // begin with the input file's: an output starts its dictionaries from the first input file it
 // copies from (FileDictionaryWriters::Seed) and then copies only from that file and from files
-// without dictionaries. A group is cut early where an input group starts, so that the copies
-// line up again after new rows; the builder stops cutting early when that rarely pays.
+// without dictionaries. The entries before a followed group are held until it is known whether
+// the group is copied: then they form a group of their own (the copies line up again after new
+// rows); otherwise they are cut into groups as if nothing had been followed.
 #pragma once
 
 #include <memory>
@@ -98,7 +99,16 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Called after the entry of `user_key` was buffered.
   void AddToFilters(const rocksdb::Slice& user_key);
   Slice BufferedKey(const BufferedEntry& entry) const;
-  void FlushRowGroup();
+  // Writes the first `count` buffered entries as a row group (copied when they are the
+  // followed input group) and drops them from the buffer.
+  void FlushRowGroup(size_t count);
+  void DropBufferedEntries(size_t count);
+  // Where the buffered entries reach rows_per_group or group_target_bytes first (0: nowhere).
+  size_t NaturalCut() const;
+  // Writes the buffered entries' groups as cut without copies, keeping the last group's start.
+  void CutBufferedGroups();
+  // Whether the followed input group, complete, ends where this builder would cut it.
+  bool FollowedGroupEndsHere() const;
   void FlushBlock();
   void WriteBlockNow(uint32_t ordinal, const Slice& raw);
   void TrainDictionaryAndWriteHeldBlocks();
@@ -173,9 +183,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
     const ColumnarTableReader* reader = nullptr;
     size_t group = SIZE_MAX;
     const DecodedRowGroup* rows = nullptr;
-    size_t matched = 0;  // entries_[0, matched) are rows [0, matched) of the group
-    bool after_early_cut = false;
-    std::string bytes;  // the group's encoded bytes
+    size_t prefix = 0;   // entries buffered before the group's first
+    size_t matched = 0;  // entries_[prefix, prefix + matched) are its rows [0, matched)
+    std::string bytes;   // the group's encoded bytes
   };
   FollowedGroup followed_;
   CachePin<RawBlock> copy_block_;  // an input block read to copy a group from
@@ -184,8 +194,6 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::array<char, 16> dictionaries_from_{};  // the file id they were carried from
   uint64_t dictionary_carries_ = 0;
   uint64_t copied_groups_ = 0;
-  uint64_t early_cuts_ = 0;
-  uint64_t early_cuts_copied_ = 0;
 
   // Running ratios for size estimates while data is still buffered.
   uint64_t raw_entry_bytes_ = 0;

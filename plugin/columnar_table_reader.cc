@@ -453,6 +453,7 @@ rocksdb::Status ColumnarTableReader::LoadBlock(uint32_t block,
   if (s.ok() && read_options.verify_checksums) s = VerifyBlockChecksum(stored_bytes);
   if (!s.ok()) return s;
   auto raw_block = std::make_unique<RawBlock>();
+  raw_block->file_id = root_.file_id;
   raw_block->ordinal = block;
   Slice raw;
   s = ReadBlock(stored_bytes, dictionary_.get(), false, &raw_block->buffer, &raw);
@@ -865,8 +866,11 @@ rocksdb::Status ColumnarTableReader::CopyRowGroupBytes(size_t group, const RawBl
                                                        std::string* out) const {
   if (group >= index_.num_row_groups()) return Status::InvalidArgument("no such row group");
   const uint32_t ordinal = index_.block_of(group);
-  if (held == nullptr || held->ordinal != ordinal) {
-    if (!*block || (*block)->ordinal != ordinal) {
+  const auto holds = [&](const RawBlock* raw) {
+    return raw != nullptr && raw->ordinal == ordinal && raw->file_id == root_.file_id;
+  };
+  if (!holds(held)) {
+    if (!holds(block->get())) {
       block->Reset();
       Status s = LoadBlock(ordinal, read_options, block);
       if (!s.ok()) return s;

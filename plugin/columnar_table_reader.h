@@ -35,6 +35,7 @@ namespace columnar {
 // than a std::string, which would be zero-filled before the block is read into it.
 struct RawBlock {
   uint32_t ordinal = 0;
+  std::array<char, 16> file_id{};  // the file's (FileRoot::file_id)
   std::unique_ptr<char[]> buffer;
   size_t size = 0;       // bytes of the block
   size_t allocated = 0;  // bytes of the buffer (a stored block keeps its trailer)
@@ -169,7 +170,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // Whether some row of `group` has its value stored outside the group (oversized_values.h).
   bool HasOversizedValues(size_t group) const;
   // Appends the encoded bytes of row group `group` to *out: from `held` when that is the
-  // group's block, else from the block loaded into *block (kept when it holds it already).
+  // group's block (of this file), else from the block loaded into *block, kept when it holds it
+  // already.
   rocksdb::Status CopyRowGroupBytes(size_t group, const RawBlock* held,
                                     const rocksdb::ReadOptions& read_options,
                                     CachePin<RawBlock>* block, std::string* out) const;

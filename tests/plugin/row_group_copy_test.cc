@@ -87,7 +87,7 @@ class RowGroupCopyTest : public testing::Test {
     tested_options_ = base;
     ColumnarTableOptions table;
     table.rows_per_group = 32;
-    table.block_size = 4096;
+    table.block_size = block_size_;
     table.schema = schema_.Serialize();
     tested_options_.table_factory.reset(NewColumnarTableFactory(table));
     Open();
@@ -213,6 +213,7 @@ class RowGroupCopyTest : public testing::Test {
   RowCodec codec_;
   rocksdb::Options reference_options_, tested_options_;
   std::unique_ptr<rocksdb::DB> reference_, tested_;
+  uint32_t block_size_ = 4096;
   std::mt19937_64 rng_{7};
   bool marking_enabled_ = false;
   MarkingFilter marking_{&marking_enabled_, '\x2a'};
@@ -234,6 +235,26 @@ TEST_F(RowGroupCopyTest, AppendedSeriesCopyOlderGroups) {
   SumOfProperty("columnar.dictionary_carries", &carries);
   EXPECT_GE(carries, 1u);  // the path and host dictionaries were carried over
   ExpectSameContents();
+}
+
+// Every file one block: block 0.
+class RowGroupCopyOneBlockTest : public RowGroupCopyTest {
+ protected:
+  RowGroupCopyOneBlockTest() { block_size_ = 1 << 20; }
+};
+
+TEST_F(RowGroupCopyOneBlockTest, GroupsFoundInTheCacheAreCopiedFromTheirOwnFile) {
+  // A scan first puts the decoded groups in the cache: the compaction's iterators then hold no
+  // block of theirs, and the builder reads the blocks it copies from (block 0 of every file).
+  for (int round = 0; round < 4; round++) {
+    AppendRound(round);
+    ExpectSameContents();
+    ASSERT_TRUE(tested_->Flush(rocksdb::FlushOptions()).ok());
+    ExpectSameContents();
+    FlushAndCompact();
+    ExpectSameContents();
+  }
+  EXPECT_GT(SumOfProperty("columnar.copied_row_groups"), 0u);
 }
 
 TEST_F(RowGroupCopyTest, ChangedRowsAreEncodedAgain) {
