@@ -90,6 +90,7 @@ Status StorageForConfig(const std::string& name, const ConfigSettings& settings,
   // defaults have neither).
   columnar.whole_key_filter = false;
   columnar.partition_filter = true;
+  columnar.copy_row_groups = settings.copy_row_groups;
   const rocksdb::BlockBasedTableOptions row_tier = storage->block_based;
   storage->adjust_column_family = [settings, c, row_tier](rocksdb::ColumnFamilyOptions* options) {
     ApplyLsmSettings(settings, c, options);

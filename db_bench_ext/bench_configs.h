@@ -26,6 +26,8 @@ struct ConfigSettings {
   size_t cache_bytes = 256 << 20;
   size_t write_buffer_bytes = 64 << 20;
   size_t target_file_bytes = 64 << 20;
+  // ColumnarTableOptions::copy_row_groups of the columnar configurations.
+  bool copy_row_groups = true;
 };
 
 const std::vector<std::string>& AllConfigNames();

@@ -58,6 +58,9 @@ DEFINE_bool(full_compaction, true,
             "leaving the newest hours in L0 or not by timing)");
 DEFINE_int32(verification_draws, 20, "Fixed queries per query kind hashed for the gate");
 DEFINE_uint64(cache_mb, 256, "Block / row-group cache per configuration, MiB");
+DEFINE_bool(copy_row_groups, true,
+            "Columnar configurations: compactions copy unchanged row groups "
+            "(ColumnarTableOptions::copy_row_groups)");
 DEFINE_bool(columnar_scan, true,
             "Scans of ColumnarTable tables may read key spans one file alone holds as column "
             "vectors (false: RocksDB iterators only, for before/after comparisons)");
@@ -415,6 +418,7 @@ RunMetadata Metadata(const RunPlan& plan) {
   add("warmup_seconds", std::to_string(plan.read.warmup_seconds));
   add("measure_seconds", std::to_string(plan.read.measure_seconds));
   add("cache_mb", std::to_string(FLAGS_cache_mb));
+  if (!FLAGS_copy_row_groups) add("copy_row_groups", "false");
   add("full_compaction", FLAGS_full_compaction ? "true" : "false");
   add("seed", std::to_string(FLAGS_seed));
   if (!FLAGS_queries.empty()) add("queries", FLAGS_queries);
@@ -456,6 +460,7 @@ int Main() {
   plan.read.verification_draws = FLAGS_verification_draws;
   plan.read.seed = FLAGS_seed;
   plan.config.cache_bytes = FLAGS_cache_mb << 20;
+  plan.config.copy_row_groups = FLAGS_copy_row_groups;
 
   const std::vector<std::string> workloads = SplitList(FLAGS_workloads);
   if (Status s = CheckQueryNames(workloads, plan); !s.ok()) {

@@ -54,6 +54,11 @@ struct ColumnarTableOptions {
   bool whole_key_filter = true;
   bool partition_filter = true;
 
+  // Compactions copy the row groups of their input files that come through unchanged instead
+  // of encoding them again (files of the same options and schema; columnar_table_builder.h).
+  // Off, every compaction encodes every row anew.
+  bool copy_row_groups = true;
+
   // Capacity of the cache of decompressed blocks and decoded row groups, shared by every file
   // read through this factory. Ignored when `cache` is set. RocksDB's block-cache DB
   // properties (rocksdb.block-cache-capacity, -usage, -pinned-usage, -entry-stats) report it.

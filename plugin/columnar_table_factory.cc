@@ -81,6 +81,8 @@ const std::unordered_map<std::string, OptionTypeInfo>& ColumnarTableTypeInfo() {
        Field(offsetof(ColumnarTableOptions, whole_key_filter), OptionType::kBoolean)},
       {"partition_filter",
        Field(offsetof(ColumnarTableOptions, partition_filter), OptionType::kBoolean)},
+      {"copy_row_groups",
+       Field(offsetof(ColumnarTableOptions, copy_row_groups), OptionType::kBoolean)},
       {"cache_size", Field(offsetof(ColumnarTableOptions, cache_size), OptionType::kUInt64T)},
   };
   return *info;
@@ -218,6 +220,7 @@ std::string ColumnarTableFactory::GetPrintableOptions() const {
   out += "  bloom_bits_per_key: " + std::to_string(o.bloom_bits_per_key) + "\n";
   out += "  whole_key_filter: " + std::string(o.whole_key_filter ? "true" : "false") + "\n";
   out += "  partition_filter: " + std::string(o.partition_filter ? "true" : "false") + "\n";
+  out += "  copy_row_groups: " + std::string(o.copy_row_groups ? "true" : "false") + "\n";
   out += "  cache_size: " + std::to_string(o.cache_size) + "\n";
   return out;
 }

@@ -55,10 +55,11 @@ class MarkingFilter : public rocksdb::CompactionFilter {
 };
 
 // Tag columns of few values (file dictionaries; a path's values differ from series to series,
-// so files of other series have other dictionaries), a random walk (anchored chunks), a counter.
+// so files of other series have other dictionaries), a random walk (anchored chunks), a counter,
+// and a note of many values, which makes groups large enough to be copied.
 const char* kPointsTable = R"(
   CREATE TABLE ts.points (series text, time int, host text, path text, value double,
-    count bigint, PRIMARY KEY ((series), time)))";
+    count bigint, note text, PRIMARY KEY ((series), time)))";
 
 constexpr int kSeries = 12;
 constexpr int kPointsPerRound = 200;
@@ -80,13 +81,13 @@ class RowGroupCopyTest : public testing::Test {
     base.compression = rocksdb::kZSTD;
     // Several output files per compaction: copies across file boundaries, dictionaries
     // carried over from one input file and not from its neighbours.
-    base.target_file_size_base = 16 << 10;
+    base.target_file_size_base = 48 << 10;
     base.merge_operator = std::make_shared<AppendBytesOperator>();
     base.compaction_filter = &marking_;
     reference_options_ = base;
     tested_options_ = base;
     ColumnarTableOptions table;
-    table.rows_per_group = 32;
+    table.rows_per_group = 128;
     table.block_size = block_size_;
     table.schema = schema_.Serialize();
     tested_options_.table_factory.reset(NewColumnarTableFactory(table));
@@ -122,9 +123,21 @@ class RowGroupCopyTest : public testing::Test {
                                                  std::to_string((time * 7) % 23));
     row[schema_.FindColumn("value")->id] = Value::Double(value);
     row[schema_.FindColumn("count")->id] = Value::BigInt(1000 + time);
+    row[schema_.FindColumn("note")->id] = Value::FromBytes(LogicalType::kText, Note(series, time));
     std::string encoded;
     EXPECT_TRUE(codec_.EncodeRow(meta, row, &encoded).ok());
     return encoded;
+  }
+
+  // 24 letters that do not recur: about 14 bytes a row however encoded.
+  static std::string Note(int series, int time) {
+    uint64_t x = (static_cast<uint64_t>(series) << 32 | static_cast<uint32_t>(time)) + 1;
+    std::string note;
+    for (int i = 0; i < 24; i++) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      note.push_back(static_cast<char>('a' + (x >> 59)));
+    }
+    return note;
   }
 
   void Put(const std::string& key, const std::string& value) {
@@ -321,7 +334,7 @@ TEST_F(RowGroupCopyTest, FilesOfOtherOptionsAreNotCopied) {
   // the flushed file and the older files, which copies nothing).
   tested_.reset();
   ColumnarTableOptions table;
-  table.rows_per_group = 48;
+  table.rows_per_group = 96;  // groups of more than 2 kB still
   table.block_size = 4096;
   table.schema = schema_.Serialize();
   tested_options_.table_factory.reset(NewColumnarTableFactory(table));
