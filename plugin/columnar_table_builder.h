@@ -18,7 +18,8 @@
 // copies from (FileDictionaryWriters::Seed) and then copies only from that file and from files
 // without dictionaries. The entries before a followed group are held until it is known whether
 // the group is copied: then they form a group of their own (the copies line up again after new
-// rows); otherwise they are cut into groups as if nothing had been followed.
+// rows); otherwise they are cut into groups as if nothing had been followed. Groups of under
+// 2 kB are encoded again: the group a copy adds costs more than their encoding saves.
 #pragma once
 
 #include <memory>
