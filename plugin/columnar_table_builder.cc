@@ -327,17 +327,21 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
     CutBufferedGroups();
   }
   const CompactionInputGroup* input = inputs.GroupStartingWith(internal_key);
-  if (input == nullptr || input->rows->value(0) != value || !MayCopyFrom(*input)) return;
+  if (input == nullptr || input->rows->value(0) != value ||
+      !input->reader->RowGroupsCopyableWith(*settings_) ||
+      input->reader->HasOversizedValues(input->group)) {
+    return;
+  }
   followed_.bytes.clear();
   rocksdb::ReadOptions read_options;
   read_options.fill_cache = false;
   if (!input->reader
            ->CopyRowGroupBytes(input->group, input->block, read_options, &copy_block_,
                                &followed_.bytes)
-           .ok()) {
+           .ok() ||
+      followed_.bytes.size() < kMinCopiedGroupBytes || !DictionariesAllowCopyFrom(*input->reader)) {
     return;  // the group is encoded again, as without copies
   }
-  if (followed_.bytes.size() < kMinCopiedGroupBytes) return;
   followed_.active = true;
   followed_.input = input;
   followed_.reader = input->reader;
@@ -380,11 +384,7 @@ bool ColumnarTableBuilder::FollowedGroupHeld() const {
          input->group == followed_.group && input->rows == followed_.rows;
 }
 
-bool ColumnarTableBuilder::MayCopyFrom(const CompactionInputGroup& input) {
-  const ColumnarTableReader& reader = *input.reader;
-  if (!reader.RowGroupsCopyableWith(*settings_) || reader.HasOversizedValues(input.group)) {
-    return false;
-  }
+bool ColumnarTableBuilder::DictionariesAllowCopyFrom(const ColumnarTableReader& reader) {
   const FileDictionarySet* dictionaries = reader.file_dictionaries();
   if (dictionaries == nullptr || dictionaries->columns().empty()) return true;
   if (dictionaries_carried_) return reader.file_id() == dictionaries_from_;

@@ -92,9 +92,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Before the entry is buffered: follows the input group being copied, or starts following
   // the one this entry begins (cutting the buffered group first).
   void FollowInputGroups(const rocksdb::Slice& internal_key, const rocksdb::Slice& value);
-  // Whether a group of `input` may be copied into this file, starting this file's
-  // dictionaries from its file's when that is what it takes.
-  bool MayCopyFrom(const CompactionInputGroup& input);
+  // Whether this file's dictionaries let a group of `reader`'s file be copied, starting them
+  // from that file's when they are still empty (called last: seeding is for a copy only).
+  bool DictionariesAllowCopyFrom(const ColumnarTableReader& reader);
   // Whether the input group being followed is still the one its iterator holds.
   bool FollowedGroupHeld() const;
   // Called after the entry of `user_key` was buffered.

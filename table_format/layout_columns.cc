@@ -24,9 +24,9 @@ Status WritePartitionColumn(const Entry* entries, size_t count,
     }
   }
   // Point reads decode the partitions with the key columns (a searched column).
-  ChunkWriteOptions options = settings.For("partition", PhysicalType::kBytes);
+  ChunkWriteOptions options = settings.For(kPartitionColumn, PhysicalType::kBytes);
   options.searched = true;
-  return writer->AddColumn(kPartitionSlot, "partition", changes, options);
+  return writer->AddColumn(kPartitionSlot, kPartitionColumn, changes, options);
 }
 
 Status WriteTrailerColumns(const Entry* entries, size_t count, const ColumnWriteSettings& settings,
@@ -43,16 +43,16 @@ Status WriteTrailerColumns(const Entry* entries, size_t count, const ColumnWrite
     for (size_t i = 0; i < count; i++) {
       sequences.Append<int64_t>(static_cast<int64_t>(entries[i].sequence));
     }
-    Status s = writer->AddColumn(kSequenceSlot, "sequence", sequences,
-                                 settings.For("sequence", PhysicalType::kInt64));
+    Status s = writer->AddColumn(kSequenceSlot, kSequenceColumn, sequences,
+                                 settings.For(kSequenceColumn, PhysicalType::kInt64));
     if (!s.ok()) return s;
   }
   if (any_non_put) {
     ColumnVector types(PhysicalType::kInt32);
     types.Reserve(count);
     for (size_t i = 0; i < count; i++) types.Append<int32_t>(entries[i].value_type);
-    return writer->AddColumn(kValueTypeSlot, "value_type", types,
-                             settings.For("value_type", PhysicalType::kInt32));
+    return writer->AddColumn(kValueTypeSlot, kValueTypeColumn, types,
+                             settings.For(kValueTypeColumn, PhysicalType::kInt32));
   }
   return Status::OK();
 }

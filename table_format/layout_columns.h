@@ -29,6 +29,10 @@ inline constexpr uint32_t kPartitionSlot = 0;
 inline constexpr uint32_t kSequenceSlot = 1;
 inline constexpr uint32_t kValueTypeSlot = 2;
 inline constexpr uint32_t kFirstLayoutSlot = 3;
+// The names the shared slots' chunks go by (column settings, column statistics).
+inline constexpr const char* kPartitionColumn = "partition";
+inline constexpr const char* kSequenceColumn = "sequence";
+inline constexpr const char* kValueTypeColumn = "value_type";
 
 inline uint64_t PackTrailer(uint64_t sequence, uint8_t value_type) {
   return (sequence << 8) | value_type;

@@ -29,6 +29,12 @@ constexpr uint32_t kExpirySlot = 16;
 constexpr uint32_t kClusteringSlot = 24;
 constexpr uint32_t kMaxClusteringColumns = 40;
 constexpr uint32_t kRegularSlot = 64;
+// The names the row-metadata slots' chunks go by (column settings, column statistics).
+constexpr const char* kOpaqueKeyColumn = "opaque_key";
+constexpr const char* kRowVersionColumn = "row_version";
+constexpr const char* kOpaqueValueColumn = "opaque_value";
+constexpr const char* kExpiryColumn = "expiry";
+constexpr const char* kWriteTimeColumn = "write_time";
 // Bytes reserved per row in a byte-string column of a row group being split.
 constexpr size_t kReservedBytesPerValue = 16;
 
@@ -177,12 +183,13 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     Status s = WritePartitionColumn(entries, count, partition_lengths_, settings, &writer);
     if (s.ok()) s = WriteTrailerColumns(entries, count, settings, &writer);
     if (s.ok())
-      s = AddIfAny(&writer, kOpaqueKeySlot, "opaque_key", opaque_keys_.column(), settings);
+      s = AddIfAny(&writer, kOpaqueKeySlot, kOpaqueKeyColumn, opaque_keys_.column(), settings);
     if (s.ok() && !AllCurrentVersion()) {
-      s = AddIfAny(&writer, kRowVersionSlot, "row_version", versions_, settings);
+      s = AddIfAny(&writer, kRowVersionSlot, kRowVersionColumn, versions_, settings);
     }
     if (s.ok())
-      s = AddIfAny(&writer, kOpaqueValueSlot, "opaque_value", opaque_values_.column(), settings);
+      s = AddIfAny(&writer, kOpaqueValueSlot, kOpaqueValueColumn, opaque_values_.column(),
+                   settings);
     ColumnVector& from_key = scratch_[kFromKeyScratch];
     const bool first_from_key = FirstClusteringFromKey(&from_key);
     if (s.ok() && first_from_key) {
@@ -195,14 +202,15 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     ColumnVector& expiry = scratch_[kExpiryScratch];
     const int expiry_transform = Residuals(expiries_, &expiry);
     const bool early_expiry = expiry_transform == kEarlyExpiryTransform;
-    if (s.ok() && early_expiry) s = AddIfAny(&writer, kEarlyExpirySlot, "expiry", expiry, settings);
+    if (s.ok() && early_expiry)
+      s = AddIfAny(&writer, kEarlyExpirySlot, kExpiryColumn, expiry, settings);
     if (s.ok()) {
       ColumnVector& write_time = scratch_[kWriteTimeScratch];
       const int transform = Residuals(write_times_, &write_time);
-      s = AddIfAny(&writer, kWriteTimeSlot + transform, "write_time", write_time, settings);
+      s = AddIfAny(&writer, kWriteTimeSlot + transform, kWriteTimeColumn, write_time, settings);
     }
     if (s.ok() && !early_expiry) {
-      s = AddIfAny(&writer, kExpirySlot + expiry_transform, "expiry", expiry, settings);
+      s = AddIfAny(&writer, kExpirySlot + expiry_transform, kExpiryColumn, expiry, settings);
     }
     for (size_t k = first_from_key ? 1 : 0; s.ok() && k < clustering_.size(); k++) {
       s = AddSchemaColumn(&writer, kClusteringSlot + static_cast<uint32_t>(k),
@@ -480,26 +488,26 @@ void TypedLayout::RecordVerbatimStats(const RowGroupView& view, ColumnStats* sta
 std::string TypedLayout::SlotName(uint32_t slot) const {
   switch (slot) {
     case kPartitionSlot:
-      return "partition";
+      return kPartitionColumn;
     case kSequenceSlot:
-      return "sequence";
+      return kSequenceColumn;
     case kValueTypeSlot:
-      return "value_type";
+      return kValueTypeColumn;
     case kOpaqueKeySlot:
-      return "opaque_key";
+      return kOpaqueKeyColumn;
     case kRowVersionSlot:
-      return "row_version";
+      return kRowVersionColumn;
     case kOpaqueValueSlot:
-      return "opaque_value";
+      return kOpaqueValueColumn;
     case kClusteringFromKeySlot:
       return schema().clustering_column(0).name;
     case kEarlyExpirySlot:
-      return "expiry";
+      return kExpiryColumn;
     default:
       break;
   }
-  if (slot >= kWriteTimeSlot && slot < kExpirySlot) return "write_time";
-  if (slot >= kExpirySlot && slot < kClusteringSlot) return "expiry";
+  if (slot >= kWriteTimeSlot && slot < kExpirySlot) return kWriteTimeColumn;
+  if (slot >= kExpirySlot && slot < kClusteringSlot) return kExpiryColumn;
   if (slot >= kClusteringSlot && slot < kRegularSlot &&
       slot - kClusteringSlot < schema().clustering_key().size()) {
     return schema().clustering_column(slot - kClusteringSlot).name;
