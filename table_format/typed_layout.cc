@@ -529,7 +529,8 @@ class ValueBytes {
   ValueBytes& operator=(const ValueBytes&) = delete;
   ~ValueBytes() { std::free(data_); }
 
-  const char* data() const { return data_; }
+  // Never null: an empty group's values still compare as bytes (memcmp takes no null pointer).
+  const char* data() const { return data_ != nullptr ? data_ : ""; }
   size_t size() const { return size_; }
   size_t capacity() const { return capacity_; }
 
