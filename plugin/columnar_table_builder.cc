@@ -90,6 +90,11 @@ constexpr uint64_t kMaxDictionaryCarries = 8;
 // groups of numbers: 0.7% larger files and no less compaction CPU; access16's 4.7 kB groups:
 // 16% less compaction CPU for 0.04% larger files).
 constexpr size_t kMinCopiedGroupBytes = 2048;
+// Groups an output may write without its dictionaries while an input could still seed them
+// (DictionariesForGroup). access16's compaction outputs met their first copyable group after
+// 28-71 groups of new rows; were none to come, these groups cost their dictionary savings
+// (well under 1% of a file of thousands of groups).
+constexpr size_t kMaxGroupsAwaitingSeed = 128;
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
   size_t limit = 64u << 20;
@@ -399,6 +404,32 @@ bool ColumnarTableBuilder::DictionariesAllowCopyFrom(const ColumnarTableReader& 
   return true;
 }
 
+FileDictionaryWriters* ColumnarTableBuilder::DictionariesForGroup() {
+  if (dictionaries_ == nullptr || dictionaries_carried_ ||
+      groups_awaiting_seed_ >= kMaxGroupsAwaitingSeed || !dictionaries_->empty() ||
+      !SomeInputMaySeedDictionaries()) {
+    return dictionaries_.get();
+  }
+  groups_awaiting_seed_++;
+  return nullptr;
+}
+
+bool ColumnarTableBuilder::SomeInputMaySeedDictionaries() const {
+  for (const CompactionInputGroup* input : CompactionInputs::OfThisThread().groups()) {
+    const ColumnarTableReader& reader = *input->reader;
+    const FileDictionarySet* dictionaries = reader.file_dictionaries();
+    // Stored bytes are at most the encoded ones: a file whose groups average under the floor
+    // in storage holds few groups worth copying.
+    if (dictionaries != nullptr && !dictionaries->columns().empty() &&
+        reader.dictionary_carries() < kMaxDictionaryCarries &&
+        reader.AverageStoredGroupBytes() >= kMinCopiedGroupBytes &&
+        reader.RowGroupsCopyableWith(*settings_)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 Slice ColumnarTableBuilder::BufferedKey(const BufferedEntry& entry) const {
   return Slice(entry_bytes_.data() + entry.key_offset, entry.key_size);
 }
@@ -420,7 +451,7 @@ void ColumnarTableBuilder::FlushRowGroup(size_t count) {
                          : &settings_->columns();
   context.stats = &column_stats_;
   context.observer = zone_maps_.get();
-  context.dictionaries = dictionaries_.get();
+  context.dictionaries = DictionariesForGroup();
   context.memos = &encoding_memos_;
   context.scratch = &layout_scratch_;
   // The input group followed, when these are every entry of it and nothing else.

@@ -20,6 +20,12 @@
 // the group is copied: then they form a group of their own (the copies line up again after new
 // rows); otherwise they are cut into groups as if nothing had been followed. Groups of under
 // 2 kB are encoded again: the group a copy adds costs more than their encoding saves.
+//
+// An output's first groups are often new rows (a compaction's output begins wherever the
+// previous one ended), and a single entry they admit to the dictionaries rules the seeding out,
+// and with it every copy from input files with dictionaries. So while an input that could give
+// its dictionaries is at hand, the first groups (at most kMaxGroupsAwaitingSeed) are written
+// without the file's dictionaries (DictionariesForGroup).
 #pragma once
 
 #include <memory>
@@ -97,6 +103,10 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   bool DictionariesAllowCopyFrom(const ColumnarTableReader& reader);
   // Whether the input group being followed is still the one its iterator holds.
   bool FollowedGroupHeld() const;
+  // The dictionaries the next group may use: none while they may still be seeded from an input.
+  FileDictionaryWriters* DictionariesForGroup();
+  // Whether a compaction input now at hand could seed this file's dictionaries for a copy.
+  bool SomeInputMaySeedDictionaries() const;
   // Called after the entry of `user_key` was buffered.
   void AddToFilters(const rocksdb::Slice& user_key);
   Slice BufferedKey(const BufferedEntry& entry) const;
@@ -195,6 +205,7 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::array<char, 16> dictionaries_from_{};  // the file id they were carried from
   uint64_t dictionary_carries_ = 0;
   uint64_t copied_groups_ = 0;
+  size_t groups_awaiting_seed_ = 0;  // written without dictionaries, awaiting a seed
 
   // Running ratios for size estimates while data is still buffered.
   uint64_t raw_entry_bytes_ = 0;

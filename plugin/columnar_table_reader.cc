@@ -847,6 +847,11 @@ rocksdb::Status ColumnarTableReader::ParseRowGroup(size_t group, const rocksdb::
   return s;
 }
 
+uint64_t ColumnarTableReader::AverageStoredGroupBytes() const {
+  const size_t groups = index_.num_row_groups();
+  return groups == 0 ? 0 : properties_->data_size / groups;
+}
+
 bool ColumnarTableReader::RowGroupsCopyableWith(const TableSettings& settings) const {
   if (root_.layout_id != TypedLayout::kId ||
       global_seqno_ != rocksdb::kDisableGlobalSequenceNumber || settings.schema() == nullptr) {

@@ -38,6 +38,7 @@ class CompactionInputs {
   // A registered input whose current group's first row is internal key `key`; null if none.
   const CompactionInputGroup* GroupStartingWith(const rocksdb::Slice& key) const;
   bool empty() const { return inputs_.empty(); }
+  const std::vector<const CompactionInputGroup*>& groups() const { return inputs_; }
 
  private:
   std::vector<const CompactionInputGroup*> inputs_;
