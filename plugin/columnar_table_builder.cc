@@ -90,10 +90,10 @@ constexpr uint64_t kMaxDictionaryCarries = 8;
 // groups of numbers: 0.7% larger files and no less compaction CPU; access16's 4.7 kB groups:
 // 16% less compaction CPU for 0.04% larger files).
 constexpr size_t kMinCopiedGroupBytes = 2048;
-// Groups an output may write without its dictionaries while an input could still seed them
-// (DictionariesForGroup). access16's compaction outputs met their first copyable group after
-// 28-71 groups of new rows; were none to come, these groups cost their dictionary savings
-// (well under 1% of a file of thousands of groups).
+// An output's first groups, which it may write without its dictionaries while an input could
+// still seed them (DictionariesForGroup). access16's compaction outputs met their first copyable
+// group after 28-71 groups of new rows; were none to come, these groups cost their dictionary
+// savings (well under 1% of a file of thousands of groups).
 constexpr size_t kMaxGroupsAwaitingSeed = 128;
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
@@ -404,13 +404,13 @@ bool ColumnarTableBuilder::DictionariesAllowCopyFrom(const ColumnarTableReader& 
   return true;
 }
 
-FileDictionaryWriters* ColumnarTableBuilder::DictionariesForGroup() {
-  if (dictionaries_ == nullptr || dictionaries_carried_ ||
-      groups_awaiting_seed_ >= kMaxGroupsAwaitingSeed || !dictionaries_->empty() ||
+FileDictionaryWriters* ColumnarTableBuilder::DictionariesForGroup() const {
+  // Only a copying output's first groups wait, and only while nothing was admitted.
+  if (!copy_inputs_ || dictionaries_ == nullptr || dictionaries_carried_ ||
+      index_.num_row_groups() >= kMaxGroupsAwaitingSeed || !dictionaries_->empty() ||
       !SomeInputMaySeedDictionaries()) {
     return dictionaries_.get();
   }
-  groups_awaiting_seed_++;
   return nullptr;
 }
 

@@ -104,7 +104,7 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Whether the input group being followed is still the one its iterator holds.
   bool FollowedGroupHeld() const;
   // The dictionaries the next group may use: none while they may still be seeded from an input.
-  FileDictionaryWriters* DictionariesForGroup();
+  FileDictionaryWriters* DictionariesForGroup() const;
   // Whether a compaction input now at hand could seed this file's dictionaries for a copy.
   bool SomeInputMaySeedDictionaries() const;
   // Called after the entry of `user_key` was buffered.
@@ -205,7 +205,6 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::array<char, 16> dictionaries_from_{};  // the file id they were carried from
   uint64_t dictionary_carries_ = 0;
   uint64_t copied_groups_ = 0;
-  size_t groups_awaiting_seed_ = 0;  // written without dictionaries, awaiting a seed
 
   // Running ratios for size estimates while data is still buffered.
   uint64_t raw_entry_bytes_ = 0;

@@ -6,6 +6,7 @@
 #include <rocksdb/db.h>
 #include <rocksdb/table.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <string>
@@ -104,12 +105,12 @@ class RowGroupCopyTest : public testing::Test {
     ASSERT_NE(tested_, nullptr);
   }
 
-  std::string Key(int series, int time) const {
+  std::string Key(int series, int time) const { return KeyIn("s" + std::to_string(series), time); }
+  std::string KeyIn(const std::string& series, int time) const {
     std::string key;
-    EXPECT_TRUE(EncodeKey(schema_,
-                          {Value::FromBytes(LogicalType::kText, "s" + std::to_string(series))},
-                          {Value::Int(time)}, &key)
-                    .ok());
+    EXPECT_TRUE(
+        EncodeKey(schema_, {Value::FromBytes(LogicalType::kText, series)}, {Value::Int(time)}, &key)
+            .ok());
     return key;
   }
 
@@ -223,6 +224,29 @@ class RowGroupCopyTest : public testing::Test {
   }
 
   uint64_t RowGroups() { return SumOfProperty("columnar.row_groups"); }
+
+  // A numeric user property of the tested database's live file holding the smallest key.
+  uint64_t PropertyOfFirstFile(const char* name) {
+    std::vector<rocksdb::LiveFileMetaData> files;
+    tested_->GetLiveFilesMetaData(&files);
+    EXPECT_FALSE(files.empty());
+    if (files.empty()) return 0;
+    const auto first = std::min_element(
+        files.begin(), files.end(),
+        [](const auto& a, const auto& b) { return a.smallestkey < b.smallestkey; });
+    rocksdb::TablePropertiesCollection tables;
+    EXPECT_TRUE(tested_->GetPropertiesOfAllTables(&tables).ok());
+    for (const auto& [path, props] : tables) {
+      if (path.size() < first->name.size() ||
+          path.compare(path.size() - first->name.size(), std::string::npos, first->name) != 0) {
+        continue;
+      }
+      const auto found = props->user_collected_properties.find(name);
+      return found == props->user_collected_properties.end() ? 0 : std::stoull(found->second);
+    }
+    ADD_FAILURE() << "no properties for " << first->name;
+    return 0;
+  }
 
   TempDir dir_;
   TableSchema schema_;
@@ -341,6 +365,24 @@ TEST_F(RowGroupCopyTest, MergesReadPastAFollowedGroupsEnd) {
   FlushAndCompact();
   ExpectSameContents();
   EXPECT_GT(SumOfProperty("columnar.copied_row_groups"), 0u);
+}
+
+TEST_F(RowGroupCopyTest, OutputsBeginningWithNewRowsStillCopy) {
+  // A compaction output that begins with new rows (here a new series sorting before the others)
+  // writes them without the file's dictionaries while an input could still seed them: a value
+  // they admitted would rule out the seeding, and with it every copy from the files with
+  // dictionaries until the output ends.
+  AppendRound(0);
+  AppendRound(1);
+  FlushAndCompact();
+  for (int time = 0; time < 3 * 128; time++) {
+    Put(KeyIn("a-new", time), RowValue(time % kSeries, time, 0.5 * time));
+  }
+  AppendRound(2);  // the flushed file overlaps every older one
+  FlushAndCompact(/*again=*/false);
+  ExpectSameContents();
+  EXPECT_GT(PropertyOfFirstFile("columnar.copied_row_groups"), 0u);
+  EXPECT_GE(PropertyOfFirstFile("columnar.dictionary_carries"), 1u);
 }
 
 TEST_F(RowGroupCopyTest, DictionaryCarriesAreBounded) {
