@@ -90,10 +90,9 @@ constexpr uint64_t kMaxDictionaryCarries = 8;
 // groups of numbers: 0.7% larger files and no less compaction CPU; access16's 4.7 kB groups:
 // 16% less compaction CPU for 0.04% larger files).
 constexpr size_t kMinCopiedGroupBytes = 2048;
-// An output's first groups, which it may write without its dictionaries while an input could
-// still seed them (DictionariesForGroup). access16's compaction outputs met their first copyable
-// group after 28-71 groups of new rows; were none to come, these groups cost their dictionary
-// savings (well under 1% of a file of thousands of groups).
+// The most groups an output holds back unwritten while an input could still seed its
+// dictionaries (KeepAwaitingSeed): access16's compaction outputs met their first copyable group
+// after 28-71 groups of new rows. 128 groups are a few MB of buffered entries at most.
 constexpr size_t kMaxGroupsAwaitingSeed = 128;
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
@@ -140,6 +139,7 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
   // splitting values into templates was 230M of access16's 714M flush instructions.
   soon_rewritten_ = SoonRewritten(options.reason);
   copy_inputs_ = settings_->options().copy_row_groups && !soon_rewritten_ && zone_maps_ != nullptr;
+  awaiting_seed_ = copy_inputs_ && dictionaries_ != nullptr;
   if (soon_rewritten_) {
     short_lived_settings_ = std::make_unique<ShortLivedColumnSettings>(&settings_->columns());
   }
@@ -249,6 +249,7 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
     // value that readers replace (oversized_values.h). No copy of the value is made. Its
     // place is the buffer's next row, once the buffer holds no more than a group's start.
     followed_.active = false;  // (a followed group's values were all inline)
+    StopAwaitingSeed();        // the row's place must be the next group's
     CutBufferedGroups();
     OversizedValue oversized;
     oversized.group = static_cast<uint32_t>(index_.num_row_groups());
@@ -282,7 +283,8 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
   if (followed_.active) {
     if (followed_.matched < followed_.rows->row_count()) return;  // more of it to come
     if (FollowedGroupEndsHere()) {
-      FlushRowGroup(followed_.prefix);  // the rows before it, a group of their own
+      const size_t held = FlushHeldGroups();
+      FlushRowGroup(followed_.prefix - held);  // the rows before it, a group of their own
       followed_.prefix = 0;
       FlushRowGroup(entries_.size());  // copied
       followed_.active = false;
@@ -347,6 +349,7 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
       followed_.bytes.size() < kMinCopiedGroupBytes || !DictionariesAllowCopyFrom(*input->reader)) {
     return;  // the group is encoded again, as without copies
   }
+  if (dictionaries_carried_) StopAwaitingSeed();  // the held groups use the seeded dictionaries
   followed_.active = true;
   followed_.input = input;
   followed_.reader = input->reader;
@@ -369,18 +372,56 @@ bool ColumnarTableBuilder::FollowedGroupEndsHere() const {
 }
 
 size_t ColumnarTableBuilder::NaturalCut() const {
+  // The open group: the buffered entries after the held groups.
   const size_t rows_limit = settings_->options().rows_per_group;
   const size_t bytes_limit = settings_->options().group_target_bytes;
-  if (entries_.size() < rows_limit && entry_bytes_.size() < bytes_limit) return 0;
-  for (size_t rows = 1; rows <= entries_.size(); rows++) {
-    const BufferedEntry& last = entries_[rows - 1];
-    if (rows >= rows_limit || last.value_offset + last.value_size >= bytes_limit) return rows;
+  const size_t first = held_entries_;
+  const size_t open_rows = entries_.size() - first;
+  const size_t base = open_rows > 0 ? entries_[first].key_offset : entry_bytes_.size();
+  if (open_rows < rows_limit && entry_bytes_.size() - base < bytes_limit) return 0;
+  for (size_t rows = 1; rows <= open_rows; rows++) {
+    const BufferedEntry& last = entries_[first + rows - 1];
+    if (rows >= rows_limit || last.value_offset + last.value_size - base >= bytes_limit) {
+      return rows;
+    }
   }
   return 0;
 }
 
 void ColumnarTableBuilder::CutBufferedGroups() {
-  for (size_t rows = NaturalCut(); rows > 0 && ok(); rows = NaturalCut()) FlushRowGroup(rows);
+  for (size_t rows = NaturalCut(); rows > 0 && ok(); rows = NaturalCut()) {
+    if (KeepAwaitingSeed()) {
+      held_groups_.push_back(rows);
+      held_entries_ += rows;
+    } else {
+      FlushHeldGroups();
+      FlushRowGroup(rows);
+    }
+  }
+}
+
+bool ColumnarTableBuilder::KeepAwaitingSeed() {
+  if (awaiting_seed_ &&
+      (held_groups_.size() >= kMaxGroupsAwaitingSeed || !SomeInputMaySeedDictionaries())) {
+    awaiting_seed_ = false;
+  }
+  return awaiting_seed_;
+}
+
+void ColumnarTableBuilder::StopAwaitingSeed() {
+  awaiting_seed_ = false;
+  FlushHeldGroups();
+}
+
+size_t ColumnarTableBuilder::FlushHeldGroups() {
+  size_t flushed = 0;
+  for (const size_t rows : held_groups_) {
+    FlushRowGroup(rows);
+    flushed += rows;
+  }
+  held_groups_.clear();
+  held_entries_ = 0;
+  return flushed;
 }
 
 bool ColumnarTableBuilder::FollowedGroupHeld() const {
@@ -405,13 +446,9 @@ bool ColumnarTableBuilder::DictionariesAllowCopyFrom(const ColumnarTableReader& 
 }
 
 FileDictionaryWriters* ColumnarTableBuilder::DictionariesForGroup() const {
-  // Only a copying output's first groups wait, and only while nothing was admitted.
-  if (!copy_inputs_ || dictionaries_ == nullptr || dictionaries_carried_ ||
-      index_.num_row_groups() >= kMaxGroupsAwaitingSeed || !dictionaries_->empty() ||
-      !SomeInputMaySeedDictionaries()) {
-    return dictionaries_.get();
-  }
-  return nullptr;
+  // Written while awaiting a seed (the rows before a copy from a file without dictionaries):
+  // without dictionaries, which must stay empty for the seed.
+  return awaiting_seed_ ? nullptr : dictionaries_.get();
 }
 
 bool ColumnarTableBuilder::SomeInputMaySeedDictionaries() const {
@@ -643,6 +680,7 @@ void ColumnarTableBuilder::FinishFilters(FileRoot* root, rocksdb::MetaIndexBuild
 rocksdb::Status ColumnarTableBuilder::Finish() {
   closed_ = true;
   followed_.active = false;
+  StopAwaitingSeed();
   CutBufferedGroups();
   FlushRowGroup(entries_.size());
   FlushBlock();
@@ -778,6 +816,8 @@ void ColumnarTableBuilder::Abandon() {
   followed_.active = false;
   held_blocks_.clear();
   entries_.clear();
+  held_groups_.clear();
+  held_entries_ = 0;
 }
 
 uint64_t ColumnarTableBuilder::EstimatedFileSize() const {

@@ -24,8 +24,9 @@
 // An output's first groups are often new rows (a compaction's output begins wherever the
 // previous one ended), and a single entry they admit to the dictionaries rules the seeding out,
 // and with it every copy from input files with dictionaries. So while an input that could give
-// its dictionaries is at hand, the first groups (at most kMaxGroupsAwaitingSeed) are written
-// without the file's dictionaries (DictionariesForGroup).
+// its dictionaries is at hand, an output holds its first groups back (cut, not yet encoded; at
+// most kMaxGroupsAwaitingSeed) until a copy seeds its dictionaries, or no input can: they are
+// then encoded with the dictionaries, as they would have been.
 #pragma once
 
 #include <memory>
@@ -105,6 +106,12 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   bool FollowedGroupHeld() const;
   // The dictionaries the next group may use: none while they may still be seeded from an input.
   FileDictionaryWriters* DictionariesForGroup() const;
+  // Whether the groups cut now are still held back for a seed (ends for good once not).
+  bool KeepAwaitingSeed();
+  // Ends the wait for a seed: the held groups are written.
+  void StopAwaitingSeed();
+  // Writes the held groups; returns how many entries they held.
+  size_t FlushHeldGroups();
   // Whether a compaction input now at hand could seed this file's dictionaries for a copy.
   bool SomeInputMaySeedDictionaries() const;
   // Called after the entry of `user_key` was buffered.
@@ -205,6 +212,11 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::array<char, 16> dictionaries_from_{};  // the file id they were carried from
   uint64_t dictionary_carries_ = 0;
   uint64_t copied_groups_ = 0;
+  // The first groups of the file, cut but held back while a seed may come (KeepAwaitingSeed):
+  // their row counts, at the buffer's front; held_entries_ is their sum.
+  bool awaiting_seed_ = false;
+  std::vector<size_t> held_groups_;
+  size_t held_entries_ = 0;
 
   // Running ratios for size estimates while data is still buffered.
   uint64_t raw_entry_bytes_ = 0;
