@@ -90,10 +90,11 @@ constexpr uint64_t kMaxDictionaryCarries = 8;
 // groups of numbers: 0.7% larger files and no less compaction CPU; access16's 4.7 kB groups:
 // 16% less compaction CPU for 0.04% larger files).
 constexpr size_t kMinCopiedGroupBytes = 2048;
-// The most groups an output holds back unwritten while an input could still seed its
-// dictionaries (KeepAwaitingSeed): access16's compaction outputs met their first copyable group
-// after 28-71 groups of new rows. 128 groups are a few MB of buffered entries at most.
+// The most groups, and buffered bytes, an output holds back unwritten while an input could
+// still seed its dictionaries (KeepAwaitingSeed): access16's compaction outputs met their first
+// copyable group after 28-71 groups of new rows (128 of its groups buffer about 6 MB).
 constexpr size_t kMaxGroupsAwaitingSeed = 128;
+constexpr size_t kMaxBytesAwaitingSeed = 32u << 20;
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
   size_t limit = 64u << 20;
@@ -402,7 +403,8 @@ void ColumnarTableBuilder::CutBufferedGroups() {
 
 bool ColumnarTableBuilder::KeepAwaitingSeed() {
   if (awaiting_seed_ &&
-      (held_groups_.size() >= kMaxGroupsAwaitingSeed || !SomeInputMaySeedDictionaries())) {
+      (held_groups_.size() >= kMaxGroupsAwaitingSeed ||
+       entry_bytes_.size() >= kMaxBytesAwaitingSeed || !SomeInputMaySeedDictionaries())) {
     awaiting_seed_ = false;
   }
   return awaiting_seed_;
@@ -414,14 +416,19 @@ void ColumnarTableBuilder::StopAwaitingSeed() {
 }
 
 size_t ColumnarTableBuilder::FlushHeldGroups() {
-  size_t flushed = 0;
+  // Written where they lie, then dropped at once (dropping each group would move the rest of
+  // the buffer every time).
+  size_t first = 0;
   for (const size_t rows : held_groups_) {
-    FlushRowGroup(rows);
-    flushed += rows;
+    if (!ok()) break;
+    WriteBufferedGroup(first, rows);
+    first += rows;
   }
+  const size_t held = held_entries_;
+  if (held > 0 && ok()) DropBufferedEntries(held);
   held_groups_.clear();
   held_entries_ = 0;
-  return flushed;
+  return held;
 }
 
 bool ColumnarTableBuilder::FollowedGroupHeld() const {
@@ -473,9 +480,14 @@ Slice ColumnarTableBuilder::BufferedKey(const BufferedEntry& entry) const {
 
 void ColumnarTableBuilder::FlushRowGroup(size_t count) {
   if (count == 0 || !ok()) return;
+  WriteBufferedGroup(0, count);
+  if (ok()) DropBufferedEntries(count);
+}
+
+void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   std::vector<Entry> rows(count);
   for (size_t i = 0; i < count; i++) {
-    const BufferedEntry& b = entries_[i];
+    const BufferedEntry& b = entries_[first + i];
     rows[i].user_key = Slice(entry_bytes_.data() + b.key_offset, b.key_size);
     rows[i].value = Slice(entry_bytes_.data() + b.value_offset, b.value_size);
     rows[i].sequence = b.sequence;
@@ -494,7 +506,7 @@ void ColumnarTableBuilder::FlushRowGroup(size_t count) {
   // The input group followed, when these are every entry of it and nothing else.
   RowGroupView verbatim;
   bool copied = false;
-  if (followed_.active && followed_.prefix == 0 && count == followed_.matched &&
+  if (followed_.active && first == 0 && followed_.prefix == 0 && count == followed_.matched &&
       count == followed_.rows->row_count() && verbatim.Parse(followed_.bytes).ok() &&
       verbatim.size() == followed_.bytes.size()) {
     context.verbatim = &verbatim;
@@ -519,10 +531,9 @@ void ColumnarTableBuilder::FlushRowGroup(size_t count) {
   encoded_group_bytes_ += group_bytes;
   if (dictionaries_ != nullptr) dictionary_bytes_ = dictionaries_->entry_bytes();
   if (key_filter_ != nullptr) {
-    const Slice last_key = BufferedKey(entries_[count - 1]);
+    const Slice last_key = BufferedKey(entries_[first + count - 1]);
     last_filter_key_.assign(last_key.data(), last_key.size());
   }
-  DropBufferedEntries(count);
   // Closes the block at the row-group boundary nearest to block_size: when the next group,
   // if as large as this one, would overshoot block_size by more than stopping here falls short
   // of it. A point read decompresses a whole block, so blocks near block_size keep its cost

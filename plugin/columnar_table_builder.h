@@ -25,8 +25,9 @@
 // previous one ended), and a single entry they admit to the dictionaries rules the seeding out,
 // and with it every copy from input files with dictionaries. So while an input that could give
 // its dictionaries is at hand, an output holds its first groups back (cut, not yet encoded; at
-// most kMaxGroupsAwaitingSeed) until a copy seeds its dictionaries, or no input can: they are
-// then encoded with the dictionaries, as they would have been.
+// most kMaxGroupsAwaitingSeed groups and kMaxBytesAwaitingSeed buffered bytes) until a copy
+// seeds its dictionaries, or no input can: they are then encoded with the dictionaries, as they
+// would have been.
 #pragma once
 
 #include <memory>
@@ -120,6 +121,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Writes the first `count` buffered entries as a row group (copied when they are the
   // followed input group) and drops them from the buffer.
   void FlushRowGroup(size_t count);
+  // Writes buffered entries [first, first + count) as a row group, leaving the buffer as it is.
+  void WriteBufferedGroup(size_t first, size_t count);
   void DropBufferedEntries(size_t count);
   // Where the buffered entries reach rows_per_group or group_target_bytes first (0: nowhere).
   size_t NaturalCut() const;
