@@ -211,6 +211,15 @@ class RowGroupCopyTest : public testing::Test {
     ASSERT_GT(entries, 0u);
   }
 
+  // Both databases reopened: the same contents, and every block's checksum verified.
+  void ExpectSameContentsAfterReopen() {
+    reference_.reset();
+    tested_.reset();
+    Open();
+    ExpectSameContents();
+    EXPECT_TRUE(tested_->VerifyChecksum().ok());
+  }
+
   // Sums a numeric user property over the tested database's live files.
   uint64_t SumOfProperty(const char* name, uint64_t* largest = nullptr) {
     rocksdb::TablePropertiesCollection files;
@@ -350,12 +359,7 @@ TEST_F(RowGroupCopyTest, ChangedRowsAreEncodedAgain) {
   marking_enabled_ = false;
   ExpectSameContents();
 
-  // Across a reopen, and with every block's checksum verified.
-  reference_.reset();
-  tested_.reset();
-  Open();
-  ExpectSameContents();
-  EXPECT_TRUE(tested_->VerifyChecksum().ok());
+  ExpectSameContentsAfterReopen();
 }
 
 TEST_F(RowGroupCopyTest, MergesReadPastAFollowedGroupsEnd) {
@@ -431,12 +435,7 @@ TEST_F(RowGroupCopyOversizedTest, OversizedValueAmongHeldGroups) {
   AppendRound(2);
   FlushAndCompact(/*again=*/false);
   ExpectSameContents();
-  // Reopened, with every block's checksum verified.
-  reference_.reset();
-  tested_.reset();
-  Open();
-  ExpectSameContents();
-  EXPECT_TRUE(tested_->VerifyChecksum().ok());
+  ExpectSameContentsAfterReopen();
 }
 
 TEST_F(RowGroupCopyTest, DictionaryCarriesAreBounded) {
