@@ -256,7 +256,7 @@ class RowGroupCopyTest : public testing::Test {
     std::vector<rocksdb::LiveFileMetaData> files;
     tested_->GetLiveFilesMetaData(&files);
     EXPECT_FALSE(files.empty());
-    if (files.empty()) return 0;
+    if (files.empty()) return "";
     const auto first = std::min_element(
         files.begin(), files.end(),
         [](const auto& a, const auto& b) { return a.smallestkey < b.smallestkey; });
