@@ -437,13 +437,21 @@ bool ColumnarTableBuilder::FollowedGroupHeld() const {
          input->group == followed_.group && input->rows == followed_.rows;
 }
 
-bool ColumnarTableBuilder::DictionariesAllowCopyFrom(const ColumnarTableReader& reader) {
+namespace {
+
+bool HasFileDictionaries(const ColumnarTableReader& reader) {
   const FileDictionarySet* dictionaries = reader.file_dictionaries();
-  if (dictionaries == nullptr || dictionaries->columns().empty()) return true;
+  return dictionaries != nullptr && !dictionaries->columns().empty();
+}
+
+}  // namespace
+
+bool ColumnarTableBuilder::DictionariesAllowCopyFrom(const ColumnarTableReader& reader) {
+  if (!HasFileDictionaries(reader)) return true;
   if (dictionaries_carried_) return reader.file_id() == dictionaries_from_;
   // The first file copied from with dictionaries gives this file its dictionaries' start.
   if (dictionaries_ == nullptr || reader.dictionary_carries() >= kMaxDictionaryCarries ||
-      !dictionaries_->Seed(*dictionaries)) {
+      !dictionaries_->Seed(*reader.file_dictionaries())) {
     return false;
   }
   dictionaries_carried_ = true;
@@ -461,11 +469,9 @@ FileDictionaryWriters* ColumnarTableBuilder::DictionariesForGroup() const {
 bool ColumnarTableBuilder::SomeInputMaySeedDictionaries() const {
   for (const CompactionInputGroup* input : CompactionInputs::OfThisThread().groups()) {
     const ColumnarTableReader& reader = *input->reader;
-    const FileDictionarySet* dictionaries = reader.file_dictionaries();
     // Stored bytes are at most the encoded ones: a file whose groups average under the floor
     // in storage holds few groups worth copying.
-    if (dictionaries != nullptr && !dictionaries->columns().empty() &&
-        reader.dictionary_carries() < kMaxDictionaryCarries &&
+    if (HasFileDictionaries(reader) && reader.dictionary_carries() < kMaxDictionaryCarries &&
         reader.AverageStoredGroupBytes() >= kMinCopiedGroupBytes &&
         reader.RowGroupsCopyableWith(*settings_)) {
       return true;
