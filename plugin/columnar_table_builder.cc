@@ -95,6 +95,12 @@ constexpr size_t kMinCopiedGroupBytes = 2048;
 // copyable group after 28-71 groups of new rows (128 of its groups buffer about 6 MB).
 constexpr size_t kMaxGroupsAwaitingSeed = 128;
 constexpr size_t kMaxBytesAwaitingSeed = 32u << 20;
+// An output closes at the first group of another input file it cannot copy
+// (NextOutputCouldSeedFrom) once it holds at least this share of the target file size: a smaller
+// one continues, as each file repeats the dictionaries (about 0.45 MB of a 55 MB access16 file).
+// Targets from kNoTargetFileSize on are taken as no target at all.
+constexpr uint64_t kLeastShareOfTargetToClose = 4;
+constexpr uint64_t kNoTargetFileSize = uint64_t{1} << 50;
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
   size_t limit = 64u << 20;
@@ -114,6 +120,7 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
     : ioptions_(options.ioptions),
       prefix_extractor_(options.moptions.prefix_extractor),
       compression_opts_(options.compression_opts),
+      target_file_size_(options.target_file_size),
       file_(file),
       settings_(std::move(settings)),
       status_(settings_status) {
@@ -347,8 +354,12 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
            ->CopyRowGroupBytes(input->group, input->block, read_options, &copy_block_,
                                &followed_.bytes)
            .ok() ||
-      followed_.bytes.size() < kMinCopiedGroupBytes || !DictionariesAllowCopyFrom(*input->reader)) {
+      followed_.bytes.size() < kMinCopiedGroupBytes) {
     return;  // the group is encoded again, as without copies
+  }
+  if (!DictionariesAllowCopyFrom(*input->reader, input->group)) {
+    if (NextOutputCouldSeedFrom(*input->reader)) close_requested_ = true;
+    return;
   }
   if (dictionaries_carried_) StopAwaitingSeed();  // the held groups use the seeded dictionaries
   followed_.active = true;
@@ -446,18 +457,41 @@ bool HasFileDictionaries(const ColumnarTableReader& reader) {
 
 }  // namespace
 
-bool ColumnarTableBuilder::DictionariesAllowCopyFrom(const ColumnarTableReader& reader) {
+bool ColumnarTableBuilder::DictionariesAllowCopyFrom(const ColumnarTableReader& reader,
+                                                     size_t group) {
   if (!HasFileDictionaries(reader)) return true;
   if (dictionaries_carried_) return reader.file_id() == dictionaries_from_;
   // The first file copied from with dictionaries gives this file its dictionaries' start.
   if (dictionaries_ == nullptr || reader.dictionary_carries() >= kMaxDictionaryCarries ||
-      !dictionaries_->Seed(*reader.file_dictionaries())) {
+      OnlyATailAhead(reader, group) || !dictionaries_->Seed(*reader.file_dictionaries())) {
     return false;
   }
   dictionaries_carried_ = true;
   dictionaries_from_ = reader.file_id();
   dictionary_carries_ = reader.dictionary_carries() + 1;
   return true;
+}
+
+bool ColumnarTableBuilder::NextOutputCouldSeedFrom(const ColumnarTableReader& reader) const {
+  // The group was refused for its file's dictionaries (this output took another file's); an
+  // output starting after it could take them, and copy the rest of that file.
+  return dictionaries_carried_ && reader.file_id() != dictionaries_from_ &&
+         reader.dictionary_carries() < kMaxDictionaryCarries && target_file_size_ > 0 &&
+         target_file_size_ < kNoTargetFileSize &&
+         EstimatedBytes() >= target_file_size_ / kLeastShareOfTargetToClose;
+}
+
+bool ColumnarTableBuilder::OnlyATailAhead(const ColumnarTableReader& reader, size_t group) const {
+  // Held back while the output waits (and encoded with the next input file's dictionaries once
+  // it seeds them), a tail costs its encoding only, which copying the next file's groups pays
+  // back. Not once the wait is over (the groups written since rule any later seed out), nor
+  // when a partitioner may end the output before the next file comes.
+  if (!awaiting_seed_ || ioptions_.sst_partitioner_factory != nullptr) return false;
+  const size_t groups = reader.index().num_row_groups();
+  const size_t ahead = groups - std::min(group, groups);
+  const size_t room =
+      kMaxGroupsAwaitingSeed - std::min(held_groups_.size(), kMaxGroupsAwaitingSeed);
+  return ahead <= room && ahead < (groups + 1) / 2;
 }
 
 FileDictionaryWriters* ColumnarTableBuilder::DictionariesForGroup() const {
@@ -838,6 +872,12 @@ void ColumnarTableBuilder::Abandon() {
 }
 
 uint64_t ColumnarTableBuilder::EstimatedFileSize() const {
+  // A full file: the compaction closes this output before its next entry.
+  if (close_requested_) return std::max(EstimatedBytes(), target_file_size_);
+  return EstimatedBytes();
+}
+
+uint64_t ColumnarTableBuilder::EstimatedBytes() const {
   const double encode_ratio =
       raw_entry_bytes_ > 0 && encoded_group_bytes_ > 0
           ? static_cast<double>(encoded_group_bytes_) / static_cast<double>(raw_entry_bytes_)

@@ -28,6 +28,15 @@
 // most kMaxGroupsAwaitingSeed groups and kMaxBytesAwaitingSeed buffered bytes) until a copy
 // seeds its dictionaries, or no input can: they are then encoded with the dictionaries, as they
 // would have been.
+//
+// An output copies only from the input file its dictionaries came from: once the next input
+// file's groups come, nothing more is copied. So an output of at least a quarter of the target
+// file size closes at the first of them it cannot copy (EstimatedFileSize then reports the
+// target size, and the compaction cuts the file before the next entry, as it does for a full
+// file); the next output may seed from that file and copy the rest of its groups. Such an
+// output may start with a file's last few groups (at most what it can hold back, under half the
+// file): it does not seed from those but holds them back, and the next input file seeds it
+// (not with an SST partitioner, which may end the output before the next file comes).
 #pragma once
 
 #include <memory>
@@ -102,7 +111,14 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   void FollowInputGroups(const rocksdb::Slice& internal_key, const rocksdb::Slice& value);
   // Whether this file's dictionaries let a group of `reader`'s file be copied, starting them
   // from that file's when they are still empty (called last: seeding is for a copy only).
-  bool DictionariesAllowCopyFrom(const ColumnarTableReader& reader);
+  bool DictionariesAllowCopyFrom(const ColumnarTableReader& reader, size_t group);
+  // Whether the groups of `reader`'s file from `group` on are a tail (at most what the output
+  // can still hold back, and under half the file) better held back for the next input file to
+  // seed this output's dictionaries (see the top).
+  bool OnlyATailAhead(const ColumnarTableReader& reader, size_t group) const;
+  // Whether the next output could seed its dictionaries from `reader`'s file, whose group this
+  // output could not copy, and this one is large enough to close (see the top).
+  bool NextOutputCouldSeedFrom(const ColumnarTableReader& reader) const;
   // Whether the input group being followed is still the one its iterator holds.
   bool FollowedGroupHeld() const;
   // The dictionaries the next group may use: none while they may still be seeded from an input.
@@ -130,6 +146,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   void CutBufferedGroups();
   // Whether the followed input group, complete, ends where this builder would cut it.
   bool FollowedGroupEndsHere() const;
+  // The file's bytes as they stand, with buffered data at the ratios seen so far.
+  uint64_t EstimatedBytes() const;
   void FlushBlock();
   void WriteBlockNow(uint32_t ordinal, const Slice& raw);
   void TrainDictionaryAndWriteHeldBlocks();
@@ -150,6 +168,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   const rocksdb::ImmutableOptions& ioptions_;
   const std::shared_ptr<const rocksdb::SliceTransform> prefix_extractor_;
   const rocksdb::CompressionOptions compression_opts_;
+  // The compaction's output file size (0 for flushes and SstFileWriter).
+  const uint64_t target_file_size_;
   rocksdb::WritableFileWriter* file_;
   std::shared_ptr<const TableSettings> settings_;
   std::unique_ptr<RowLayout> layout_;
@@ -215,6 +235,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::array<char, 16> dictionaries_from_{};  // the file id they were carried from
   uint64_t dictionary_carries_ = 0;
   uint64_t copied_groups_ = 0;
+  // Set once the next output could copy what this one cannot (NextOutputCouldSeedFrom).
+  bool close_requested_ = false;
   // The first groups of the file, cut but held back while a seed may come (KeepAwaitingSeed):
   // their row counts, at the buffer's front; held_entries_ is their sum.
   bool awaiting_seed_ = false;

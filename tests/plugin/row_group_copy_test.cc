@@ -4,12 +4,14 @@
 // writes; every read must agree, and most groups of later rounds must have been copied.
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
+#include <rocksdb/sst_partitioner.h>
 #include <rocksdb/table.h>
 
 #include <algorithm>
 #include <map>
 #include <random>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -60,6 +62,42 @@ class MarkingFilter : public rocksdb::CompactionFilter {
   char last_;
 };
 
+// Cuts compaction outputs before the given keys while *enabled.
+class CutBeforeKeys : public rocksdb::SstPartitionerFactory {
+ public:
+  CutBeforeKeys(const bool* enabled, std::vector<std::string> keys)
+      : enabled_(enabled), keys_(std::move(keys)) {}
+  const char* Name() const override { return "CutBeforeKeys"; }
+  std::unique_ptr<rocksdb::SstPartitioner> CreatePartitioner(
+      const rocksdb::SstPartitioner::Context& /*context*/) const override {
+    return std::make_unique<Partitioner>(this);
+  }
+
+ private:
+  class Partitioner : public rocksdb::SstPartitioner {
+   public:
+    explicit Partitioner(const CutBeforeKeys* factory) : factory_(factory) {}
+    const char* Name() const override { return "CutBeforeKeys"; }
+    rocksdb::PartitionerResult ShouldPartition(
+        const rocksdb::PartitionerRequest& request) override {
+      if (!*factory_->enabled_) return rocksdb::kNotRequired;
+      for (const std::string& key : factory_->keys_) {
+        if (request.prev_user_key->compare(key) < 0 &&
+            request.current_user_key->compare(key) >= 0) {
+          return rocksdb::kRequired;
+        }
+      }
+      return rocksdb::kNotRequired;
+    }
+    bool CanDoTrivialMove(const rocksdb::Slice&, const rocksdb::Slice&) override { return false; }
+
+   private:
+    const CutBeforeKeys* factory_;
+  };
+  const bool* enabled_;
+  std::vector<std::string> keys_;
+};
+
 // Tag columns of few values (file dictionaries; a path's values differ from series to series,
 // so files of other series have other dictionaries), a random walk (anchored chunks), a counter,
 // and a note of many values, which makes groups large enough to be copied.
@@ -90,6 +128,7 @@ class RowGroupCopyTest : public testing::Test {
     base.target_file_size_base = 48 << 10;
     base.merge_operator = std::make_shared<AppendBytesOperator>();
     base.compaction_filter = &marking_;
+    base.sst_partitioner_factory = partitioner_;
     reference_options_ = base;
     tested_options_ = base;
     ColumnarTableOptions table;
@@ -274,6 +313,22 @@ class RowGroupCopyTest : public testing::Test {
     return "";
   }
 
+  void AppendToSomeSeries(int round, int step) {
+    for (int series = 0; series < kSeries; series += step) {
+      for (int i = 0; i < kPointsPerRound; i++) {
+        const int time = round * kPointsPerRound + i;
+        Put(Key(series, time), RowValue(series, time, 0.25 * i));
+      }
+    }
+  }
+
+  void SetTargetFileSize(uint64_t bytes) {
+    const std::unordered_map<std::string, std::string> options = {
+        {"target_file_size_base", std::to_string(bytes)}};
+    ASSERT_TRUE(reference_->SetOptions(options).ok());
+    ASSERT_TRUE(tested_->SetOptions(options).ok());
+  }
+
   TempDir dir_;
   TableSchema schema_;
   RowCodec codec_;
@@ -283,6 +338,8 @@ class RowGroupCopyTest : public testing::Test {
   uint32_t max_inline_value_bytes_ = 256u << 20;
   std::mt19937_64 rng_{7};
   bool marking_enabled_ = false;
+  bool cutting_enabled_ = false;
+  std::shared_ptr<rocksdb::SstPartitionerFactory> partitioner_;
   MarkingFilter marking_{&marking_enabled_, '\x2a'};
   std::map<int, double> walk_;
 };
@@ -302,6 +359,69 @@ TEST_F(RowGroupCopyTest, AppendedSeriesCopyOlderGroups) {
   SumOfProperty("columnar.dictionary_carries", &carries);
   EXPECT_GE(carries, 1u);  // the path and host dictionaries were carried over
   ExpectSameContents();
+}
+
+TEST_F(RowGroupCopyTest, OutputsCloseWhereTheyMeetAnotherInputFile) {
+  // Input files a quarter of the outputs' target size: an output seeded from one meets the next
+  // file's groups long before its target, and closes at the first, so that the next output
+  // seeds from that file and copies its groups (instead of none).
+  SetTargetFileSize(16 << 10);
+  AppendRound(0);
+  AppendRound(1);
+  FlushAndCompact();
+  SetTargetFileSize(64 << 10);
+  AppendToSomeSeries(2, 4);
+  FlushAndCompact(/*again=*/false);
+  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
+  const uint64_t groups = RowGroups();
+  // 25 of 47 (without the close: 11 of 45).
+  EXPECT_GE(copied * 5, groups * 2) << copied << " of " << groups;
+  ExpectSameContentsAfterReopen();
+}
+
+TEST_F(RowGroupCopyTest, OutputsStartingWithAFilesTailSeedFromTheNextFile) {
+  // An output closed where it met another input file's group (as above) leaves the next output
+  // that file's last few groups. Seeded from them, it would copy those and none of the next
+  // file's; it holds them back instead, and the next file seeds it.
+  SetTargetFileSize(32 << 10);
+  AppendRound(0);
+  AppendRound(1);
+  FlushAndCompact();
+  SetTargetFileSize(200 << 10);
+  AppendToSomeSeries(2, 4);
+  FlushAndCompact(/*again=*/false);
+  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
+  const uint64_t groups = RowGroups();
+  // 22 of 45 (seeding from the tail: 15 of 45).
+  EXPECT_GE(copied * 9, groups * 4) << copied << " of " << groups;
+  ExpectSameContentsAfterReopen();
+}
+
+// Outputs cut before the start of some series, inside the input files.
+class RowGroupCopyCutTest : public RowGroupCopyTest {
+ protected:
+  RowGroupCopyCutTest() {
+    std::vector<std::string> keys;
+    for (int series = 0; series < kSeries; series++) keys.push_back(Key(series, 0));
+    partitioner_ = std::make_shared<CutBeforeKeys>(&cutting_enabled_, keys);
+  }
+};
+
+TEST_F(RowGroupCopyCutTest, OutputsCutByAPartitionerStillCopy) {
+  // Each output holds one series and starts inside an input file, often near its end: it
+  // copies from that file (the output ends before any other file's groups come).
+  AppendRound(0);
+  AppendRound(1);
+  FlushAndCompact();
+  cutting_enabled_ = true;
+  SetTargetFileSize(uint64_t{1} << 30);  // cut only at the series' starts
+  AppendToSomeSeries(2, 4);
+  FlushAndCompact(/*again=*/false);
+  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
+  const uint64_t groups = RowGroups();
+  // 27 of 52 (15 when an output would not seed from a file's last 128 groups).
+  EXPECT_GE(copied * 5, groups * 2) << copied << " of " << groups;
+  ExpectSameContentsAfterReopen();
 }
 
 // Every file one block: block 0.
