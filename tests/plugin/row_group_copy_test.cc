@@ -322,6 +322,23 @@ class RowGroupCopyTest : public testing::Test {
     }
   }
 
+  // Two rounds of every series compacted into the last level (files of `first_target` bytes;
+  // 0: the fixture's), then a round of every 4th series compacted into them with cutting_enabled_
+  // (outputs of `second_target` bytes): how many of the last level's groups were copied, of how
+  // many.
+  std::pair<uint64_t, uint64_t> CopiesAfterAppendingToSomeSeries(uint64_t first_target,
+                                                                 uint64_t second_target) {
+    if (first_target > 0) SetTargetFileSize(first_target);
+    AppendRound(0);
+    AppendRound(1);
+    FlushAndCompact();
+    cutting_enabled_ = true;
+    SetTargetFileSize(second_target);
+    AppendToSomeSeries(2, 4);
+    FlushAndCompact(/*again=*/false);
+    return {SumOfProperty("columnar.copied_row_groups"), RowGroups()};
+  }
+
   void SetTargetFileSize(uint64_t bytes) {
     const std::unordered_map<std::string, std::string> options = {
         {"target_file_size_base", std::to_string(bytes)}};
@@ -365,15 +382,7 @@ TEST_F(RowGroupCopyTest, OutputsCloseWhereTheyMeetAnotherInputFile) {
   // Input files a quarter of the outputs' target size: an output seeded from one meets the next
   // file's groups long before its target, and closes at the first, so that the next output
   // seeds from that file and copies its groups (instead of none).
-  SetTargetFileSize(16 << 10);
-  AppendRound(0);
-  AppendRound(1);
-  FlushAndCompact();
-  SetTargetFileSize(64 << 10);
-  AppendToSomeSeries(2, 4);
-  FlushAndCompact(/*again=*/false);
-  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
-  const uint64_t groups = RowGroups();
+  const auto [copied, groups] = CopiesAfterAppendingToSomeSeries(16 << 10, 64 << 10);
   // 25 of 47 (without the close: 11 of 45).
   EXPECT_GE(copied * 5, groups * 2) << copied << " of " << groups;
   ExpectSameContentsAfterReopen();
@@ -383,21 +392,13 @@ TEST_F(RowGroupCopyTest, OutputsStartingWithAFilesTailSeedFromTheNextFile) {
   // An output closed where it met another input file's group (as above) leaves the next output
   // that file's last few groups. Seeded from them, it would copy those and none of the next
   // file's; it holds them back instead, and the next file seeds it.
-  SetTargetFileSize(32 << 10);
-  AppendRound(0);
-  AppendRound(1);
-  FlushAndCompact();
-  SetTargetFileSize(200 << 10);
-  AppendToSomeSeries(2, 4);
-  FlushAndCompact(/*again=*/false);
-  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
-  const uint64_t groups = RowGroups();
+  const auto [copied, groups] = CopiesAfterAppendingToSomeSeries(32 << 10, 200 << 10);
   // 22 of 45 (seeding from the tail: 15 of 45).
   EXPECT_GE(copied * 9, groups * 4) << copied << " of " << groups;
   ExpectSameContentsAfterReopen();
 }
 
-// Outputs cut before the start of some series, inside the input files.
+// Outputs cut before the start of every series, inside the input files (once cutting_enabled_).
 class RowGroupCopyCutTest : public RowGroupCopyTest {
  protected:
   RowGroupCopyCutTest() {
@@ -409,16 +410,9 @@ class RowGroupCopyCutTest : public RowGroupCopyTest {
 
 TEST_F(RowGroupCopyCutTest, OutputsCutByAPartitionerStillCopy) {
   // Each output holds one series and starts inside an input file, often near its end: it
-  // copies from that file (the output ends before any other file's groups come).
-  AppendRound(0);
-  AppendRound(1);
-  FlushAndCompact();
-  cutting_enabled_ = true;
-  SetTargetFileSize(uint64_t{1} << 30);  // cut only at the series' starts
-  AppendToSomeSeries(2, 4);
-  FlushAndCompact(/*again=*/false);
-  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
-  const uint64_t groups = RowGroups();
+  // copies from that file (the output ends before any other file's groups come). Outputs of
+  // 1 GB: cut only at the series' starts.
+  const auto [copied, groups] = CopiesAfterAppendingToSomeSeries(0, uint64_t{1} << 30);
   // 27 of 52 (15 when an output would not seed from a file's last 128 groups).
   EXPECT_GE(copied * 5, groups * 2) << copied << " of " << groups;
   ExpectSameContentsAfterReopen();
