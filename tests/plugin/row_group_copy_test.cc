@@ -3,7 +3,9 @@
 // overwrites, deletions, range deletions and snapshots in between. BlockBasedTable gets the same
 // writes; every read must agree, and most groups of later rounds must have been copied.
 #include <gtest/gtest.h>
+#include <rocksdb/compaction_filter.h>
 #include <rocksdb/db.h>
+#include <rocksdb/merge_operator.h>
 #include <rocksdb/sst_partitioner.h>
 #include <rocksdb/table.h>
 
