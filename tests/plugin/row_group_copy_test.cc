@@ -315,6 +315,8 @@ class RowGroupCopyTest : public testing::Test {
     return "";
   }
 
+  // Appends the round's points to every `step`-th series only: the other series' groups come
+  // back unchanged.
   void AppendToSomeSeries(int round, int step) {
     for (int series = 0; series < kSeries; series += step) {
       for (int i = 0; i < kPointsPerRound; i++) {
