@@ -15,34 +15,13 @@ namespace columnar {
 
 namespace {
 
-// Opens the table reader exactly as SstFileReader::Open does.
-rocksdb::Status OpenTableReader(const rocksdb::ImmutableOptions& ioptions,
-                                const rocksdb::MutableCFOptions& moptions,
-                                const rocksdb::EnvOptions& env_options, const std::string& path,
-                                std::unique_ptr<rocksdb::TableReader>* reader) {
-  const std::shared_ptr<rocksdb::FileSystem>& fs = ioptions.fs;
-  const rocksdb::FileOptions file_options(env_options);
-  uint64_t file_size = 0;
-  rocksdb::IOStatus s = fs->GetFileSize(path, file_options.io_options, &file_size, nullptr);
-  std::unique_ptr<rocksdb::FSRandomAccessFile> file;
-  if (s.ok()) s = fs->NewRandomAccessFile(path, file_options, &file, nullptr);
-  if (!s.ok()) return std::move(s);
-  auto file_reader = std::make_unique<rocksdb::RandomAccessFileReader>(std::move(file), path);
-  rocksdb::TableReaderOptions reader_options(ioptions, moptions.prefix_extractor, env_options,
-                                             ioptions.internal_comparator);
-  // As SstFileReader: accept files with a global sequence number.
-  reader_options.largest_seqno = rocksdb::kMaxSequenceNumber;
-  return ioptions.table_factory->NewTableReader(reader_options, std::move(file_reader), file_size,
-                                                reader);
-}
-
 rocksdb::Status VisitPointEntries(rocksdb::TableReader* reader,
-                                  const rocksdb::MutableCFOptions& moptions,
+                                  const rocksdb::SliceTransform* prefix_extractor,
                                   const rocksdb::ReadOptions& read_options,
                                   const std::function<bool(const RawEntry&)>& visit,
                                   bool* stopped) {
   std::unique_ptr<rocksdb::InternalIterator> it(
-      reader->NewIterator(read_options, moptions.prefix_extractor.get(), /*arena=*/nullptr,
+      reader->NewIterator(read_options, prefix_extractor, /*arena=*/nullptr,
                           /*skip_filters=*/false, rocksdb::TableReaderCaller::kSSTDumpTool));
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     rocksdb::ParsedInternalKey parsed;
@@ -106,19 +85,55 @@ const char* ValueTypeName(uint8_t type) {
   }
 }
 
+struct TableFile::State {
+  explicit State(const rocksdb::Options& options)
+      : ioptions(options), moptions(options), env_options(options) {}
+  const rocksdb::ImmutableOptions ioptions;
+  const rocksdb::MutableCFOptions moptions;
+  const rocksdb::EnvOptions env_options;
+  std::unique_ptr<rocksdb::TableReader> reader;  // refers to the options above
+};
+
+TableFile::TableFile() = default;
+TableFile::~TableFile() = default;
+
+rocksdb::Status TableFile::Open(const rocksdb::Options& options, const std::string& path) {
+  state_ = std::make_unique<State>(options);
+  const rocksdb::ImmutableOptions& ioptions = state_->ioptions;
+  const std::shared_ptr<rocksdb::FileSystem>& fs = ioptions.fs;
+  const rocksdb::FileOptions file_options(state_->env_options);
+  uint64_t file_size = 0;
+  rocksdb::IOStatus s = fs->GetFileSize(path, file_options.io_options, &file_size, nullptr);
+  std::unique_ptr<rocksdb::FSRandomAccessFile> file;
+  if (s.ok()) s = fs->NewRandomAccessFile(path, file_options, &file, nullptr);
+  if (!s.ok()) return std::move(s);
+  auto file_reader = std::make_unique<rocksdb::RandomAccessFileReader>(std::move(file), path);
+  rocksdb::TableReaderOptions reader_options(ioptions, state_->moptions.prefix_extractor,
+                                             state_->env_options, ioptions.internal_comparator);
+  // As SstFileReader: accept files with a global sequence number.
+  reader_options.largest_seqno = rocksdb::kMaxSequenceNumber;
+  return ioptions.table_factory->NewTableReader(reader_options, std::move(file_reader), file_size,
+                                                &state_->reader);
+}
+
+rocksdb::TableReader* TableFile::reader() const {
+  return state_ != nullptr ? state_->reader.get() : nullptr;
+}
+
+const rocksdb::SliceTransform* TableFile::prefix_extractor() const {
+  return state_ != nullptr ? state_->moptions.prefix_extractor.get() : nullptr;
+}
+
 rocksdb::Status VisitRawEntries(const rocksdb::Options& options, const std::string& path,
                                 const rocksdb::ReadOptions& read_options,
                                 const std::function<bool(const RawEntry&)>& visit) {
-  const rocksdb::ImmutableOptions ioptions(options);
-  const rocksdb::MutableCFOptions moptions(options);
-  const rocksdb::EnvOptions env_options(options);
-  std::unique_ptr<rocksdb::TableReader> reader;
-  rocksdb::Status s = OpenTableReader(ioptions, moptions, env_options, path, &reader);
+  TableFile file;
+  rocksdb::Status s = file.Open(options, path);
   if (!s.ok()) return s;
   bool stopped = false;
-  s = VisitPointEntries(reader.get(), moptions, read_options, visit, &stopped);
+  s = VisitPointEntries(file.reader(), file.prefix_extractor(), read_options, visit, &stopped);
   if (!s.ok() || stopped) return s;
-  return VisitRangeTombstones(reader.get(), read_options, visit);
+  return VisitRangeTombstones(file.reader(), read_options, visit);
 }
 
 bool VisitEntityColumns(

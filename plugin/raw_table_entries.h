@@ -14,9 +14,32 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
+namespace rocksdb {
+class SliceTransform;
+class TableReader;
+}  // namespace rocksdb
+
 namespace columnar {
+
+// A table file's TableReader, opened the way SstFileReader::Open does, together with the
+// options it keeps references to (they live as long as this object).
+class TableFile {
+ public:
+  TableFile();
+  ~TableFile();
+  // `options` supplies the table factory, comparator and prefix extractor.
+  rocksdb::Status Open(const rocksdb::Options& options, const std::string& path);
+  // Null until Open succeeded.
+  rocksdb::TableReader* reader() const;
+  const rocksdb::SliceTransform* prefix_extractor() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 struct RawEntry {
   rocksdb::Slice user_key;

@@ -9,42 +9,19 @@
 #include <memory>
 #include <string>
 
-#include "file/random_access_file_reader.h"
-#include "options/cf_options.h"
 #include "plugin/cache_pin.h"
 #include "plugin/columnar_table_reader.h"
-#include "table/table_builder.h"
-#include "table/table_reader.h"
+#include "plugin/raw_table_entries.h"
 #include "tests/plugin/sst_file_fixtures.h"
 #include "tests/plugin/test_db.h"
 
 namespace columnar {
 namespace {
 
-// Opens `path` with the options' table factory, as SstFileReader does.
-std::unique_ptr<rocksdb::TableReader> OpenTableReader(const rocksdb::Options& options,
-                                                      const std::string& path) {
-  const rocksdb::ImmutableOptions ioptions(options);
-  const rocksdb::MutableCFOptions moptions(options);
-  const rocksdb::EnvOptions env_options;
-  const rocksdb::FileOptions file_options(env_options);
-  uint64_t file_size = 0;
-  EXPECT_TRUE(ioptions.fs->GetFileSize(path, file_options.io_options, &file_size, nullptr).ok());
-  std::unique_ptr<rocksdb::FSRandomAccessFile> file;
-  EXPECT_TRUE(ioptions.fs->NewRandomAccessFile(path, file_options, &file, nullptr).ok());
-  auto file_reader = std::make_unique<rocksdb::RandomAccessFileReader>(std::move(file), path);
-  rocksdb::TableReaderOptions reader_options(ioptions, moptions.prefix_extractor, env_options,
-                                             ioptions.internal_comparator);
-  reader_options.largest_seqno = rocksdb::kMaxSequenceNumber;
-  std::unique_ptr<rocksdb::TableReader> reader;
-  EXPECT_TRUE(ioptions.table_factory
-                  ->NewTableReader(reader_options, std::move(file_reader), file_size, &reader)
-                  .ok());
-  return reader;
-}
-
-const ColumnarTableReader* AsColumnar(const std::unique_ptr<rocksdb::TableReader>& reader) {
-  return dynamic_cast<const ColumnarTableReader*>(reader.get());
+const ColumnarTableReader* Open(const rocksdb::Options& options, const std::string& path,
+                                TableFile* file) {
+  EXPECT_TRUE(file->Open(options, path).ok());
+  return dynamic_cast<const ColumnarTableReader*>(file->reader());
 }
 
 TEST(CopyRowGroupBytesTest, ABlockOfAnotherFileIsNeverCopiedFrom) {
@@ -54,10 +31,9 @@ TEST(CopyRowGroupBytesTest, ABlockOfAnotherFileIsNeverCopiedFrom) {
   const std::string path_b = dir.Sub("b.sst");
   WriteFixture(options, path_a, MakeFixtureContents(0, 400));
   WriteFixture(options, path_b, MakeFixtureContents(1000, 400));
-  const std::unique_ptr<rocksdb::TableReader> file_a = OpenTableReader(options, path_a);
-  const std::unique_ptr<rocksdb::TableReader> file_b = OpenTableReader(options, path_b);
-  const ColumnarTableReader* a = AsColumnar(file_a);
-  const ColumnarTableReader* b = AsColumnar(file_b);
+  TableFile file_a, file_b;
+  const ColumnarTableReader* a = Open(options, path_a, &file_a);
+  const ColumnarTableReader* b = Open(options, path_b, &file_b);
   ASSERT_NE(a, nullptr);
   ASSERT_NE(b, nullptr);
   const rocksdb::ReadOptions read_options;
