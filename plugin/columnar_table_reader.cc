@@ -1126,10 +1126,12 @@ size_t ColumnarTableReader::ApproximateMemoryUsage() const {
 
 rocksdb::Status ColumnarTableReader::ApproximateKeyAnchors(const rocksdb::ReadOptions& /*ro*/,
                                                            std::vector<Anchor>& anchors) {
-  // About 128 anchors at block boundaries, each covering the bytes up to the next one.
+  // About 128 anchors at block boundaries, each weighing the rows up to the next one.
   const size_t blocks = index_.num_blocks();
   if (blocks == 0) return Status::OK();
   const size_t step = std::max<size_t>(1, blocks / 128);
+  const double weight = RawBytesPerDataByte();
+  const size_t first = anchors.size();
   for (size_t b = step; b < blocks + step; b += step) {
     const size_t next = std::min(b, blocks);
     const uint64_t begin = index_.block_offset(static_cast<uint32_t>(b - step));
@@ -1139,9 +1141,24 @@ rocksdb::Status ColumnarTableReader::ApproximateKeyAnchors(const rocksdb::ReadOp
     // The anchor key: the first key of the next range (or the file's last first key).
     const size_t group = next < blocks ? index_.first_group_of_block(static_cast<uint32_t>(next))
                                        : index_.num_row_groups() - 1;
-    anchors.emplace_back(rocksdb::ExtractUserKey(index_.first_key(group)), end - begin);
+    const rocksdb::Slice key = rocksdb::ExtractUserKey(index_.first_key(group));
+    const auto size = static_cast<size_t>(static_cast<double>(end - begin) * weight);
+    // One user key across ranges (its versions, or a last group that begins the last block):
+    // one anchor, which RocksDB would otherwise deduplicate, dropping the later range's size.
+    if (anchors.size() > first && anchors.back().user_key == key.ToStringView()) {
+      anchors.back().range_size += size;
+    } else {
+      anchors.emplace_back(key, size);
+    }
   }
   return Status::OK();
+}
+
+double ColumnarTableReader::RawBytesPerDataByte() const {
+  const uint64_t raw = properties_->raw_key_size + properties_->raw_value_size;
+  const uint64_t data = properties_->data_size;
+  if (data == 0 || raw <= data) return 1.0;
+  return static_cast<double>(raw) / static_cast<double>(data);
 }
 
 rocksdb::Status ColumnarTableReader::VerifyPatchedGlobalSequence(
