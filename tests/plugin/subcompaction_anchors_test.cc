@@ -76,8 +76,8 @@ uint64_t LiveSstBytes(rocksdb::DB* db) {
 
 // RocksDB 7.8 splits a compaction only into ranges of at least one output file each, and only
 // into three or more. With the target file size set to the files' whole size, ranges weighed
-// by file bytes could not be split; weighed by their rows (about 30 times the file bytes here)
-// they are, into the three subcompactions asked for.
+// by file bytes could not be split; weighed by their rows (many times the file bytes here) they
+// are, into the three subcompactions asked for.
 TEST(SubcompactionAnchorsTest, ACompactionOfColumnarFilesSplitsByItsRows) {
   TempDir dir("subcompactions");
   rocksdb::Options options;
