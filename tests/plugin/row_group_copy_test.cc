@@ -7,6 +7,7 @@
 #include <rocksdb/db.h>
 #include <rocksdb/merge_operator.h>
 #include <rocksdb/sst_partitioner.h>
+#include <rocksdb/statistics.h>
 #include <rocksdb/table.h>
 
 #include <algorithm>
@@ -131,8 +132,10 @@ class RowGroupCopyTest : public testing::Test {
     base.merge_operator = std::make_shared<AppendBytesOperator>();
     base.compaction_filter = &marking_;
     base.sst_partitioner_factory = partitioner_;
+    base.max_subcompactions = max_subcompactions_;
     reference_options_ = base;
     tested_options_ = base;
+    tested_options_.statistics = rocksdb::CreateDBStatistics();
     ColumnarTableOptions table;
     table.rows_per_group = 128;
     table.block_size = block_size_;
@@ -357,6 +360,7 @@ class RowGroupCopyTest : public testing::Test {
   std::unique_ptr<rocksdb::DB> reference_, tested_;
   uint32_t block_size_ = 4096;
   uint32_t max_inline_value_bytes_ = 256u << 20;
+  uint32_t max_subcompactions_ = 1;
   std::mt19937_64 rng_{7};
   bool marking_enabled_ = false;
   bool cutting_enabled_ = false;
@@ -440,6 +444,30 @@ TEST_F(RowGroupCopyOneBlockTest, GroupsFoundInTheCacheAreCopiedFromTheirOwnFile)
     ExpectSameContents();
   }
   EXPECT_GT(SumOfProperty("columnar.copied_row_groups"), 0u);
+}
+
+// Compactions split into subcompactions: each range's outputs copy from the files it reads,
+// several builders at once reading the same input files.
+class RowGroupCopySplitTest : public RowGroupCopyTest {
+ protected:
+  RowGroupCopySplitTest() { max_subcompactions_ = 3; }
+};
+
+TEST_F(RowGroupCopySplitTest, SplitCompactionsCopyAndKeepEveryEntry) {
+  for (int round = 0; round < 4; round++) {
+    AppendRound(round);
+    FlushAndCompact();
+    ExpectSameContents();
+  }
+  rocksdb::HistogramData split;
+  tested_options_.statistics->histogramData(rocksdb::NUM_SUBCOMPACTIONS_SCHEDULED, &split);
+  EXPECT_GE(split.count, 4u);  // every round's compactions were split
+  EXPECT_GE(split.max, 3.0);
+  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
+  const uint64_t groups = RowGroups();
+  // 64 of 81.
+  EXPECT_GT(copied * 2, groups) << copied << " of " << groups;
+  ExpectSameContentsAfterReopen();
 }
 
 TEST_F(RowGroupCopyTest, ChangedRowsAreEncodedAgain) {
