@@ -47,6 +47,10 @@ rotation=(
   "mmap_reads||allow_mmap_reads=true|"
   "direct_reads||use_direct_reads=true use_direct_io_for_flush_and_compaction=true|"
   "universal|--compaction_style=1||compaction_style=kCompactionStyleUniversal"
+  # Compactions split into subcompactions (ranges planned from the files' key anchors), several
+  # output builders at once; RocksDB splits only into ranges of a target file size or more, so
+  # the target is small.
+  "subcompactions||max_subcompactions=4|target_file_size_base=8192"
   "atomic_flush|--atomic_flush=1 --test_cf_consistency=1|atomic_flush=true|"
   "zstd_dict|||compression=kZSTD compression_opts={max_dict_bytes=16384;zstd_max_train_bytes=65536;max_dict_buffer_bytes=1048576}"
   "timestamps|--user_timestamp_size=8 --prefixpercent=0 --readpercent=30||comparator=leveldb.BytewiseComparator.u64ts"
@@ -106,12 +110,12 @@ write_options() {
     printf '  max_background_jobs=2\n'
     [[ -z "${db_lines}" ]] || tr ' ' '\n' <<< "${db_lines}" | sed 's/^/  /'
     printf '\n[CFOptions "default"]\n'
-    printf '  write_buffer_size=65536\n  target_file_size_base=131072\n'
-    printf '  max_bytes_for_level_base=524288\n  level0_file_num_compaction_trigger=4\n'
-    printf '  ttl=0\n  periodic_compaction_seconds=0\n'
     # db_stress's default --prefix_size=7 (its prefix scans), as its flag-built options have.
-    printf '  prefix_extractor=rocksdb.FixedPrefix.7\n'
-    [[ -z "${cf_lines}" ]] || tr ' ' '\n' <<< "${cf_lines}" | sed 's/^/  /'
+    # The configuration's lines replace these defaults (an OPTIONS file keeps the first).
+    tr -s ' \n' '\n' <<< "write_buffer_size=65536 target_file_size_base=131072
+      max_bytes_for_level_base=524288 level0_file_num_compaction_trigger=4 ttl=0
+      periodic_compaction_seconds=0 prefix_extractor=rocksdb.FixedPrefix.7 ${cf_lines}" |
+      grep . | tac | awk -F= '!seen[$1]++' | tac | sed 's/^/  /'
     if [[ "${format}" == columnar ]]; then
       printf '  table_factory=ColumnarTable\n\n[TableOptions/ColumnarTable "default"]\n'
       table_lines="rows_per_group=64 block_size=4096 bloom_bits_per_key=10 cache_size=8388608

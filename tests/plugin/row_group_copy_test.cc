@@ -447,13 +447,14 @@ TEST_F(RowGroupCopyOneBlockTest, GroupsFoundInTheCacheAreCopiedFromTheirOwnFile)
 }
 
 // Compactions split into subcompactions: each range's outputs copy from the files it reads,
-// several builders at once reading the same input files.
-class RowGroupCopySplitTest : public RowGroupCopyTest {
+// several builders at once reading the same input files (also run under ThreadSanitizer, `make
+// tsan`, by its suite's name).
+class RowGroupCopyConcurrencyTest : public RowGroupCopyTest {
  protected:
-  RowGroupCopySplitTest() { max_subcompactions_ = 3; }
+  RowGroupCopyConcurrencyTest() { max_subcompactions_ = 3; }
 };
 
-TEST_F(RowGroupCopySplitTest, SplitCompactionsCopyAndKeepEveryEntry) {
+TEST_F(RowGroupCopyConcurrencyTest, SplitCompactionsCopyAndKeepEveryEntry) {
   for (int round = 0; round < 4; round++) {
     AppendRound(round);
     FlushAndCompact();
