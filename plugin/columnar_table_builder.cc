@@ -341,7 +341,7 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
     followed_.active = false;  // the buffered rows are cut as if never followed
     CutBufferedGroups();
   }
-  const CompactionInputGroup* input = inputs.GroupStartingWith(internal_key);
+  const CompactionInputGroup* input = inputs.GroupStartingWith(internal_key, kMinCopiedGroupBytes);
   if (input == nullptr || input->rows->value(0) != value ||
       !input->reader->RowGroupsCopyableWith(*settings_) ||
       input->reader->HasOversizedValues(input->group)) {

@@ -33,6 +33,9 @@ void ColumnarTableIterator::PublishGroup() {
   published_.group = group_index_;
   published_.rows = whole ? group_.get() : nullptr;
   published_.block = block_.get();
+  published_.bytes = group_index_ == SIZE_MAX
+                         ? SIZE_MAX
+                         : published_.reader->EncodedGroupBytes(group_index_, published_.block);
 }
 
 void ColumnarTableIterator::ReleaseGroup() {

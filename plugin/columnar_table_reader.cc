@@ -888,6 +888,16 @@ rocksdb::Status ColumnarTableReader::CopyRowGroupBytes(size_t group, const RawBl
   return s;
 }
 
+size_t ColumnarTableReader::EncodedGroupBytes(size_t group, const RawBlock* held) const {
+  if (group >= index_.num_row_groups()) return SIZE_MAX;
+  const uint32_t begin = index_.offset_in_block(group);
+  const uint32_t end_mark = index_.end_in_block(group);
+  if (end_mark != 0) return end_mark > begin ? end_mark - begin : SIZE_MAX;
+  const bool holds =
+      held != nullptr && held->ordinal == index_.block_of(group) && held->file_id == root_.file_id;
+  return holds && held->size > begin ? held->size - begin : SIZE_MAX;
+}
+
 rocksdb::Status ColumnarTableReader::SetAnchors(size_t group, RowGroupView* view) const {
   // Anchored chunks were written against the column's minimum in the group's zone map.
   const TypedLayout* layout = typed_layout();

@@ -178,6 +178,10 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status CopyRowGroupBytes(size_t group, const RawBlock* held,
                                     const rocksdb::ReadOptions& read_options,
                                     CachePin<RawBlock>* block, std::string* out) const;
+  // How many bytes CopyRowGroupBytes would append for `group`: from the index, or from `held`
+  // when the group ends its block (the index knows where a group ends only when another
+  // follows it in the block) and `held` is that block; SIZE_MAX when neither tells.
+  size_t EncodedGroupBytes(size_t group, const RawBlock* held) const;
 
  private:
   ColumnarTableReader(const rocksdb::TableReaderOptions& options,

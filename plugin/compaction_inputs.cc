@@ -21,9 +21,10 @@ bool CompactionInputs::Registered(const CompactionInputGroup* input) const {
   return std::find(inputs_.begin(), inputs_.end(), input) != inputs_.end();
 }
 
-const CompactionInputGroup* CompactionInputs::GroupStartingWith(const rocksdb::Slice& key) const {
+const CompactionInputGroup* CompactionInputs::GroupStartingWith(const rocksdb::Slice& key,
+                                                                size_t min_bytes) const {
   for (const CompactionInputGroup* input : inputs_) {
-    if (input->rows != nullptr && input->rows->row_count() > 0 &&
+    if (input->bytes >= min_bytes && input->rows != nullptr && input->rows->row_count() > 0 &&
         input->rows->internal_key(0) == key) {
       return input;
     }

@@ -25,6 +25,8 @@ struct CompactionInputGroup {
   size_t group = SIZE_MAX;
   const DecodedRowGroup* rows = nullptr;  // the whole group decoded; null: none
   const RawBlock* block = nullptr;        // the iterator's block, which may hold the group
+  // The group's encoded bytes (ColumnarTableReader::EncodedGroupBytes); SIZE_MAX: unknown.
+  size_t bytes = SIZE_MAX;
 };
 
 class CompactionInputs {
@@ -35,8 +37,10 @@ class CompactionInputs {
   void Register(const CompactionInputGroup* input);
   void Unregister(const CompactionInputGroup* input);
   bool Registered(const CompactionInputGroup* input) const;
-  // A registered input whose current group's first row is internal key `key`; null if none.
-  const CompactionInputGroup* GroupStartingWith(const rocksdb::Slice& key) const;
+  // A registered input whose current group's first row is internal key `key` and whose group
+  // is not known to be smaller than `min_bytes`; null if none. The size is compared first: the
+  // builder asks at every entry, and groups it would not copy need no key comparison.
+  const CompactionInputGroup* GroupStartingWith(const rocksdb::Slice& key, size_t min_bytes) const;
   bool empty() const { return inputs_.empty(); }
   const std::vector<const CompactionInputGroup*>& groups() const { return inputs_; }
 

@@ -1,6 +1,7 @@
 // CompactionInputs (plugin/compaction_inputs.h): the per-thread registry of a compaction's input
 // groups. Registration is per thread, a group is found by its first row's internal key only
-// while its input holds it, and unregistered inputs are forgotten.
+// while its input holds it and is not known to be too small, and unregistered inputs are
+// forgotten.
 #include "plugin/compaction_inputs.h"
 
 #include <gtest/gtest.h>
@@ -39,24 +40,30 @@ TEST(CompactionInputsTest, FindsTheGroupWhoseFirstRowIsTheKeyWhileItIsHeld) {
   inputs.Register(&one);
   inputs.Register(&two);
   EXPECT_TRUE(inputs.Registered(&one));
-  EXPECT_EQ(inputs.GroupStartingWith("a-key-1"), &one);
-  EXPECT_EQ(inputs.GroupStartingWith("b-key-1"), &two);
-  EXPECT_EQ(inputs.GroupStartingWith("a-key-2"), nullptr);  // not a first row
-  EXPECT_EQ(inputs.GroupStartingWith("a-key"), nullptr);
+  EXPECT_EQ(inputs.GroupStartingWith("a-key-1", 0), &one);
+  EXPECT_EQ(inputs.GroupStartingWith("b-key-1", 0), &two);
+  EXPECT_EQ(inputs.GroupStartingWith("a-key-2", 0), nullptr);  // not a first row
+  EXPECT_EQ(inputs.GroupStartingWith("a-key", 0), nullptr);
+
+  // Groups known to be smaller than asked for are passed over; unknown sizes are not.
+  one.bytes = 100;
+  EXPECT_EQ(inputs.GroupStartingWith("a-key-1", 100), &one);
+  EXPECT_EQ(inputs.GroupStartingWith("a-key-1", 101), nullptr);
+  EXPECT_EQ(inputs.GroupStartingWith("b-key-1", 1 << 20), &two);  // two.bytes unknown
 
   one.rows = nullptr;  // the iterator let the group go
-  EXPECT_EQ(inputs.GroupStartingWith("a-key-1"), nullptr);
+  EXPECT_EQ(inputs.GroupStartingWith("a-key-1", 0), nullptr);
 
   // Another thread has a registry of its own.
   std::thread other([] {
     EXPECT_TRUE(CompactionInputs::OfThisThread().empty());
-    EXPECT_EQ(CompactionInputs::OfThisThread().GroupStartingWith("b-key-1"), nullptr);
+    EXPECT_EQ(CompactionInputs::OfThisThread().GroupStartingWith("b-key-1", 0), nullptr);
   });
   other.join();
 
   inputs.Unregister(&two);
   EXPECT_FALSE(inputs.Registered(&two));
-  EXPECT_EQ(inputs.GroupStartingWith("b-key-1"), nullptr);
+  EXPECT_EQ(inputs.GroupStartingWith("b-key-1", 0), nullptr);
   inputs.Unregister(&one);
   EXPECT_TRUE(inputs.empty());
 }

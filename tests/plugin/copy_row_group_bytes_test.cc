@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rocksdb/options.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -57,6 +58,35 @@ TEST(CopyRowGroupBytesTest, ABlockOfAnotherFileIsNeverCopiedFrom) {
   copied.clear();
   ASSERT_TRUE(b->CopyRowGroupBytes(0, pin_a.get(), read_options, &shared, &copied).ok());
   EXPECT_EQ(copied, group_b);
+}
+
+// EncodedGroupBytes, which lets a compaction's builder pass over groups too small to copy
+// before it compares any key: the size CopyRowGroupBytes copies, or unknown.
+TEST(CopyRowGroupBytesTest, EncodedGroupBytesAreTheBytesCopied) {
+  TempDir dir("encoded-group-bytes");
+  const rocksdb::Options options = ColumnarFileOptions(/*compressed=*/true);
+  const std::string path = dir.Sub("a.sst");
+  WriteFixture(options, path, MakeFixtureContents(0, 2000));
+  TableFile file;
+  const ColumnarTableReader* reader = Open(options, path, &file);
+  ASSERT_NE(reader, nullptr);
+  const size_t groups = reader->index().num_row_groups();
+  ASSERT_GT(reader->index().num_blocks(), 2u);
+  size_t known_from_the_index = 0;
+  for (size_t group = 0; group < groups; group++) {
+    CachePin<RawBlock> block;
+    std::string copied;
+    ASSERT_TRUE(
+        reader->CopyRowGroupBytes(group, nullptr, rocksdb::ReadOptions(), &block, &copied).ok());
+    EXPECT_EQ(reader->EncodedGroupBytes(group, block.get()), copied.size()) << group;
+    const size_t from_index = reader->EncodedGroupBytes(group, nullptr);
+    const bool ends_its_block = group + 1 == groups || reader->index().block_of(group + 1) !=
+                                                           reader->index().block_of(group);
+    EXPECT_EQ(from_index, ends_its_block ? SIZE_MAX : copied.size()) << group;
+    if (from_index != SIZE_MAX) known_from_the_index++;
+  }
+  EXPECT_GT(known_from_the_index, groups / 2);
+  EXPECT_EQ(reader->EncodedGroupBytes(groups, nullptr), SIZE_MAX);
 }
 
 }  // namespace
