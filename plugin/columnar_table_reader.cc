@@ -870,14 +870,10 @@ rocksdb::Status ColumnarTableReader::CopyRowGroupBytes(size_t group, const RawBl
                                                        CachePin<RawBlock>* block,
                                                        std::string* out) const {
   if (group >= index_.num_row_groups()) return Status::InvalidArgument("no such row group");
-  const uint32_t ordinal = index_.block_of(group);
-  const auto holds = [&](const RawBlock* raw) {
-    return raw != nullptr && raw->ordinal == ordinal && raw->file_id == root_.file_id;
-  };
-  if (!holds(held)) {
-    if (!holds(block->get())) {
+  if (!HoldsBlockOf(held, group)) {
+    if (!HoldsBlockOf(block->get(), group)) {
       block->Reset();
-      Status s = LoadBlock(ordinal, read_options, block);
+      Status s = LoadBlock(index_.block_of(group), read_options, block);
       if (!s.ok()) return s;
     }
     held = block->get();
@@ -893,9 +889,15 @@ size_t ColumnarTableReader::EncodedGroupBytes(size_t group, const RawBlock* held
   const uint32_t begin = index_.offset_in_block(group);
   const uint32_t end_mark = index_.end_in_block(group);
   if (end_mark != 0) return end_mark > begin ? end_mark - begin : SIZE_MAX;
-  const bool holds =
-      held != nullptr && held->ordinal == index_.block_of(group) && held->file_id == root_.file_id;
-  return holds && held->size > begin ? held->size - begin : SIZE_MAX;
+  rocksdb::Slice bytes;
+  return HoldsBlockOf(held, group) && GroupBytesIn(group, held->bytes(), &bytes).ok() ? bytes.size()
+                                                                                      : SIZE_MAX;
+}
+
+bool ColumnarTableReader::HoldsBlockOf(const RawBlock* block, size_t group) const {
+  // Block ordinals repeat from file to file: the file id tells this file's block 0 from another's.
+  return block != nullptr && block->ordinal == index_.block_of(group) &&
+         block->file_id == root_.file_id;
 }
 
 rocksdb::Status ColumnarTableReader::SetAnchors(size_t group, RowGroupView* view) const {

@@ -316,6 +316,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
   size_t dictionary_bytes_ = 0;
   std::shared_ptr<const FileDictionarySet> file_dictionaries_;
   uint64_t dictionary_carries_ = 0;
+  // Whether `block` (may be null) is the block of this file that holds `group`.
+  bool HoldsBlockOf(const RawBlock* block, size_t group) const;
   // The group bytes `group` spans in its block's raw bytes (ParseRowGroup's bounds check).
   rocksdb::Status GroupBytesIn(size_t group, const rocksdb::Slice& block_bytes,
                                rocksdb::Slice* bytes) const;
