@@ -126,6 +126,7 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
       status_(settings_status) {
   if (!status_.ok()) return;
   layout_ = settings_->NewWriteLayout(options.moptions.prefix_extractor);
+  partition_cuts_ = PartitionAlignedCuts(settings_->options().rows_per_group);
   if (settings_->schema() != nullptr) {
     zone_maps_ = std::make_unique<ZoneMapCollector>();
     // SUM / AVG of integer columns from row-group statistics (zone_map_collector.h).
@@ -249,19 +250,17 @@ void ColumnarTableBuilder::Add(const rocksdb::Slice& key, const rocksdb::Slice& 
 void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
                                          const rocksdb::Slice& internal_key,
                                          const rocksdb::Slice& stored_value) {
-  if (copy_inputs_) FollowInputGroups(internal_key, stored_value);
+  const bool starts_partition = NotePartition(key.user_key);
+  if (copy_inputs_) FollowInputGroups(internal_key, stored_value, starts_partition);
   if (!ok()) return;
   rocksdb::Slice value = stored_value;
   if (value.size() > settings_->options().max_inline_value_bytes) {
     // Too large for a chunk: written to the file now, on its own, and the row keeps an empty
     // value that readers replace (oversized_values.h). No copy of the value is made. Its
-    // place is the buffer's next row, once the buffer holds no more than a group's start.
+    // place (group and row) is set when its group is written (PlaceOversizedValues).
     followed_.active = false;  // (a followed group's values were all inline)
-    StopAwaitingSeed();        // the row's place must be the next group's
-    CutBufferedGroups();
     OversizedValue oversized;
-    oversized.group = static_cast<uint32_t>(index_.num_row_groups());
-    oversized.row = static_cast<uint32_t>(entries_.size());
+    oversized_rows_.push_back(rows_added_);  // the row this entry becomes
     oversized.offset = offset_;
     oversized.size = value.size();
     oversized.checksum = ComputeChecksum(value);
@@ -285,26 +284,39 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
   entry.sequence = key.sequence;
   entry.value_type = static_cast<uint8_t>(key.type);
   entries_.push_back(entry);
+  rows_added_++;
   AddToFilters(key.user_key);
   raw_entry_bytes_ += key.user_key.size() + value.size() + 8;
 
   if (followed_.active) {
-    if (followed_.matched < followed_.rows->row_count()) return;  // more of it to come
+    if (followed_.matched < followed_.row_count) return;  // more of it to come
     if (FollowedGroupEndsHere()) {
-      const size_t held = FlushHeldGroups();
-      FlushRowGroup(followed_.prefix - held);  // the rows before it, a group of their own
-      followed_.prefix = 0;
-      FlushRowGroup(entries_.size());  // copied
-      followed_.active = false;
+      CopyFollowedGroup();
       return;
     }
-    followed_.active = false;  // the input group was cut short (a file's end, or before a copy)
+    // Shorter than a group cut by size: it may end where its partition does, which the next
+    // entry tells (FollowInputGroups). Else it was cut short (a file's end, or before a copy),
+    // and its rows are cut then as if never followed.
+    return;
   }
   CutBufferedGroups();
 }
 
+void ColumnarTableBuilder::CopyFollowedGroup() {
+  const size_t held = FlushHeldGroups();
+  FlushRowGroup(followed_.prefix - held);  // the rows before it, a group of their own
+  followed_.prefix = 0;
+  FlushRowGroup(entries_.size());  // copied
+  followed_.active = false;
+}
+
+void ColumnarTableBuilder::StopFollowing() {
+  followed_.active = false;  // the buffered rows are cut as if never followed
+  CutBufferedGroups();
+}
+
 void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
-  // Versions of one key are adjacent: add each distinct key (and partition) once. The previous
+  // Versions of one key are adjacent: add each distinct key once. The previous
   // key is the group's previous entry, or for a group's first entry the last key of the
   // previous group (kept by FlushRowGroup).
   if (key_filter_ != nullptr) {
@@ -313,34 +325,48 @@ void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
     if (!same) key_filter_->AddKey(user_key);
     any_filter_key_ = true;
   }
+}
+
+bool ColumnarTableBuilder::NotePartition(const rocksdb::Slice& user_key) {
   Slice partition;
   const Slice last_partition(last_partition_key_);
-  if (partition_filter_ != nullptr &&
-      layout_->NextPartitionOf(user_key, any_partition_key_ ? &last_partition : nullptr,
-                               &partition)) {
-    if (!any_partition_key_ || partition != last_partition_key_) {
-      partition_filter_->AddKey(partition);
-      last_partition_key_.assign(partition.data(), partition.size());
-      any_partition_key_ = true;
-    }
+  if (!layout_->NextPartitionOf(user_key, any_partition_key_ ? &last_partition : nullptr,
+                                &partition) ||
+      (any_partition_key_ && partition == last_partition)) {
+    return false;
   }
+  if (partition_filter_ != nullptr) partition_filter_->AddKey(partition);
+  // The file's first row may continue a partition of the previous file: not a start.
+  const bool starts = any_partition_key_;
+  if (starts) partition_cuts_.AddPartitionStart(rows_added_);
+  last_partition_key_.assign(partition.data(), partition.size());
+  any_partition_key_ = true;
+  return starts;
 }
 
 void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
-                                             const rocksdb::Slice& value) {
-  const CompactionInputs& inputs = CompactionInputs::OfThisThread();
-  if (inputs.empty()) return;  // not a compaction of copyable files
+                                             const rocksdb::Slice& value, bool starts_partition) {
   if (followed_.active) {
     const size_t row = followed_.matched;
-    if (entries_.size() == followed_.prefix + row && FollowedGroupHeld() &&
-        row < followed_.rows->row_count() && followed_.rows->internal_key(row) == internal_key &&
-        followed_.rows->value(row) == value) {
+    if (row == followed_.row_count) {
+      // A complete group shorter than a cut by size: copied if it ends with its partition,
+      // as this builder would end it.
+      if (starts_partition && FollowedGroupEndsWithItsPartition()) {
+        CopyFollowedGroup();
+      } else {
+        StopFollowing();
+      }
+    } else if (entries_.size() == followed_.prefix + row && FollowedGroupHeld() &&
+               followed_.rows->internal_key(row) == internal_key &&
+               followed_.rows->value(row) == value) {
       followed_.matched++;
       return;
+    } else {
+      StopFollowing();
     }
-    followed_.active = false;  // the buffered rows are cut as if never followed
-    CutBufferedGroups();
   }
+  const CompactionInputs& inputs = CompactionInputs::OfThisThread();
+  if (inputs.empty()) return;  // not a compaction of copyable files
   const CompactionInputGroup* input = inputs.GroupStartingWith(internal_key, kMinCopiedGroupBytes);
   if (input == nullptr || input->rows->value(0) != value ||
       !input->reader->RowGroupsCopyableWith(*settings_) ||
@@ -367,6 +393,7 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
   followed_.reader = input->reader;
   followed_.group = input->group;
   followed_.rows = input->rows;
+  followed_.row_count = input->rows->row_count();
   followed_.prefix = entries_.size();
   followed_.matched = 1;
 }
@@ -383,21 +410,38 @@ bool ColumnarTableBuilder::FollowedGroupEndsHere() const {
          bytes >= settings_->options().group_target_bytes;
 }
 
+bool ColumnarTableBuilder::FollowedGroupEndsWithItsPartition() const {
+  // The followed group as a group of its own (the rows before it another, when any), ended by
+  // the entry about to be added, whose partition start is noted at row rows_added_.
+  const size_t before = followed_.prefix - held_entries_;
+  const uint64_t group_first = rows_added_ - followed_.matched;
+  size_t previous_rows = before;
+  if (before == 0) previous_rows = held_groups_.empty() ? last_group_rows_ : held_groups_.back();
+  return partition_cuts_.Cut(group_first > 0, group_first - previous_rows, group_first) ==
+         followed_.matched;
+}
+
 size_t ColumnarTableBuilder::NaturalCut() const {
-  // The open group: the buffered entries after the held groups.
+  // The open group: the buffered entries after the held groups; the group before it is the
+  // last one held, or else the last one written.
   const size_t rows_limit = settings_->options().rows_per_group;
   const size_t bytes_limit = settings_->options().group_target_bytes;
   const size_t first = held_entries_;
   const size_t open_rows = entries_.size() - first;
+  const uint64_t open_first = rows_added_ - open_rows;
+  const size_t previous_rows = held_groups_.empty() ? last_group_rows_ : held_groups_.back();
+  const size_t partition_end =
+      partition_cuts_.Cut(open_first > 0, open_first - previous_rows, open_first);
   const size_t base = open_rows > 0 ? entries_[first].key_offset : entry_bytes_.size();
-  if (open_rows < rows_limit && entry_bytes_.size() - base < bytes_limit) return 0;
-  for (size_t rows = 1; rows <= open_rows; rows++) {
+  if (open_rows < rows_limit && entry_bytes_.size() - base < bytes_limit) return partition_end;
+  const size_t size_limit = partition_end > 0 ? partition_end : open_rows;
+  for (size_t rows = 1; rows <= size_limit; rows++) {
     const BufferedEntry& last = entries_[first + rows - 1];
     if (rows >= rows_limit || last.value_offset + last.value_size - base >= bytes_limit) {
       return rows;
     }
   }
-  return 0;
+  return partition_end;
 }
 
 void ColumnarTableBuilder::CutBufferedGroups() {
@@ -503,10 +547,10 @@ FileDictionaryWriters* ColumnarTableBuilder::DictionariesForGroup() const {
 bool ColumnarTableBuilder::SomeInputMaySeedDictionaries() const {
   for (const CompactionInputGroup* input : CompactionInputs::OfThisThread().groups()) {
     const ColumnarTableReader& reader = *input->reader;
-    // Stored bytes are at most the encoded ones: a file whose groups average under the floor
-    // in storage holds few groups worth copying.
+    // Stored bytes are at most the encoded ones: a file whose full groups average under the
+    // floor in storage holds few groups worth copying.
     if (HasFileDictionaries(reader) && reader.dictionary_carries() < kMaxDictionaryCarries &&
-        reader.AverageStoredGroupBytes() >= kMinCopiedGroupBytes &&
+        reader.StoredFullGroupBytes() >= kMinCopiedGroupBytes &&
         reader.RowGroupsCopyableWith(*settings_)) {
       return true;
     }
@@ -547,7 +591,7 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   RowGroupView verbatim;
   bool copied = false;
   if (followed_.active && first == 0 && followed_.prefix == 0 && count == followed_.matched &&
-      count == followed_.rows->row_count() && verbatim.Parse(followed_.bytes).ok() &&
+      count == followed_.row_count && verbatim.Parse(followed_.bytes).ok() &&
       verbatim.size() == followed_.bytes.size()) {
     context.verbatim = &verbatim;
     context.verbatim_written = &copied;
@@ -565,8 +609,12 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
     }
     zone_maps_->EndRowGroup(all_sequence_zero_puts);
   }
+  const uint64_t first_row = rows_added_ - entries_.size() + first;
+  PlaceOversizedValues(first_row, count);
   index_.AddRowGroup(rows[0].user_key, PackTrailer(rows[0].sequence, rows[0].value_type),
                      static_cast<uint32_t>(group_start));
+  last_group_rows_ = count;
+  partition_cuts_.ForgetThrough(first_row);
   const size_t group_bytes = block_.size() - group_start;
   encoded_group_bytes_ += group_bytes;
   if (dictionaries_ != nullptr) dictionary_bytes_ = dictionaries_->entry_bytes();
@@ -579,6 +627,17 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   // of it. A point read decompresses a whole block, so blocks near block_size keep its cost
   // near BlockBasedTable's (closing only past block_size made them up to twice as large).
   if (block_.size() + group_bytes / 2 >= settings_->options().block_size) FlushBlock();
+}
+
+void ColumnarTableBuilder::PlaceOversizedValues(uint64_t first_row, size_t count) {
+  // Called before the group is added to the index: its number is the index's group count.
+  for (; placed_oversized_ < oversized_rows_.size() &&
+         oversized_rows_[placed_oversized_] < first_row + count;
+       placed_oversized_++) {
+    OversizedValue& oversized = oversized_values_[placed_oversized_];
+    oversized.group = static_cast<uint32_t>(index_.num_row_groups());
+    oversized.row = static_cast<uint32_t>(oversized_rows_[placed_oversized_] - first_row);
+  }
 }
 
 void ColumnarTableBuilder::DropBufferedEntries(size_t count) {

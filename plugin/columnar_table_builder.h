@@ -60,6 +60,7 @@
 #include "table_format/entry.h"
 #include "table_format/file_dictionary.h"
 #include "table_format/file_root.h"
+#include "table_format/partition_aligned_cuts.h"
 #include "table_format/row_group_index.h"
 #include "table_format/zstd_codec.h"
 
@@ -106,9 +107,18 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
 
   void AddPointEntry(const rocksdb::ParsedInternalKey& key, const rocksdb::Slice& internal_key,
                      const rocksdb::Slice& value);
-  // Before the entry is buffered: follows the input group being copied, or starts following
-  // the one this entry begins (cutting the buffered group first).
-  void FollowInputGroups(const rocksdb::Slice& internal_key, const rocksdb::Slice& value);
+  // Before the entry is buffered: follows the input group being copied (copying it when it is
+  // complete and ends with its partition where this entry begins another: `starts_partition`),
+  // or starts following the one this entry begins (cutting the buffered group first).
+  void FollowInputGroups(const rocksdb::Slice& internal_key, const rocksdb::Slice& value,
+                         bool starts_partition);
+  // Writes the rows before the followed group as a group of their own, then the group copied.
+  void CopyFollowedGroup();
+  // Gives up the followed group: its rows are cut as if never followed.
+  void StopFollowing();
+  // Whether the complete followed group, shorter than a cut by size, is where this builder ends
+  // a group at its partition's end, the next entry beginning another partition.
+  bool FollowedGroupEndsWithItsPartition() const;
   // Whether this file's dictionaries let a group of `reader`'s file be copied, starting them
   // from that file's when they are still empty (called last: seeding is for a copy only).
   bool DictionariesAllowCopyFrom(const ColumnarTableReader& reader, size_t group);
@@ -131,6 +141,10 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   size_t FlushHeldGroups();
   // Whether a compaction input now at hand could seed this file's dictionaries for a copy.
   bool SomeInputMaySeedDictionaries() const;
+  // Before the entry of `user_key` is buffered: whether it begins another partition than the
+  // previous entry's (never the file's first entry), noted for the groups' cuts and added to
+  // the partition filter.
+  bool NotePartition(const rocksdb::Slice& user_key);
   // Called after the entry of `user_key` was buffered.
   void AddToFilters(const rocksdb::Slice& user_key);
   Slice BufferedKey(const BufferedEntry& entry) const;
@@ -139,8 +153,12 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   void FlushRowGroup(size_t count);
   // Writes buffered entries [first, first + count) as a row group, leaving the buffer as it is.
   void WriteBufferedGroup(size_t first, size_t count);
+  // Gives the oversized values among rows [first_row, first_row + count) their place in the
+  // group being written.
+  void PlaceOversizedValues(uint64_t first_row, size_t count);
   void DropBufferedEntries(size_t count);
-  // Where the buffered entries reach rows_per_group or group_target_bytes first (0: nowhere).
+  // Where the open group ends: at rows_per_group, at group_target_bytes, or at its partition's
+  // end (partition_aligned_cuts.h), whichever comes first (0: none yet).
   size_t NaturalCut() const;
   // Writes the buffered entries' groups as cut without copies, keeping the last group's start.
   void CutBufferedGroups();
@@ -207,8 +225,11 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // A flush's or the WAL recovery's file, soon rewritten by compaction.
   bool soon_rewritten_ = false;
   uint64_t max_sequence_ = 0;
-  // Values written outside the row groups (oversized_values.h), in (group, row) order.
+  // Values written outside the row groups (oversized_values.h), in (group, row) order; their
+  // rows' numbers (rows_added_), and how many have their place (the rest: groups unwritten).
   std::vector<OversizedValue> oversized_values_;
+  std::vector<uint64_t> oversized_rows_;
+  size_t placed_oversized_ = 0;
   std::string last_filter_key_;  // the last key of the previous row group
   std::string last_partition_key_;
   bool any_filter_key_ = false;
@@ -216,6 +237,11 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::unique_ptr<rocksdb::FilterBitsBuilder> key_filter_;
   std::unique_ptr<rocksdb::FilterBitsBuilder> partition_filter_;
   std::vector<std::pair<std::string, std::string>> range_deletions_;
+  // Groups end where long partitions do (partition_aligned_cuts.h); rows are numbered by
+  // rows_added_, the point entries buffered so far.
+  PartitionAlignedCuts partition_cuts_{1};
+  uint64_t rows_added_ = 0;
+  size_t last_group_rows_ = 0;  // rows of the last group written
 
   // Copying a compaction input's groups (see the top of this file).
   struct FollowedGroup {
@@ -223,7 +249,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
     const CompactionInputGroup* input = nullptr;  // the iterator's registration
     const ColumnarTableReader* reader = nullptr;
     size_t group = SIZE_MAX;
-    const DecodedRowGroup* rows = nullptr;
+    const DecodedRowGroup* rows = nullptr;  // (released once its iterator moves on)
+    size_t row_count = 0;
     size_t prefix = 0;   // entries buffered before the group's first
     size_t matched = 0;  // entries_[prefix, prefix + matched) are its rows [0, matched)
     std::string bytes;   // the group's encoded bytes

@@ -847,9 +847,11 @@ rocksdb::Status ColumnarTableReader::ParseRowGroup(size_t group, const rocksdb::
   return s;
 }
 
-uint64_t ColumnarTableReader::AverageStoredGroupBytes() const {
-  const size_t groups = index_.num_row_groups();
-  return groups == 0 ? 0 : properties_->data_size / groups;
+uint64_t ColumnarTableReader::StoredFullGroupBytes() const {
+  const uint64_t rows = properties_->num_entries;
+  if (rows == 0) return 0;
+  return static_cast<uint64_t>(static_cast<double>(properties_->data_size) /
+                               static_cast<double>(rows) * rows_per_group_);
 }
 
 bool ColumnarTableReader::RowGroupsCopyableWith(const TableSettings& settings) const {

@@ -168,8 +168,10 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // How many compactions in a row carried the file's dictionaries over
   // (kDictionaryCarriesProperty).
   uint64_t dictionary_carries() const { return dictionary_carries_; }
-  // The file's data bytes (as stored) per row group.
-  uint64_t AverageStoredGroupBytes() const;
+  // The file's data bytes (as stored) per rows_per_group rows: what one of its full row groups
+  // stores on average. (Not per group: groups ending with their partition are shorter, and
+  // a file of short partitions has many of them; partition_aligned_cuts.h.)
+  uint64_t StoredFullGroupBytes() const;
   // Whether some row of `group` has its value stored outside the group (oversized_values.h).
   bool HasOversizedValues(size_t group) const;
   // Appends the encoded bytes of row group `group` to *out: from `held` when that is the
