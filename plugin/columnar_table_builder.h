@@ -2,24 +2,27 @@
 // stream of internal entries RocksDB hands a TableBuilder during flush, compaction or
 // SstFileWriter.
 //
-// Entries are buffered one row group at a time; a full group is encoded by the RowLayout into
-// the open data block; a full block is compressed and written. With a zstd dictionary
-// (compression_opts.max_dict_bytes > 0), blocks are held in memory until enough samples exist
-// to train the dictionary, then written compressed with it (as BlockBasedTable does).
+// Entries are buffered one row group at a time; a full group (rows_per_group rows,
+// group_target_bytes, or the end of a long partition: partition_aligned_cuts.h) is encoded by
+// the RowLayout into the open data block; a full block is compressed and written. With a zstd
+// dictionary (compression_opts.max_dict_bytes > 0), blocks are held in memory until enough samples
+// exist to train the dictionary, then written compressed with it (as BlockBasedTable does).
 //
 // Compaction rewrites mostly unchanged rows: a time series' new points land at the end of each
 // partition, and every older group between them comes back as it was. The builder of a
 // compaction's output follows the input groups its thread's iterators hold
 // (compaction_inputs.h): when the entries of a group arrive one for one, equal in key,
 // sequence, type and value, and the group ends where this builder would end it anyway, the
-// group's encoded bytes are copied instead of being encoded again. Such bytes decode alike
-// only in a file of the same options and schema (kPassThroughProperty) whose file dictionaries
-// begin with the input file's: an output starts its dictionaries from the first input file it
-// copies from (FileDictionaryWriters::Seed) and then copies only from that file and from files
-// without dictionaries. The entries before a followed group are held until it is known whether
-// the group is copied: then they form a group of their own (the copies line up again after new
-// rows); otherwise they are cut into groups as if nothing had been followed. Groups of under
-// 2 kB are encoded again: the group a copy adds costs more than their encoding saves.
+// group's encoded bytes are copied instead of being encoded again. (A group that ends with its
+// partition is known to end there only once the next partition's first entry comes: it waits
+// for it.) Such bytes decode alike only in a file of the same options and schema
+// (kPassThroughProperty) whose file dictionaries begin with the input file's: an output starts
+// its dictionaries from the first input file it copies from (FileDictionaryWriters::Seed) and then
+// copies only from that file and from files without dictionaries. The entries before a followed
+// group are held until it is known whether the group is copied: then they form a group of their own
+// (the copies line up again after new rows); otherwise they are cut into groups as if nothing had
+// been followed. Groups of under 2 kB are encoded again: the group a copy adds costs more than
+// their encoding saves.
 //
 // An output's first groups are often new rows (a compaction's output begins wherever the
 // previous one ended), and a single entry they admit to the dictionaries rules the seeding out,

@@ -5,8 +5,9 @@
 # Usage: make_snapshot.sh DB_BENCH_EXT DIR [WORKLOAD]
 set -e
 bin=$1; dir=$2; workload=${3:-access16}
+query=latest; [ "$workload" = devops ] && query=lastpoint
 rm -rf "$dir/db" "$dir/snap"; mkdir -p "$dir"
-"$bin" --preset=quick --configs=C --workloads="$workload" --queries=latest --readers=1 \
+"$bin" --preset=quick --configs=C --workloads="$workload" --queries=$query --readers=1 \
   --measure_seconds=0.2 --warmup_seconds=0.1 --keep_db --db="$dir/db" > "$dir/run.out" 2> "$dir/run.err" &
 pid=$!
 for i in $(seq 1 3000); do
