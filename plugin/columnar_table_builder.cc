@@ -789,6 +789,9 @@ void ColumnarTableBuilder::FinishFilters(FileRoot* root, rocksdb::MetaIndexBuild
 
 rocksdb::Status ColumnarTableBuilder::Finish() {
   closed_ = true;
+  // A complete followed group waiting for the next entry (shorter than a size cut) ends the
+  // file, where this builder ends its last group: copied.
+  if (followed_.active && followed_.matched == followed_.row_count && ok()) CopyFollowedGroup();
   followed_.active = false;
   StopAwaitingSeed();
   CutBufferedGroups();
