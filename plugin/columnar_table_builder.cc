@@ -414,11 +414,16 @@ bool ColumnarTableBuilder::FollowedGroupEndsWithItsPartition() const {
   // The followed group as a group of its own (the rows before it another, when any), ended by
   // the entry about to be added, whose partition start is noted at row rows_added_.
   const size_t before = followed_.prefix - held_entries_;
-  const uint64_t group_first = rows_added_ - followed_.matched;
-  size_t previous_rows = before;
-  if (before == 0) previous_rows = held_groups_.empty() ? last_group_rows_ : held_groups_.back();
-  return partition_cuts_.Cut(group_first > 0, group_first - previous_rows, group_first) ==
-         followed_.matched;
+  return PartitionEndCut(rows_added_ - followed_.matched,
+                         before > 0 ? before : LastCutGroupRows()) == followed_.matched;
+}
+
+size_t ColumnarTableBuilder::LastCutGroupRows() const {
+  return held_groups_.empty() ? last_group_rows_ : held_groups_.back();
+}
+
+size_t ColumnarTableBuilder::PartitionEndCut(uint64_t group_first, size_t previous_rows) const {
+  return partition_cuts_.Cut(group_first > 0, group_first - previous_rows, group_first);
 }
 
 size_t ColumnarTableBuilder::NaturalCut() const {
@@ -428,10 +433,7 @@ size_t ColumnarTableBuilder::NaturalCut() const {
   const size_t bytes_limit = settings_->options().group_target_bytes;
   const size_t first = held_entries_;
   const size_t open_rows = entries_.size() - first;
-  const uint64_t open_first = rows_added_ - open_rows;
-  const size_t previous_rows = held_groups_.empty() ? last_group_rows_ : held_groups_.back();
-  const size_t partition_end =
-      partition_cuts_.Cut(open_first > 0, open_first - previous_rows, open_first);
+  const size_t partition_end = PartitionEndCut(rows_added_ - open_rows, LastCutGroupRows());
   const size_t base = open_rows > 0 ? entries_[first].key_offset : entry_bytes_.size();
   if (open_rows < rows_limit && entry_bytes_.size() - base < bytes_limit) return partition_end;
   const size_t size_limit = partition_end > 0 ? partition_end : open_rows;

@@ -122,6 +122,11 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Whether the complete followed group, shorter than a cut by size, is where this builder ends
   // a group at its partition's end, the next entry beginning another partition.
   bool FollowedGroupEndsWithItsPartition() const;
+  // Rows of the last group cut: the last one held back, or else the last one written.
+  size_t LastCutGroupRows() const;
+  // PartitionAlignedCuts::Cut for a group beginning at row `group_first`, the group before it
+  // (if any: group_first > 0) holding `previous_rows` rows.
+  size_t PartitionEndCut(uint64_t group_first, size_t previous_rows) const;
   // Whether this file's dictionaries let a group of `reader`'s file be copied, starting them
   // from that file's when they are still empty (called last: seeding is for a copy only).
   bool DictionariesAllowCopyFrom(const ColumnarTableReader& reader, size_t group);
