@@ -72,6 +72,31 @@ bool Overlaps(const Span& a, const Span& b) {
   return BelowLimit(b.start, a) && BelowLimit(a.start, b);
 }
 
+// A row group's stored bytes, parsed on first use: a group whose scan columns are all cached
+// is not read at all.
+class LazyGroupView {
+ public:
+  LazyGroupView(const ColumnarTableReader& reader, size_t group, CachePin<RawBlock>* block)
+      : reader_(reader), group_(group), block_(block) {}
+
+  Status Get(const RowGroupView** view) {
+    if (!parsed_) {
+      Status s = reader_.ViewRowGroup(group_, rocksdb::ReadOptions(), block_, &view_);
+      if (!s.ok()) return s;
+      parsed_ = true;
+    }
+    *view = &view_;
+    return Status::OK();
+  }
+
+ private:
+  const ColumnarTableReader& reader_;
+  const size_t group_;
+  CachePin<RawBlock>* const block_;
+  RowGroupView view_;
+  bool parsed_ = false;
+};
+
 }  // namespace
 
 class ColumnScan::Impl {
@@ -119,6 +144,11 @@ class ColumnScan::Impl {
   }
   Status ReadGroup(const File& file, size_t group, const ColumnScanRequest& request,
                    CachePin<RawBlock>* block, const GroupVisitor& visit, bool* keep_going);
+  // The regular columns `request` reads of `group` (by column id; empty pins for the others):
+  // from the cache, or decoded.
+  Status RegularColumns(const File& file, size_t group, const ColumnScanRequest& request,
+                        const SelectionBitmap& selection, bool all_selected,
+                        LazyGroupView* view, std::vector<CachePin<ColumnVector>>* out);
   // Offers `group` to request.answer_from_statistics when its statistics describe exactly the
   // rows the scan returns (column_scan.h); *answered when the caller took it.
   Status AnswerFromStatistics(const File& file, size_t group, const ColumnScanRequest& request,
@@ -386,23 +416,24 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
     Status s = AnswerFromStatistics(file, group, request, &statistics, &answered, keep_going);
     if (!s.ok() || answered) return s;
   }
-  rocksdb::ReadOptions options;
-  RowGroupView view;
-  Status s = file.reader->ViewRowGroup(group, options, block, &view);
-  if (!s.ok()) return s;
-  const TypedLayout& layout = *file.reader->typed_layout();
+  LazyGroupView view(*file.reader, group, block);
   ScanColumnsWanted wanted = request.wanted;
   if (request.now_seconds >= 0 && !wanted.expiries) {
     // The expiry check reads the expiries unless the group's expiry zone map rules it out.
     CachePin<ZoneMapSet> maps;
     bool only_sequence_zero_puts = false;
-    s = file.reader->GroupZoneMaps(group, &maps, &only_sequence_zero_puts);
+    Status s = file.reader->GroupZoneMaps(group, &maps, &only_sequence_zero_puts);
     if (!s.ok() && !s.IsNotFound()) return s;
     wanted.expiries = !s.ok() || SomeRowMayHaveExpired(*maps.get(), request.now_seconds);
   }
-  TypedGroupColumns columns;
-  s = layout.DecodeScanColumns(view, file.reader->first_key(group), &columns, wanted);
-  if (!s.ok()) return s;
+  CachePin<TypedGroupColumns> keys = file.reader->CachedScanKeyColumns(group, wanted);
+  if (!keys) {
+    const RowGroupView* parsed = nullptr;
+    Status s = view.Get(&parsed);
+    if (s.ok()) s = file.reader->DecodeScanKeyColumns(group, *parsed, wanted, true, &keys);
+    if (!s.ok()) return s;
+  }
+  const TypedGroupColumns& columns = *keys.get();
   ColumnScanGroup out;
   out.range.start = FirstUserKey(file, group).ToString();
   out.range.limit = GroupLimit(file, group).ToString();
@@ -429,9 +460,13 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
     }
   }
   if (request.predicate != nullptr && !selection.None()) {
+    const RowGroupView* parsed = nullptr;
+    Status s = view.Get(&parsed);
+    if (!s.ok()) return s;
     // Partition key columns come from the rows' partitions (RowGroupColumnSource).
-    RowGroupColumnSource source(
-        view, layout, rocksdb::ExtractUserKey(file.reader->first_key(group)), *request.predicate);
+    RowGroupColumnSource source(*parsed, *file.reader->typed_layout(),
+                                rocksdb::ExtractUserKey(file.reader->first_key(group)),
+                                *request.predicate);
     EvaluationResult evaluation;
     s = request.evaluator->Evaluate(columns.rows, &source, &evaluation, zone_maps.get());
     if (!s.ok()) return s;
@@ -439,11 +474,49 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   }
   out.selected_count = selection.Count();
   if (out.selected_count == 0) return Status::OK();
-  s = layout.DecodeScanRegularColumns(view, request.regular_columns, selection.words(), &columns);
+  std::vector<CachePin<ColumnVector>> regular;
+  Status s = RegularColumns(file, group, request, selection,
+                            out.selected_count == columns.rows, &view, &regular);
   if (!s.ok()) return s;
   out.columns = &columns;
+  out.regular.assign(regular.size(), nullptr);
+  for (size_t id = 0; id < regular.size(); id++) out.regular[id] = regular[id].get();
   out.selected = selection.words();
   *keep_going = visit(out);
+  return Status::OK();
+}
+
+Status ColumnScan::Impl::RegularColumns(const File& file, size_t group,
+                                        const ColumnScanRequest& request,
+                                        const SelectionBitmap& selection, bool all_selected,
+                                        LazyGroupView* view,
+                                        std::vector<CachePin<ColumnVector>>* out) {
+  const TableSchema& schema = file.reader->typed_layout()->schema();
+  // Every row of a group whose rows are all selected, or that proves hot, is decoded (and the
+  // columns cached); a cold group's filtered rows only.
+  const bool every_row = all_selected || file.reader->ScanColumnsHot(group);
+  out->resize(request.regular_columns.size());
+  for (uint32_t id = 0; id < request.regular_columns.size(); id++) {
+    const ColumnDef* column = schema.ColumnById(id);
+    if (!request.regular_columns[id] || column == nullptr ||
+        column->role != ColumnRole::kRegular) {
+      continue;
+    }
+    CachePin<ColumnVector>& pin = (*out)[id];
+    pin = file.reader->CachedScanColumn(group, id);
+    if (pin) {
+      counters_.columns_cached++;
+      continue;
+    }
+    counters_.columns_decoded++;
+    const RowGroupView* parsed = nullptr;
+    Status s = view->Get(&parsed);
+    if (s.ok()) {
+      s = file.reader->DecodeScanColumn(group, *parsed, id, every_row ? nullptr : selection.words(),
+                                        true, &pin);
+    }
+    if (!s.ok()) return s;
+  }
   return Status::OK();
 }
 

@@ -72,13 +72,18 @@ struct ColumnScanGroup {
   // values, or non-zero sequence numbers); the caller reads `range` through its row path.
   bool columnar = true;
   KeyRange range;                              // the group's user-key span
-  const TypedGroupColumns* columns = nullptr;  // the request's `wanted` columns
+  const TypedGroupColumns* columns = nullptr;  // the request's `wanted` key and metadata columns
+  // The regular columns of the request, by column id; null for the others and for columns the
+  // file's schema does not have (every row null). Only the selected rows are sure to be
+  // materialised; nulls are exact for every row.
+  std::vector<const ColumnVector*> regular;
   // Bit i (LSB-first words) set: row i is returned (not expired, matches the predicate).
   const uint64_t* selected = nullptr;
   size_t selected_count = 0;
 };
 
-// Which path served what, for SelectStats.
+// Which path served what, for SelectStats. Decoded columns are cached (the block cache) and
+// shared by later scans of the same groups (ColumnarTableReader::CachedScanColumn).
 struct ColumnScanCounters {
   uint64_t columnar_pieces = 0;
   uint64_t row_pieces = 0;
@@ -87,6 +92,10 @@ struct ColumnScanCounters {
   uint64_t row_groups_pruned = 0;    // groups their zone maps ruled out
   uint64_t row_groups_from_statistics = 0;  // groups answered from their statistics
   uint64_t rows_from_statistics = 0;        // the rows of those groups
+  // Regular columns of groups read as columns: decoded from the group's chunk, or taken
+  // decoded from the cache.
+  uint64_t columns_decoded = 0;
+  uint64_t columns_cached = 0;
 };
 
 class ColumnScan {

@@ -191,6 +191,10 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
       table->group_expired_from_[g].store(kExpiryUnknown, std::memory_order_relaxed);
     }
   }
+  table->group_scans_.reset(new std::atomic<uint8_t>[table->index_.num_row_groups()]);
+  for (size_t g = 0; g < table->index_.num_row_groups(); g++) {
+    table->group_scans_[g].store(0, std::memory_order_relaxed);
+  }
   if (table->root_.layout_id != GenericLayout::kId &&
       table->comparator_.user_comparator() == rocksdb::BytewiseComparator() &&
       table->index_.num_row_groups() > 1) {
@@ -414,8 +418,8 @@ rocksdb::Status ColumnarTableReader::OpenFilters() {
   return Status::OK();
 }
 
-ColumnarTableReader::CacheKeyBytes ColumnarTableReader::CacheKey(char kind,
-                                                                 uint64_t ordinal) const {
+ColumnarTableReader::CacheKeyBytes ColumnarTableReader::CacheKey(char kind, uint64_t ordinal,
+                                                                 uint64_t detail) const {
   CacheKeyBytes key;
   std::memcpy(key.bytes, root_.file_id.data(), root_.file_id.size());
   char* end = key.bytes + root_.file_id.size();
@@ -425,6 +429,7 @@ ColumnarTableReader::CacheKeyBytes ColumnarTableReader::CacheKey(char kind,
     // Decoded groups carry the sequence number they were opened with.
     end = columnar::EncodeVarint64(end, global_seqno_);
   }
+  if (kind == 'K' || kind == 'V') end = columnar::EncodeVarint64(end, detail);
   key.size = static_cast<size_t>(end - key.bytes);
   return key;
 }
@@ -483,6 +488,63 @@ rocksdb::Status ColumnarTableReader::ViewRowGroup(size_t group,
     if (!s.ok()) return s;
   }
   return ParseRowGroup(group, (*block)->bytes(), view);
+}
+
+namespace {
+
+uint64_t WantedMask(const ScanColumnsWanted& wanted) {
+  return (wanted.partitions ? 1u : 0u) | (wanted.clustering ? 2u : 0u) |
+         (wanted.write_times ? 4u : 0u) | (wanted.expiries ? 8u : 0u);
+}
+
+}  // namespace
+
+CachePin<TypedGroupColumns> ColumnarTableReader::CachedScanKeyColumns(
+    size_t group, const ScanColumnsWanted& wanted) const {
+  return CachePin<TypedGroupColumns>::Lookup(settings_->cache(),
+                                             CacheKey('K', group, WantedMask(wanted)));
+}
+
+rocksdb::Status ColumnarTableReader::DecodeScanKeyColumns(size_t group, const RowGroupView& view,
+                                                          const ScanColumnsWanted& wanted,
+                                                          bool fill_cache,
+                                                          CachePin<TypedGroupColumns>* out) const {
+  auto columns = std::make_unique<TypedGroupColumns>();
+  Status s = static_cast<const TypedLayout&>(*layout_).DecodeScanColumns(
+      view, index_.first_key(group), columns.get(), wanted);
+  if (!s.ok()) return s;
+  const size_t charge = columns->MemoryUsage();
+  *out = CachePin<TypedGroupColumns>::Insert(fill_cache ? settings_->cache() : nullptr,
+                                             CacheKey('K', group, WantedMask(wanted)),
+                                             std::move(columns), charge);
+  return Status::OK();
+}
+
+CachePin<ColumnVector> ColumnarTableReader::CachedScanColumn(size_t group,
+                                                             uint32_t column_id) const {
+  return CachePin<ColumnVector>::Lookup(settings_->cache(), CacheKey('V', group, column_id));
+}
+
+rocksdb::Status ColumnarTableReader::DecodeScanColumn(size_t group, const RowGroupView& view,
+                                                      uint32_t column_id,
+                                                      const uint64_t* wanted_rows, bool fill_cache,
+                                                      CachePin<ColumnVector>* out) const {
+  auto column = std::make_unique<ColumnVector>();
+  Status s = static_cast<const TypedLayout&>(*layout_).DecodeScanRegularColumn(
+      view, column_id, wanted_rows, column.get());
+  if (!s.ok()) return s;
+  const size_t charge = column->MemoryUsage();
+  rocksdb::Cache* cache = fill_cache && wanted_rows == nullptr ? settings_->cache() : nullptr;
+  *out = CachePin<ColumnVector>::Insert(cache, CacheKey('V', group, column_id), std::move(column),
+                                        charge);
+  return Status::OK();
+}
+
+bool ColumnarTableReader::ScanColumnsHot(size_t group) const {
+  std::atomic<uint8_t>& scans = group_scans_[group];
+  const uint8_t before = scans.load(std::memory_order_relaxed);
+  if (before < UINT8_MAX) scans.store(before + 1, std::memory_order_relaxed);
+  return before > 0 || cache_room_.HasRoom(settings_->cache());
 }
 
 rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,

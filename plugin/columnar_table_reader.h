@@ -156,6 +156,27 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // Parses row group `group`, loading its block into *block unless it already holds it.
   rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
                                CachePin<RawBlock>* block, RowGroupView* view) const;
+  // Decoded scan columns, shared through the block cache so that a group scanned again is not
+  // decoded again: the key and metadata columns `wanted` of a group as one entry, each regular
+  // column (every row) as its own, so a query caches only the columns it reads. Lookups give an
+  // empty pin on a miss.
+  CachePin<TypedGroupColumns> CachedScanKeyColumns(size_t group,
+                                                   const ScanColumnsWanted& wanted) const;
+  rocksdb::Status DecodeScanKeyColumns(size_t group, const RowGroupView& view,
+                                       const ScanColumnsWanted& wanted, bool fill_cache,
+                                       CachePin<TypedGroupColumns>* out) const;
+  CachePin<ColumnVector> CachedScanColumn(size_t group, uint32_t column_id) const;
+  // Regular column `column_id` of `group`: with `wanted_rows` (TypedLayout::
+  // DecodeScanRegularColumn) only those rows, never cached; otherwise every row, cached when
+  // `fill_cache`.
+  rocksdb::Status DecodeScanColumn(size_t group, const RowGroupView& view, uint32_t column_id,
+                                   const uint64_t* wanted_rows, bool fill_cache,
+                                   CachePin<ColumnVector>* out) const;
+  // Counts a scan of `group`'s columns: true when the group was scanned before, or while the
+  // cache has room to spare. A filtered scan decodes a cold group's columns for the selected
+  // rows only, and for every row (to cache them) once the group proves hot: renting before
+  // buying, as point reads do.
+  bool ScanColumnsHot(size_t group) const;
 
   // ---- used by ColumnarTableBuilder to copy a compaction input's groups ----
   // Whether a builder of `settings` may copy this file's row groups: a typed file written
@@ -244,15 +265,16 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status OpenFilters();
   rocksdb::Status LoadBlock(uint32_t block, const rocksdb::ReadOptions& read_options,
                             CachePin<RawBlock>* out) const;
-  // A cache key: the file id, the kind ('B' block, 'G' decoded group, 'Z' zone maps), the
-  // ordinal, and for a decoded group of an ingested file its global sequence number. Built on
-  // the stack: as a std::string (over 15 bytes) it cost an allocation on every cache lookup.
+  // A cache key: the file id, the kind ('B' block, 'G' decoded group, 'Z' zone maps, 'K' scan
+  // key columns, 'V' a scan column), the ordinal, and for a decoded group of an ingested file
+  // its global sequence number, for scan columns their detail. Built on the stack: as a std::string (over 15 bytes) it cost an allocation on every cache lookup.
   struct CacheKeyBytes {
     char bytes[16 + 1 + 10 + 10];
     size_t size = 0;
     operator rocksdb::Slice() const { return rocksdb::Slice(bytes, size); }
   };
-  CacheKeyBytes CacheKey(char kind, uint64_t ordinal) const;
+  // `detail` (kinds 'K' and 'V'): the wanted columns' mask, or the column id.
+  CacheKeyBytes CacheKey(char kind, uint64_t ordinal, uint64_t detail = 0) const;
   rocksdb::Status VerifyFooter() const;
   rocksdb::Status VerifyPatchedGlobalSequence(const std::string& properties) const;
 
@@ -290,6 +312,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // Per group, ExpiredFrom of its zone maps once read (kExpiryUnknown before).
   static constexpr int64_t kExpiryUnknown = INT64_MIN;
   mutable std::unique_ptr<std::atomic<int64_t>[]> group_expired_from_;
+  // Per group: scans of its columns so far, saturating (ScanColumnsHot).
+  mutable std::unique_ptr<std::atomic<uint8_t>[]> group_scans_;
   // Per group but the last: when its last row lies in another partition than the next group's
   // first row, the length of that row's partition (a prefix of its user key); kBoundaryUnknown
   // until the group is decoded whole (the index holds first keys only, and the file's format

@@ -23,9 +23,9 @@ std::vector<uint32_t> RowsInOrder(const ColumnScanGroup& group, bool reversed, u
   return rows;
 }
 
-bool CellPresent(const TypedGroupColumns& columns, uint32_t id, uint32_t row) {
-  return id < columns.regular_stored.size() && columns.regular_stored[id] &&
-         !columns.regular[id].IsNull(row);
+bool CellPresent(const ColumnScanGroup& group, uint32_t id, uint32_t row) {
+  return id < group.regular.size() && group.regular[id] != nullptr &&
+         !group.regular[id]->IsNull(row);
 }
 
 // The projection of select_query.h (ProjectRow) on a group's column vectors: appends the
@@ -57,8 +57,8 @@ Status ProjectGroup(const SelectPlan& plan, const TableSchema& schema, const Col
         break;
       case ProjectedColumn::Source::kRegular:
         for (uint32_t row : rows) {
-          if (CellPresent(columns, id, row)) {
-            target.AppendFrom(columns.regular[id], row);
+          if (CellPresent(group, id, row)) {
+            target.AppendFrom(*group.regular[id], row);
           } else {
             target.AppendNull();
           }
@@ -66,7 +66,7 @@ Status ProjectGroup(const SelectPlan& plan, const TableSchema& schema, const Col
         break;
       case ProjectedColumn::Source::kWriteTime:
         for (uint32_t row : rows) {
-          if (CellPresent(columns, id, row) && !columns.write_times.IsNull(row)) {
+          if (CellPresent(group, id, row) && !columns.write_times.IsNull(row)) {
             target.Append<int64_t>(columns.write_times.Get<int64_t>(row));
           } else {
             target.AppendNull();
@@ -76,7 +76,7 @@ Status ProjectGroup(const SelectPlan& plan, const TableSchema& schema, const Col
       case ProjectedColumn::Source::kTtl: {
         const int64_t now = std::max<int64_t>(now_seconds, 0);
         for (uint32_t row : rows) {
-          if (!CellPresent(columns, id, row) || columns.expiries.IsNull(row)) {
+          if (!CellPresent(group, id, row) || columns.expiries.IsNull(row)) {
             target.AppendNull();
             continue;
           }
@@ -103,6 +103,15 @@ ScanExecutor::ScanExecutor(const SelectPlan& plan, ScanSettings settings)
   if (plan_.whole_table) scanner_.DecodePartitions();
   if (settings_.columnar && plan_.filter != nullptr) {
     evaluator_ = std::make_shared<FilterEvaluator>(*plan_.filter);
+  }
+  // The columnar path evaluates the filter on its own vectors: it decodes the regular columns
+  // the projection reads, not the filter's (which the row path keeps to check merged rows).
+  projected_columns_.assign(plan_.needed_columns.size(), false);
+  for (const ProjectedColumn& column : plan_.columns) {
+    if (column.source != ProjectedColumn::Source::kPartitionKey &&
+        column.source != ProjectedColumn::Source::kClustering) {
+      projected_columns_[column.index] = true;
+    }
   }
   std::vector<std::string> names;
   std::vector<LogicalType> types;
@@ -183,7 +192,7 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
   ColumnScanRequest request;
   request.predicate = plan_.filter;
   request.evaluator = evaluator_;
-  request.regular_columns = plan_.needed_columns;
+  request.regular_columns = projected_columns_;
   request.now_seconds = settings_.now_seconds;
   // ProjectGroup reads only the key and metadata columns the plan projects.
   request.wanted = ScanColumnsWanted{false, false, false, false};
@@ -239,6 +248,8 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
     stats->columnar_pieces += counters.columnar_pieces;
     stats->row_pieces += counters.row_pieces;
     stats->columnar_row_groups += counters.row_groups_read;
+    stats->columnar_columns_decoded += counters.columns_decoded;
+    stats->columnar_columns_cached += counters.columns_cached;
     stats->row_groups_pruned += counters.row_groups_pruned;
     stats->rows_from_stats += counters.rows_from_statistics;
     stats->row_groups_from_stats += counters.row_groups_from_statistics;

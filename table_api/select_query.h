@@ -168,6 +168,10 @@ struct SelectStats {
   uint64_t columnar_row_groups = 0;  // row groups read as columns
   uint64_t columnar_pieces = 0;      // key spans served as columns
   uint64_t row_pieces = 0;           // key spans served by iterators (with the columnar path)
+  // Regular columns of those row groups decoded from their chunks, and taken decoded from the
+  // cache (a scan of the same groups before left them there).
+  uint64_t columnar_columns_decoded = 0;
+  uint64_t columnar_columns_cached = 0;
   // Aggregates answered from row-group statistics (zone maps) without decoding: the rows and
   // row groups so counted (not in rows_columnar / rows_row_path).
   uint64_t rows_from_stats = 0;

@@ -724,7 +724,8 @@ class TypedLayout::Assembler {
       out->all_typed = false;
       return Status::OK();
     }
-    s = DecodeTrailers(view_, &out->trailers);
+    s = CheckRegularSlots();
+    if (s.ok()) s = DecodeTrailers(view_, &out->trailers);
     const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
     out->partitions.clear();
     out->write_times.Reset(PhysicalType::kInt64);
@@ -749,22 +750,15 @@ class TypedLayout::Assembler {
     return Status::OK();
   }
 
-  Status DecodeScanRegularColumns(const std::vector<bool>& wanted, const uint64_t* wanted_rows,
-                                  TypedGroupColumns* out) const {
-    out->regular.resize(schema_.next_column_id());
-    out->regular_stored.assign(schema_.next_column_id(), false);
+  // Every regular column chunk of the group belongs to a regular column of the schema (the
+  // regular columns are then decoded one at a time, each knowing only its own slot).
+  Status CheckRegularSlots() const {
     for (uint32_t slot : view_.slots()) {
       if (slot < kRegularSlot) continue;
       const ColumnDef* column = schema_.ColumnById(slot - kRegularSlot);
       if (column == nullptr || column->is_key()) {
         return Status::Corruption("typed layout: chunk for an unknown column");
       }
-      if (column->id >= wanted.size() || !wanted[column->id]) continue;
-      Status s =
-          view_.DecodeSlot(slot, PhysicalTypeOfLogical(column->type), &out->regular[column->id],
-                           false, layout_.FileDictionaryOf(column->id), wanted_rows);
-      if (!s.ok()) return s;
-      out->regular_stored[column->id] = true;
     }
     return Status::OK();
   }
@@ -1158,12 +1152,28 @@ Status TypedLayout::DecodeScanColumns(const RowGroupView& view, const Slice& fir
   return assembler.DecodeScanColumns(first_internal_key, wanted, out);
 }
 
-Status TypedLayout::DecodeScanRegularColumns(const RowGroupView& view,
-                                             const std::vector<bool>& wanted,
-                                             const uint64_t* wanted_rows,
-                                             TypedGroupColumns* out) const {
-  Assembler assembler(*this, view);
-  return assembler.DecodeScanRegularColumns(wanted, wanted_rows, out);
+Status TypedLayout::DecodeScanRegularColumn(const RowGroupView& view, uint32_t column_id,
+                                            const uint64_t* wanted_rows, ColumnVector* out) const {
+  const ColumnDef* column = schema().ColumnById(column_id);
+  if (column == nullptr || column->role != ColumnRole::kRegular) {
+    return Status::InvalidArgument("typed layout: not a regular column");
+  }
+  const PhysicalType type = PhysicalTypeOfLogical(column->type);
+  const uint32_t slot = kRegularSlot + column_id;
+  if (!view.HasSlot(slot)) {
+    out->Reset(type);
+    out->AppendNulls(view.row_count());
+    return Status::OK();
+  }
+  return view.DecodeSlot(slot, type, out, false, FileDictionaryOf(column_id), wanted_rows);
+}
+
+size_t TypedGroupColumns::MemoryUsage() const {
+  size_t bytes = sizeof(*this) + trailers.capacity() * sizeof(uint64_t) +
+                 partition_changes.MemoryUsage() + partitions.capacity() * sizeof(Slice) +
+                 write_times.MemoryUsage() + expiries.MemoryUsage();
+  for (const ColumnVector& column : clustering) bytes += column.MemoryUsage();
+  return bytes;
 }
 
 bool TypedLayout::RegularColumnOfSlot(uint32_t slot, uint32_t* column_id) const {

@@ -50,9 +50,10 @@
 
 namespace columnar {
 
-// The typed columns of one row group, as the columnar scan path reads them (no keys or values
-// are rebuilt). Filled by TypedLayout::DecodeScanColumns, then DecodeScanRegularColumns.
-// Must not be moved once filled: `partitions` point into `partition_changes`.
+// The key and metadata columns of one row group, as the columnar scan path reads them (no keys
+// or values are rebuilt), filled by TypedLayout::DecodeScanColumns; the regular columns are
+// decoded one at a time (DecodeScanRegularColumn). Must not be moved once filled: `partitions`
+// point into `partition_changes`.
 struct TypedGroupColumns {
   uint32_t rows = 0;
   // False when some row is not a typed row of the schema (an opaque key or value: deletions,
@@ -64,10 +65,9 @@ struct TypedGroupColumns {
   std::vector<ColumnVector> clustering;  // every clustering column, in key order
   ColumnVector write_times;              // int64 microseconds; null = the row has none
   ColumnVector expiries;                 // int64 seconds since the epoch; null = never expires
-  // Regular columns by column id; only the requested ones are decoded (`regular_stored`:
-  // the group has a chunk for it; otherwise every row is null).
-  std::vector<ColumnVector> regular;
-  std::vector<bool> regular_stored;
+
+  // Heap bytes held (a cache entry's charge).
+  size_t MemoryUsage() const;
 };
 
 // Which columns of TypedGroupColumns a scan reads (DecodeScanColumns); trailers are always
@@ -166,11 +166,11 @@ class TypedLayout : public RowLayout {
   Status DecodeScanColumns(const RowGroupView& view, const Slice& first_internal_key,
                            TypedGroupColumns* out,
                            const ScanColumnsWanted& wanted = ScanColumnsWanted()) const;
-  // The regular columns whose ids are set in `wanted` (indexed by column id), only the rows set
-  // in `wanted_rows` (LSB-first words; null = all) materialised; other rows' values may be
-  // left empty, nulls stay exact.
-  Status DecodeScanRegularColumns(const RowGroupView& view, const std::vector<bool>& wanted,
-                                  const uint64_t* wanted_rows, TypedGroupColumns* out) const;
+  // Regular column `column_id` of every row into *out, only the rows set in `wanted_rows`
+  // (LSB-first words; null = all) materialised: other rows' values may be left empty, nulls
+  // stay exact. A column the group has no chunk for reads as all null (the rows have no cell).
+  Status DecodeScanRegularColumn(const RowGroupView& view, uint32_t column_id,
+                                 const uint64_t* wanted_rows, ColumnVector* out) const;
 
  private:
   class Splitter;

@@ -19,6 +19,8 @@ std::string FormatTracing(const std::string& table, const std::string& table_for
       {"rows rejected after the merge", stats.rows_rejected_after_merge},
       {"rows read as column vectors", stats.rows_columnar},
       {"rows read through iterators", stats.rows_row_path},
+      {"columns decoded", stats.columnar_columns_decoded},
+      {"columns from the cache", stats.columnar_columns_cached},
   };
   std::string out = "Tracing: " + table + " (" + table_format + ")\n";
   char line[96];

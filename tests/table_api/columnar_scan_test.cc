@@ -107,6 +107,96 @@ TEST_F(ColumnarScanTest, BottommostFileServesWholeGroupsAsColumns) {
   EXPECT_GT(SelectBothWays(query).rows_columnar, 0u);
 }
 
+// A scan leaves the groups' decoded columns in the cache; the next scan of them decodes
+// nothing, whatever it projects.
+TEST_F(ColumnarScanTest, ScannedColumnsAreCachedForTheNextScan) {
+  Fill(1);
+  FlushAndCompact();
+  const SelectQuery query = SelectQuery::ForPartition(Series(1));
+  const SelectStats first = SelectBothWays(query);
+  EXPECT_GT(first.columnar_row_groups, 0u);
+  EXPECT_EQ(first.columnar_columns_decoded, first.columnar_row_groups);  // `value`, per group
+  EXPECT_EQ(first.columnar_columns_cached, 0u);
+  const SelectStats second = SelectBothWays(query);
+  EXPECT_EQ(second.columnar_columns_decoded, 0u);
+  EXPECT_EQ(second.columnar_columns_cached, first.columnar_columns_decoded);
+  // Other key and metadata columns (an entry of their own), the same regular column.
+  SelectQuery metadata = query;
+  metadata.columns = {"writetime(value)", "ttl(value)", "value", "metricid"};
+  metadata.reversed = true;
+  const SelectStats third = SelectBothWays(metadata);
+  EXPECT_EQ(third.columnar_columns_decoded, 0u);
+  EXPECT_GT(third.columnar_columns_cached, 0u);
+  EXPECT_GT(third.rows_columnar, 0u);
+}
+
+// A table of one partition whose rows carry a text column, its ColumnarTable cache below
+// CacheRoom::kMinRoom (never room to spare): `code` is i % 3, `note` differs from row to row.
+void CreateSmallCacheTable(Database* db, Table** table) {
+  TableStorage storage = test::ColumnarStorage();
+  storage.columnar.rows_per_group = 16;
+  storage.columnar.cache_size = 512 << 10;
+  ASSERT_TRUE(db->CreateTable("CREATE TABLE m.notes (series bigint, time int, code int, "
+                              "note text, PRIMARY KEY (series, time))",
+                              storage)
+                  .ok());
+  *table = test::MustGetTable(db, "m.notes");
+  for (int i = 0; i < kScanRows; i++) {
+    Row row = (*table)->NewRow();
+    row[0] = Value::BigInt(1);
+    row[1] = Value::Int(i);
+    row[2] = Value::Int(i % 3);
+    // Digit runs in a fixed frame: template-encoded, which decodes only the wanted rows.
+    row[3] = Value::Text("GET /api/v1/items/" + std::to_string(100000 + i * 7919 % 100003) +
+                         "/parts/" + std::to_string(i * 31 % 977) + " HTTP/1.1");
+    ASSERT_TRUE((*table)->Insert(row).ok());
+  }
+  rocksdb::DB* rocks = db->db();
+  ASSERT_TRUE(rocks->Flush(rocksdb::FlushOptions(), (*table)->column_family()).ok());
+  ASSERT_TRUE(rocks->CompactRange(rocksdb::CompactRangeOptions(), (*table)->column_family(),
+                                  nullptr, nullptr)
+                  .ok());
+}
+
+SelectQuery NotesWithCode(CompareOp op, int code) {
+  SelectQuery query = SelectQuery::ForPartition({Value::BigInt(1)});
+  query.filter = Predicate::Compare("code", op, Value::Int(code));
+  return query;
+}
+
+// A filtered scan of a cold group decodes the selected rows only and caches nothing: such a
+// partly decoded column must never serve a later scan (the unfiltered scan below would return
+// other rows' notes empty).
+TEST_F(ColumnarScanTest, FilteredColdGroupsDecodeOnlyTheirSelectedRows) {
+  CreateSmallCacheTable(db_.get(), &table_);
+  ResultSet rows;
+  const SelectStats cold = SelectBothWays(NotesWithCode(CompareOp::kGe, 1), &rows);
+  EXPECT_GT(rows.rows.size(), static_cast<size_t>(kScanRows / 2));
+  EXPECT_GT(cold.columnar_columns_decoded, 0u);
+  // Unfiltered: nothing cached to take (the filtered scan's columns were partial).
+  const SelectStats whole = SelectBothWays(SelectQuery::ForPartition({Value::BigInt(1)}));
+  EXPECT_EQ(whole.columnar_columns_cached, 0u);
+  EXPECT_GT(whole.columnar_columns_decoded, 0u);
+  // The unfiltered scan cached every group it read whole; the filtered one now finds them.
+  const SelectStats hot = SelectBothWays(NotesWithCode(CompareOp::kGe, 1));
+  EXPECT_EQ(hot.columnar_columns_decoded, 0u);
+  EXPECT_EQ(hot.columnar_columns_cached, cold.columnar_columns_decoded);
+}
+
+// A second filtered scan of a cold group decodes it whole and caches it (the rows a filter
+// selects differ from one query to the next; the cached columns must hold every row).
+TEST_F(ColumnarScanTest, GroupsScannedTwiceAreCachedWhole) {
+  CreateSmallCacheTable(db_.get(), &table_);
+  const SelectStats first = SelectBothWays(NotesWithCode(CompareOp::kGe, 1));
+  const SelectStats second = SelectBothWays(NotesWithCode(CompareOp::kGe, 1));
+  EXPECT_EQ(second.columnar_columns_cached, 0u);
+  EXPECT_EQ(second.columnar_columns_decoded, first.columnar_columns_decoded);
+  const SelectStats third = SelectBothWays(NotesWithCode(CompareOp::kLe, 1));
+  EXPECT_EQ(third.columnar_columns_decoded, 0u);
+  EXPECT_EQ(third.columnar_columns_cached, first.columnar_columns_decoded);
+  EXPECT_GT(third.rows_columnar, 0u);
+}
+
 TEST_F(ColumnarScanTest, MemtableEntryOverlapsGoesThroughIterators) {
   Fill(1);
   FlushAndCompact();

@@ -272,6 +272,8 @@ TEST_F(ShellTest, TracingShowsPushdownCountersOnColumnarTable) {
                               "  rows rejected after the merge             0\n"
                               "  rows read as column vectors               0\n"
                               "  rows read through iterators               2\n"
+                              "  columns decoded                           0\n"
+                              "  columns from the cache                    0\n"
                               "  elapsed                               0.250 ms\n");
   // Compacted into the last level (sequence number 0), the partition's row groups are all in
   // one file that nothing else overlaps: the columnar scan path reads them as column vectors
@@ -290,7 +292,13 @@ TEST_F(ShellTest, TracingShowsPushdownCountersOnColumnarTable) {
                               "  rows rejected after the merge             0\n"
                               "  rows read as column vectors               2\n"
                               "  rows read through iterators               0\n"
+                              "  columns decoded                           1\n"
+                              "  columns from the cache                    0\n"
                               "  elapsed                               0.250 ms\n");
+  // Again: the group's decoded `status` column is taken from the cache.
+  EXPECT_NE(RunOk(query).find("  columns decoded                           0\n"
+                              "  columns from the cache                    1\n"),
+            std::string::npos);
   EXPECT_NE(RunOk("SELECT time FROM logs.t WHERE org = 'o' AND status > 500 ALLOW FILTERING;")
                 .find("  files skipped                             1\n"),
             std::string::npos);
