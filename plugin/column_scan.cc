@@ -76,12 +76,15 @@ bool Overlaps(const Span& a, const Span& b) {
 // is not read at all.
 class LazyGroupView {
  public:
-  LazyGroupView(const ColumnarTableReader& reader, size_t group, CachePin<RawBlock>* block)
-      : reader_(reader), group_(group), block_(block) {}
+  LazyGroupView(const ColumnarTableReader& reader, size_t group, bool fill_cache,
+                CachePin<RawBlock>* block)
+      : reader_(reader), group_(group), block_(block) {
+    options_.fill_cache = fill_cache;
+  }
 
   Status Get(const RowGroupView** view) {
     if (!parsed_) {
-      Status s = reader_.ViewRowGroup(group_, rocksdb::ReadOptions(), block_, &view_);
+      Status s = reader_.ViewRowGroup(group_, options_, block_, &view_);
       if (!s.ok()) return s;
       parsed_ = true;
     }
@@ -92,6 +95,7 @@ class LazyGroupView {
  private:
   const ColumnarTableReader& reader_;
   const size_t group_;
+  rocksdb::ReadOptions options_;
   CachePin<RawBlock>* const block_;
   RowGroupView view_;
   bool parsed_ = false;
@@ -416,7 +420,7 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
     Status s = AnswerFromStatistics(file, group, request, &statistics, &answered, keep_going);
     if (!s.ok() || answered) return s;
   }
-  LazyGroupView view(*file.reader, group, block);
+  LazyGroupView view(*file.reader, group, request.fill_cache, block);
   ScanColumnsWanted wanted = request.wanted;
   if (request.now_seconds >= 0 && !wanted.expiries) {
     // The expiry check reads the expiries unless the group's expiry zone map rules it out.
@@ -430,7 +434,9 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   if (!keys) {
     const RowGroupView* parsed = nullptr;
     Status s = view.Get(&parsed);
-    if (s.ok()) s = file.reader->DecodeScanKeyColumns(group, *parsed, wanted, true, &keys);
+    if (s.ok()) {
+      s = file.reader->DecodeScanKeyColumns(group, *parsed, wanted, request.fill_cache, &keys);
+    }
     if (!s.ok()) return s;
   }
   const TypedGroupColumns& columns = *keys.get();
@@ -494,7 +500,7 @@ Status ColumnScan::Impl::RegularColumns(const File& file, size_t group,
   const TableSchema& schema = file.reader->typed_layout()->schema();
   // Every row of a group whose rows are all selected, or that proves hot, is decoded (and the
   // columns cached); a cold group's filtered rows only.
-  const bool every_row = all_selected || file.reader->ScanColumnsHot(group);
+  const bool every_row = all_selected || (request.fill_cache && file.reader->ScanColumnsHot(group));
   out->resize(request.regular_columns.size());
   for (uint32_t id = 0; id < request.regular_columns.size(); id++) {
     const ColumnDef* column = schema.ColumnById(id);
@@ -513,7 +519,7 @@ Status ColumnScan::Impl::RegularColumns(const File& file, size_t group,
     Status s = view->Get(&parsed);
     if (s.ok()) {
       s = file.reader->DecodeScanColumn(group, *parsed, id, every_row ? nullptr : selection.words(),
-                                        true, &pin);
+                                        request.fill_cache, &pin);
     }
     if (!s.ok()) return s;
   }

@@ -50,6 +50,8 @@ struct ColumnScanRequest {
   std::shared_ptr<const FilterEvaluator> evaluator;  // prepared from `predicate`
   // Regular columns to decode (projection), by column id.
   std::vector<bool> regular_columns;
+  // Whether blocks read and columns decoded go to the cache (rocksdb::ReadOptions::fill_cache).
+  bool fill_cache = true;
   // Rows whose expiry is <= now are left out (negative: no expiry check), as the row path does.
   int64_t now_seconds = -1;
   // The key and metadata columns the visitor reads from ColumnScanGroup::columns; the others

@@ -193,6 +193,7 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
   request.predicate = plan_.filter;
   request.evaluator = evaluator_;
   request.regular_columns = projected_columns_;
+  request.fill_cache = settings_.read_options.fill_cache;
   request.now_seconds = settings_.now_seconds;
   // ProjectGroup reads only the key and metadata columns the plan projects.
   request.wanted = ScanColumnsWanted{false, false, false, false};
