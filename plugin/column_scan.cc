@@ -72,6 +72,35 @@ bool Overlaps(const Span& a, const Span& b) {
   return BelowLimit(b.start, a) && BelowLimit(a.start, b);
 }
 
+// Where a columnar piece's span meets one of its row groups: the group's keys within the span,
+// and whether the span begins or ends inside the group (only a piece's first and last group).
+struct GroupSpan {
+  KeyRange range;
+  bool starts_inside = false;
+  bool ends_inside = false;
+  bool whole() const { return !starts_inside && !ends_inside; }
+};
+
+// Rows of a typed group (decoded with partitions and clustering; one version per key, in key
+// order) whose user keys are below `key`.
+Status RowsBelow(const TypedLayout& layout, const TypedGroupColumns& columns, const Slice& key,
+                 uint32_t* rows) {
+  std::string buffer;
+  uint32_t lo = 0, hi = columns.rows;
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo) / 2;
+    Status s = layout.ScanRowUserKey(columns, mid, &buffer);
+    if (!s.ok()) return s;
+    if (Slice(buffer).compare(key) < 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  *rows = lo;
+  return Status::OK();
+}
+
 // A row group's stored bytes, parsed on first use: a group whose scan columns are all cached
 // is not read at all.
 class LazyGroupView {
@@ -136,8 +165,9 @@ class ColumnScan::Impl {
   // The columnar file of `meta` when it may serve columnar pieces at `read_sequence`.
   Status EligibleFile(const rocksdb::FileMetaData& meta, int level,
                       rocksdb::SequenceNumber read_sequence, File* file) const;
-  // Whole row groups of `file` inside `span`, as a piece (false when none).
-  bool WholeGroups(const File& file, size_t file_index, const Span& span, Piece* piece) const;
+  // The row groups of `file` holding keys of `span` (the first and last possibly partly), as a
+  // piece of exactly `span` (false when none).
+  bool GroupsOf(const File& file, size_t file_index, const Span& span, Piece* piece) const;
   Slice FirstUserKey(const File& file, size_t group) const {
     return rocksdb::ExtractUserKey(file.reader->first_key(group));
   }
@@ -146,8 +176,13 @@ class ColumnScan::Impl {
     return group + 1 < file.reader->index().num_row_groups() ? FirstUserKey(file, group + 1)
                                                              : Slice(file.largest_successor);
   }
-  Status ReadGroup(const File& file, size_t group, const ColumnScanRequest& request,
-                   CachePin<RawBlock>* block, const GroupVisitor& visit, bool* keep_going);
+  GroupSpan SpanOf(const File& file, size_t group, const Piece& piece) const;
+  Status ReadGroup(const File& file, size_t group, const GroupSpan& span,
+                   const ColumnScanRequest& request, CachePin<RawBlock>* block,
+                   const GroupVisitor& visit, bool* keep_going);
+  // Deselects the rows of `columns` outside `span` (a group the span cuts).
+  Status ClipToSpan(const File& file, const TypedGroupColumns& columns, const GroupSpan& span,
+                    SelectionBitmap* selection) const;
   // The regular columns `request` reads of `group` (by column id; empty pins for the others):
   // from the cache, or decoded.
   Status RegularColumns(const File& file, size_t group, const ColumnScanRequest& request,
@@ -227,40 +262,44 @@ Status ColumnScan::Impl::EligibleFile(const rocksdb::FileMetaData& meta, int lev
   return Status::OK();
 }
 
-bool ColumnScan::Impl::WholeGroups(const File& file, size_t file_index, const Span& span,
-                                   Piece* piece) const {
+bool ColumnScan::Impl::GroupsOf(const File& file, size_t file_index, const Span& span,
+                                Piece* piece) const {
   const size_t groups = file.reader->index().num_row_groups();
-  // First group starting at or after span.start.
+  // The group span.start falls in: the last one whose first key is <= span.start (span.start
+  // is at or after the file's smallest key).
   size_t lo = 0, hi = groups;
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
-    if (FirstUserKey(file, mid).compare(span.start) < 0) {
+    if (FirstUserKey(file, mid).compare(span.start) <= 0) {
       lo = mid + 1;
     } else {
       hi = mid;
     }
   }
-  const size_t first = lo;
-  // Groups [first, end) whose rows all lie below span.limit (GroupLimit is increasing).
-  lo = first;
-  hi = groups;
-  while (lo < hi) {
-    const size_t mid = lo + (hi - lo) / 2;
-    if (BelowLimit(GroupLimit(file, mid), span) || GroupLimit(file, mid) == Slice(span.limit)) {
-      lo = mid + 1;
-    } else {
-      hi = mid;
+  const size_t first = lo == 0 ? 0 : lo - 1;
+  // Groups from `first` whose first key is below span.limit.
+  size_t end = groups;
+  if (!span.unbounded) {
+    lo = first;
+    hi = groups;
+    while (lo < hi) {
+      const size_t mid = lo + (hi - lo) / 2;
+      if (FirstUserKey(file, mid).compare(span.limit) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
     }
+    end = lo;
   }
-  const size_t end = lo;
   if (first >= end) return false;
   piece->columnar = true;
   piece->file = file_index;
   piece->first_group = first;
   piece->end_group = end;
-  piece->range.start = FirstUserKey(file, first).ToString();
-  piece->range.limit = GroupLimit(file, end - 1).ToString();
-  piece->range.limit_unbounded = false;
+  piece->range.start = span.start;
+  piece->range.limit = span.limit;
+  piece->range.limit_unbounded = span.unbounded;
   return true;
 }
 
@@ -323,7 +362,7 @@ Status ColumnScan::Impl::Plan(const rocksdb::Snapshot* snapshot, const KeyRange&
     for (const Span& free : Subtract(sources[i].span, std::move(holes))) {
       if (!tombstones.IsEmpty() && tombstones.IsRangeOverlapped(free.start, free.limit)) continue;
       Piece piece;
-      if (WholeGroups(files_[sources[i].file], sources[i].file, free, &piece)) {
+      if (GroupsOf(files_[sources[i].file], sources[i].file, free, &piece)) {
         columnar.push_back(std::move(piece));
       }
     }
@@ -333,6 +372,7 @@ Status ColumnScan::Impl::Plan(const rocksdb::Snapshot* snapshot, const KeyRange&
 
   // The gaps between columnar pieces are row pieces.
   std::string cursor = whole.start;
+  bool cursor_at_end = false;  // a columnar piece reaches the end of an unbounded range
   for (Piece& piece : columnar) {
     if (piece.range.start > cursor) {
       Piece row;
@@ -341,9 +381,10 @@ Status ColumnScan::Impl::Plan(const rocksdb::Snapshot* snapshot, const KeyRange&
       pieces_.push_back(std::move(row));
     }
     cursor = piece.range.limit;
+    cursor_at_end = piece.range.limit_unbounded;
     pieces_.push_back(std::move(piece));
   }
-  if (whole.unbounded || cursor < whole.limit) {
+  if (!cursor_at_end && (whole.unbounded || cursor < whole.limit)) {
     Piece row;
     row.range.start = cursor;
     row.range.limit = whole.limit;
@@ -400,9 +441,35 @@ Status ColumnScan::Impl::AnswerFromStatistics(const File& file, size_t group,
   return Status::OK();
 }
 
-Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnScanRequest& request,
-                                   CachePin<RawBlock>* block, const GroupVisitor& visit,
-                                   bool* keep_going) {
+GroupSpan ColumnScan::Impl::SpanOf(const File& file, size_t group, const Piece& piece) const {
+  GroupSpan span;
+  const Slice first = FirstUserKey(file, group);
+  const Slice limit = GroupLimit(file, group);
+  span.starts_inside = first.compare(piece.range.start) < 0;
+  span.ends_inside = !piece.range.limit_unbounded && limit.compare(piece.range.limit) > 0;
+  span.range.start = span.starts_inside ? piece.range.start : first.ToString();
+  span.range.limit = span.ends_inside ? piece.range.limit : limit.ToString();
+  return span;
+}
+
+Status ColumnScan::Impl::ClipToSpan(const File& file, const TypedGroupColumns& columns,
+                                    const GroupSpan& span, SelectionBitmap* selection) const {
+  const TypedLayout& layout = *file.reader->typed_layout();
+  uint32_t begin = 0;
+  uint32_t end = columns.rows;
+  Status s;
+  if (span.starts_inside) s = RowsBelow(layout, columns, span.range.start, &begin);
+  if (s.ok() && span.ends_inside) s = RowsBelow(layout, columns, span.range.limit, &end);
+  if (!s.ok()) return s;
+  for (uint32_t row = 0; row < columns.rows; row++) {
+    if (row < begin || row >= end) selection->Set(row, false);
+  }
+  return Status::OK();
+}
+
+Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const GroupSpan& span,
+                                   const ColumnScanRequest& request, CachePin<RawBlock>* block,
+                                   const GroupVisitor& visit, bool* keep_going) {
   // Zone maps rule whole groups out before anything is read, as pushdown does.
   CachePin<ZoneMapSet> zone_maps;
   if (request.predicate != nullptr) {
@@ -414,7 +481,8 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
       return Status::OK();
     }
   }
-  if (request.answer_from_statistics) {
+  // Statistics describe every row of the group: only for groups the span holds whole.
+  if (request.answer_from_statistics && span.whole()) {
     bool answered = false;
     CachePin<ZoneMapSet> statistics;  // apart: evaluation below uses only skippable groups' maps
     Status s = AnswerFromStatistics(file, group, request, &statistics, &answered, keep_going);
@@ -422,6 +490,11 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   }
   LazyGroupView view(*file.reader, group, request.fill_cache, block);
   ScanColumnsWanted wanted = request.wanted;
+  if (!span.whole()) {
+    // The rows' keys, to find where the span cuts the group.
+    wanted.partitions = true;
+    wanted.clustering = true;
+  }
   if (request.now_seconds >= 0 && !wanted.expiries) {
     // The expiry check reads the expiries unless the group's expiry zone map rules it out.
     CachePin<ZoneMapSet> maps;
@@ -441,8 +514,7 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   }
   const TypedGroupColumns& columns = *keys.get();
   ColumnScanGroup out;
-  out.range.start = FirstUserKey(file, group).ToString();
-  out.range.limit = GroupLimit(file, group).ToString();
+  out.range = span.range;
   bool typed = columns.all_typed;
   for (size_t row = 0; typed && row < columns.rows; row++) {
     // Only Puts at sequence number 0 (an ingested file's rows are stored at 0 too).
@@ -457,6 +529,10 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const ColumnS
   counters_.row_groups_read++;
 
   SelectionBitmap selection(columns.rows, true);
+  if (!span.whole()) {
+    Status s = ClipToSpan(file, columns, span, &selection);
+    if (!s.ok()) return s;
+  }
   if (request.now_seconds >= 0 && wanted.expiries && columns.expiries.null_count() < columns.rows) {
     for (size_t row = 0; row < columns.rows; row++) {
       if (!columns.expiries.IsNull(row) &&
@@ -535,7 +611,8 @@ Status ColumnScan::Impl::ReadPiece(size_t index, const ColumnScanRequest& reques
   bool keep_going = true;
   for (size_t i = 0; i < piece.end_group - piece.first_group && keep_going; i++) {
     const size_t group = reversed ? piece.end_group - 1 - i : piece.first_group + i;
-    Status s = ReadGroup(file, group, request, &block, visit, &keep_going);
+    Status s = ReadGroup(file, group, SpanOf(file, group, piece), request, &block, visit,
+                         &keep_going);
     if (!s.ok()) return s;
   }
   if (stopped != nullptr) *stopped = !keep_going;

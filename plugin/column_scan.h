@@ -1,15 +1,16 @@
 // ColumnScan: the columnar scan path (ARCHITECTURE.md section 6). A scan of one key range pins
 // the column family's view (a referenced SuperVersion: memtables + current version) and cuts the
 // range into pieces, in key order:
-//   - a columnar piece is a run of whole row groups of one ColumnarTable file that is the only
-//     source of entries in that key span: no memtable (mutable or immutable) entry or range
-//     tombstone, no other file's key range (which covers its range tombstones) overlaps it; the
-//     file's rows are all visible at the read's snapshot and there is one version per user key
-//     (the file's largest sequence number is 0, or it is an ingested file whose global sequence
-//     number is at or below the snapshot), and the file holds no range tombstones. Such a piece
-//     is read as typed column vectors straight from the decoded row groups;
-//   - every other piece (including partial row groups at the ends of a columnar run) is left to
-//     the caller's row path: a DB iterator confined to the piece, at the same snapshot.
+//   - a columnar piece is a key span that one ColumnarTable file is the only source of entries
+//     in: no memtable (mutable or immutable) entry or range tombstone, no other file's key range
+//     (which covers its range tombstones) overlaps it; the file's rows are all visible at the
+//     read's snapshot and there is one version per user key (the file's largest sequence number
+//     is 0, or it is an ingested file whose global sequence number is at or below the snapshot),
+//     and the file holds no range tombstones. Such a piece is read as typed column vectors
+//     straight from the decoded row groups holding its keys; where the span begins or ends
+//     inside a group, the rows outside it are found by their keys and left out;
+//   - every other piece is left to the caller's row path: a DB iterator confined to the piece,
+//     at the same snapshot.
 // The caller must read the row pieces at the snapshot given to Open (one taken before Open when
 // the query has none), so both kinds of piece see the same data: files with sequence number 0
 // and ingested files at or below the snapshot hold only versions visible at it.
@@ -105,7 +106,9 @@ class ColumnScan {
   struct Piece {
     KeyRange range;
     bool columnar = false;
-    // Columnar pieces: the file (index into the scan's files) and its groups [first, end).
+    // Columnar pieces: the file (index into the scan's files) and its groups [first, end)
+    // holding the piece's keys; the first and the last may hold keys outside `range` too (their
+    // rows outside it are not returned).
     size_t file = 0;
     size_t first_group = 0;
     size_t end_group = 0;

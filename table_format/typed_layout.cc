@@ -704,6 +704,33 @@ Status TypedLayout::ClusteringColumnValues(const RowGroupView& view, const Slice
 }
 
 // Rebuilds keys and values from a parsed row group.
+namespace {
+
+// Appends the encoded clustering key of typed row `row` (every clustering column, in key
+// order) through `staged`, which appends to `key`.
+Status AppendClusteringKey(const TableSchema& schema, const std::vector<ColumnVector>& clustering,
+                           uint32_t row, StagedAppender* staged, std::string* key) {
+  for (size_t k = 0; k < clustering.size(); k++) {
+    const ColumnDef& column = schema.clustering_column(k);
+    if (clustering[k].IsNull(row)) {
+      return Status::Corruption("typed layout: typed key without clustering value");
+    }
+    if (!IsBytesType(column.type)) {
+      char* at = staged->Room(kMaxFixedKeyComponentBytes);
+      staged->Advance(
+          WriteFixedKeyComponent(FixedBitsAt(clustering[k], row), column.type, column.order, at));
+      continue;
+    }
+    staged->Flush();  // EncodeKeyComponent appends to the key itself
+    Status s = EncodeKeyComponent(ValueAt(clustering[k], row, column.type), column.type,
+                                  column.order, column.name, key);
+    if (!s.ok()) return Status::Corruption("typed layout: bad clustering value: " + s.ToString());
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
 class TypedLayout::Assembler {
   enum class RowAction { kWhole, kPlaceholder, kDrop };
 
@@ -890,23 +917,8 @@ class TypedLayout::Assembler {
       const Slice suffix = opaque_keys_.GetBytes(row);
       staged.Append(suffix.data(), suffix.size());
     } else {
-      for (size_t k = 0; k < clustering_.size(); k++) {
-        const ColumnDef& column = schema_.clustering_column(k);
-        if (clustering_[k].IsNull(row)) {
-          return Status::Corruption("typed layout: typed key without clustering value");
-        }
-        if (!IsBytesType(column.type)) {
-          char* at = staged.Room(kMaxFixedKeyComponentBytes);
-          staged.Advance(WriteFixedKeyComponent(FixedBitsAt(clustering_[k], row), column.type,
-                                                column.order, at));
-          continue;
-        }
-        staged.Flush();  // EncodeKeyComponent appends to the key itself
-        Status s = EncodeKeyComponent(ValueAt(clustering_[k], row, column.type), column.type,
-                                      column.order, column.name, keys);
-        if (!s.ok())
-          return Status::Corruption("typed layout: bad clustering value: " + s.ToString());
-      }
+      Status s = AppendClusteringKey(schema_, clustering_, row, &staged, keys);
+      if (!s.ok()) return s;
     }
     EncodeFixed64(staged.Room(8), trailers_[row]);
     staged.Advance(8);
@@ -1166,6 +1178,17 @@ Status TypedLayout::DecodeScanRegularColumn(const RowGroupView& view, uint32_t c
     return Status::OK();
   }
   return view.DecodeSlot(slot, type, out, false, FileDictionaryOf(column_id), wanted_rows);
+}
+
+Status TypedLayout::ScanRowUserKey(const TypedGroupColumns& columns, uint32_t row,
+                                   std::string* out) const {
+  if (row >= columns.partitions.size() || columns.clustering.size() != schema().clustering_key().size()) {
+    return Status::InvalidArgument("typed layout: row key without partitions and clustering");
+  }
+  out->clear();
+  StagedAppender staged(out);
+  staged.Append(columns.partitions[row].data(), columns.partitions[row].size());
+  return AppendClusteringKey(schema(), columns.clustering, row, &staged, out);
 }
 
 size_t TypedGroupColumns::MemoryUsage() const {

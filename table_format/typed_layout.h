@@ -166,6 +166,9 @@ class TypedLayout : public RowLayout {
   Status DecodeScanColumns(const RowGroupView& view, const Slice& first_internal_key,
                            TypedGroupColumns* out,
                            const ScanColumnsWanted& wanted = ScanColumnsWanted()) const;
+  // The user key of typed row `row` of `columns` (decoded with partitions and clustering)
+  // into *out.
+  Status ScanRowUserKey(const TypedGroupColumns& columns, uint32_t row, std::string* out) const;
   // Regular column `column_id` of every row into *out, only the rows set in `wanted_rows`
   // (LSB-first words; null = all) materialised: other rows' values may be left empty, nulls
   // stay exact. A column the group has no chunk for reads as all null (the rows have no cell).
