@@ -186,8 +186,8 @@ class ColumnScan::Impl {
   // The regular columns `request` reads of `group` (by column id; empty pins for the others):
   // from the cache, or decoded.
   Status RegularColumns(const File& file, size_t group, const ColumnScanRequest& request,
-                        const SelectionBitmap& selection, bool all_selected,
-                        LazyGroupView* view, std::vector<CachePin<ColumnVector>>* out);
+                        const SelectionBitmap& selection, bool all_selected, LazyGroupView* view,
+                        std::vector<CachePin<ColumnVector>>* out);
   // Offers `group` to request.answer_from_statistics when its statistics describe exactly the
   // rows the scan returns (column_scan.h); *answered when the caller took it.
   Status AnswerFromStatistics(const File& file, size_t group, const ColumnScanRequest& request,
@@ -557,8 +557,8 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const GroupSp
   out.selected_count = selection.Count();
   if (out.selected_count == 0) return Status::OK();
   std::vector<CachePin<ColumnVector>> regular;
-  Status s = RegularColumns(file, group, request, selection,
-                            out.selected_count == columns.rows, &view, &regular);
+  Status s = RegularColumns(file, group, request, selection, out.selected_count == columns.rows,
+                            &view, &regular);
   if (!s.ok()) return s;
   out.columns = &columns;
   out.regular.assign(regular.size(), nullptr);
@@ -580,8 +580,7 @@ Status ColumnScan::Impl::RegularColumns(const File& file, size_t group,
   out->resize(request.regular_columns.size());
   for (uint32_t id = 0; id < request.regular_columns.size(); id++) {
     const ColumnDef* column = schema.ColumnById(id);
-    if (!request.regular_columns[id] || column == nullptr ||
-        column->role != ColumnRole::kRegular) {
+    if (!request.regular_columns[id] || column == nullptr || column->role != ColumnRole::kRegular) {
       continue;
     }
     CachePin<ColumnVector>& pin = (*out)[id];
@@ -611,8 +610,8 @@ Status ColumnScan::Impl::ReadPiece(size_t index, const ColumnScanRequest& reques
   bool keep_going = true;
   for (size_t i = 0; i < piece.end_group - piece.first_group && keep_going; i++) {
     const size_t group = reversed ? piece.end_group - 1 - i : piece.first_group + i;
-    Status s = ReadGroup(file, group, SpanOf(file, group, piece), request, &block, visit,
-                         &keep_going);
+    Status s =
+        ReadGroup(file, group, SpanOf(file, group, piece), request, &block, visit, &keep_going);
     if (!s.ok()) return s;
   }
   if (stopped != nullptr) *stopped = !keep_going;

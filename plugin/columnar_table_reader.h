@@ -267,7 +267,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
                             CachePin<RawBlock>* out) const;
   // A cache key: the file id, the kind ('B' block, 'G' decoded group, 'Z' zone maps, 'K' scan
   // key columns, 'V' a scan column), the ordinal, and for a decoded group of an ingested file
-  // its global sequence number, for scan columns their detail. Built on the stack: as a std::string (over 15 bytes) it cost an allocation on every cache lookup.
+  // its global sequence number, for scan columns their detail. Built on the stack: as a
+  // std::string (over 15 bytes) it cost an allocation on every cache lookup.
   struct CacheKeyBytes {
     char bytes[16 + 1 + 10 + 10];
     size_t size = 0;

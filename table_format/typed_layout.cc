@@ -1182,7 +1182,8 @@ Status TypedLayout::DecodeScanRegularColumn(const RowGroupView& view, uint32_t c
 
 Status TypedLayout::ScanRowUserKey(const TypedGroupColumns& columns, uint32_t row,
                                    std::string* out) const {
-  if (row >= columns.partitions.size() || columns.clustering.size() != schema().clustering_key().size()) {
+  if (row >= columns.partitions.size() ||
+      columns.clustering.size() != schema().clustering_key().size()) {
     return Status::InvalidArgument("typed layout: row key without partitions and clustering");
   }
   out->clear();

@@ -116,8 +116,8 @@ TEST_F(ColumnarScanTest, BoundsInsideRowGroupsAreCutOnTheColumns) {
   Fill(3);
   FlushAndCompact();
   for (const bool reversed : {false, true}) {
-    for (const auto& [low, high] : {std::pair<int, int>{1005, 1100}, {1000, 1001}, {1003, 1004},
-                                   {1630, 2000}, {900, 1007}}) {
+    for (const auto& [low, high] :
+         {std::pair<int, int>{1005, 1100}, {1000, 1001}, {1003, 1004}, {1630, 2000}, {900, 1007}}) {
       SelectQuery query = SelectQuery::ForPartition(Series(2));
       query.lower_bound = ClusteringBound{Value::Int(low), false};
       query.upper_bound = ClusteringBound{Value::Int(high), true};
@@ -189,8 +189,9 @@ void CreateSmallCacheTable(Database* db, Table** table) {
   }
   rocksdb::DB* rocks = db->db();
   ASSERT_TRUE(rocks->Flush(rocksdb::FlushOptions(), (*table)->column_family()).ok());
-  ASSERT_TRUE(rocks->CompactRange(rocksdb::CompactRangeOptions(), (*table)->column_family(),
-                                  nullptr, nullptr)
+  ASSERT_TRUE(rocks
+                  ->CompactRange(rocksdb::CompactRangeOptions(), (*table)->column_family(), nullptr,
+                                 nullptr)
                   .ok());
 }
 
