@@ -186,8 +186,8 @@ class ColumnScan::Impl {
   // The regular columns `request` reads of `group` (by column id; empty pins for the others):
   // from the cache, or decoded.
   Status RegularColumns(const File& file, size_t group, const ColumnScanRequest& request,
-                        const SelectionBitmap& selection, bool all_selected, LazyGroupView* view,
-                        std::vector<CachePin<ColumnVector>>* out);
+                        const SelectionBitmap& selection, bool all_selected, bool cache_columns,
+                        LazyGroupView* view, std::vector<CachePin<ColumnVector>>* out);
   // Offers `group` to request.answer_from_statistics when its statistics describe exactly the
   // rows the scan returns (column_scan.h); *answered when the caller took it.
   Status AnswerFromStatistics(const File& file, size_t group, const ColumnScanRequest& request,
@@ -489,6 +489,10 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const GroupSp
     if (!s.ok() || answered) return s;
   }
   LazyGroupView view(*file.reader, group, request.fill_cache, block);
+  // Decoded columns are cached from a group's second scan (or while the cache has room to
+  // spare): a scan that touches groups once (a large range, a cache smaller than the data)
+  // would only churn the cache.
+  const bool cache_columns = request.fill_cache && file.reader->ScanColumnsHot(group);
   ScanColumnsWanted wanted = request.wanted;
   if (!span.whole()) {
     // The rows' keys, to find where the span cuts the group.
@@ -508,7 +512,7 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const GroupSp
     const RowGroupView* parsed = nullptr;
     Status s = view.Get(&parsed);
     if (s.ok()) {
-      s = file.reader->DecodeScanKeyColumns(group, *parsed, wanted, request.fill_cache, &keys);
+      s = file.reader->DecodeScanKeyColumns(group, *parsed, wanted, cache_columns, &keys);
     }
     if (!s.ok()) return s;
   }
@@ -558,7 +562,7 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const GroupSp
   if (out.selected_count == 0) return Status::OK();
   std::vector<CachePin<ColumnVector>> regular;
   Status s = RegularColumns(file, group, request, selection, out.selected_count == columns.rows,
-                            &view, &regular);
+                            cache_columns, &view, &regular);
   if (!s.ok()) return s;
   out.columns = &columns;
   out.regular.assign(regular.size(), nullptr);
@@ -571,12 +575,12 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const GroupSp
 Status ColumnScan::Impl::RegularColumns(const File& file, size_t group,
                                         const ColumnScanRequest& request,
                                         const SelectionBitmap& selection, bool all_selected,
-                                        LazyGroupView* view,
+                                        bool cache_columns, LazyGroupView* view,
                                         std::vector<CachePin<ColumnVector>>* out) {
   const TableSchema& schema = file.reader->typed_layout()->schema();
-  // Every row of a group whose rows are all selected, or that proves hot, is decoded (and the
-  // columns cached); a cold group's filtered rows only.
-  const bool every_row = all_selected || (request.fill_cache && file.reader->ScanColumnsHot(group));
+  // Every row of a group whose rows are all selected, or whose columns are cached (a hot
+  // group), is decoded; of a cold group's filtered scan only the selected rows.
+  const bool every_row = all_selected || cache_columns;
   out->resize(request.regular_columns.size());
   for (uint32_t id = 0; id < request.regular_columns.size(); id++) {
     const ColumnDef* column = schema.ColumnById(id);
@@ -594,7 +598,7 @@ Status ColumnScan::Impl::RegularColumns(const File& file, size_t group,
     Status s = view->Get(&parsed);
     if (s.ok()) {
       s = file.reader->DecodeScanColumn(group, *parsed, id, every_row ? nullptr : selection.words(),
-                                        request.fill_cache, &pin);
+                                        cache_columns, &pin);
     }
     if (!s.ok()) return s;
   }

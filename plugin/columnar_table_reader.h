@@ -173,9 +173,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
                                    const uint64_t* wanted_rows, bool fill_cache,
                                    CachePin<ColumnVector>* out) const;
   // Counts a scan of `group`'s columns: true when the group was scanned before, or while the
-  // cache has room to spare. A filtered scan decodes a cold group's columns for the selected
-  // rows only, and for every row (to cache them) once the group proves hot: renting before
-  // buying, as point reads do.
+  // cache has room to spare. Only a hot group's decoded columns are cached, and a filtered scan
+  // of a cold group decodes the selected rows only: renting before buying, as point reads do.
   bool ScanColumnsHot(size_t group) const;
 
   // ---- used by ColumnarTableBuilder to copy a compaction input's groups ----

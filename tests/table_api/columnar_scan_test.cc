@@ -220,6 +220,21 @@ TEST_F(ColumnarScanTest, FilteredColdGroupsDecodeOnlyTheirSelectedRows) {
   EXPECT_EQ(hot.columnar_columns_cached, cold.columnar_columns_decoded);
 }
 
+// A group's first scan caches nothing (the cache may be smaller than what a scan touches once);
+// its second scan caches its columns for the next.
+TEST_F(ColumnarScanTest, GroupsScannedOnceAreNotCached) {
+  CreateSmallCacheTable(db_.get(), &table_);
+  const SelectQuery query = SelectQuery::ForPartition({Value::BigInt(1)});
+  const SelectStats first = SelectBothWays(query);
+  EXPECT_GT(first.columnar_columns_decoded, 0u);
+  const SelectStats second = SelectBothWays(query);
+  EXPECT_EQ(second.columnar_columns_cached, 0u);
+  EXPECT_EQ(second.columnar_columns_decoded, first.columnar_columns_decoded);
+  const SelectStats third = SelectBothWays(query);
+  EXPECT_EQ(third.columnar_columns_decoded, 0u);
+  EXPECT_EQ(third.columnar_columns_cached, first.columnar_columns_decoded);
+}
+
 // A second filtered scan of a cold group decodes it whole and caches it (the rows a filter
 // selects differ from one query to the next; the cached columns must hold every row).
 TEST_F(ColumnarScanTest, GroupsScannedTwiceAreCachedWhole) {
