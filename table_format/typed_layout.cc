@@ -703,7 +703,6 @@ Status TypedLayout::ClusteringColumnValues(const RowGroupView& view, const Slice
   return Status::InvalidArgument("typed layout: not a clustering column");
 }
 
-// Rebuilds keys and values from a parsed row group.
 namespace {
 
 // Appends the encoded clustering key of typed row `row` (every clustering column, in key
@@ -731,6 +730,7 @@ Status AppendClusteringKey(const TableSchema& schema, const std::vector<ColumnVe
 
 }  // namespace
 
+// Rebuilds keys and values from a parsed row group.
 class TypedLayout::Assembler {
   enum class RowAction { kWhole, kPlaceholder, kDrop };
 
