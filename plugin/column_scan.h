@@ -74,7 +74,7 @@ struct ColumnScanGroup {
   // False: the group holds entries that are not typed rows (deletions, merges, foreign
   // values, or non-zero sequence numbers); the caller reads `range` through its row path.
   bool columnar = true;
-  KeyRange range;                              // the group's user-key span
+  KeyRange range;                              // the group's user-key span within the piece's
   const TypedGroupColumns* columns = nullptr;  // the request's `wanted` key and metadata columns
   // The regular columns of the request, by column id; null for the others and for columns the
   // file's schema does not have (every row null). Only the selected rows are sure to be

@@ -104,15 +104,6 @@ ScanExecutor::ScanExecutor(const SelectPlan& plan, ScanSettings settings)
   if (settings_.columnar && plan_.filter != nullptr) {
     evaluator_ = std::make_shared<FilterEvaluator>(*plan_.filter);
   }
-  // The columnar path evaluates the filter on its own vectors: it decodes the regular columns
-  // the projection reads, not the filter's (which the row path keeps to check merged rows).
-  projected_columns_.assign(plan_.needed_columns.size(), false);
-  for (const ProjectedColumn& column : plan_.columns) {
-    if (column.source != ProjectedColumn::Source::kPartitionKey &&
-        column.source != ProjectedColumn::Source::kClustering) {
-      projected_columns_[column.index] = true;
-    }
-  }
   std::vector<std::string> names;
   std::vector<LogicalType> types;
   for (const ProjectedColumn& column : plan_.columns) {
@@ -192,7 +183,9 @@ Status ScanExecutor::ReadColumnar(const PartitionScan& partition, ScanOutput* ou
   ColumnScanRequest request;
   request.predicate = plan_.filter;
   request.evaluator = evaluator_;
-  request.regular_columns = projected_columns_;
+  // The filter is evaluated on the groups' own vectors: only the projection's columns are
+  // decoded for the output (the row path also keeps the filter's, to check merged rows).
+  request.regular_columns = plan_.projected_columns;
   request.fill_cache = settings_.read_options.fill_cache;
   request.now_seconds = settings_.now_seconds;
   // ProjectGroup reads only the key and metadata columns the plan projects.

@@ -85,7 +85,6 @@ class ScanExecutor {
   ScanSettings settings_;
   RowScanner scanner_;
   std::shared_ptr<const FilterEvaluator> evaluator_;  // the full filter, for column vectors
-  std::vector<bool> projected_columns_;  // by column id: regular columns the projection reads
   uint64_t returned_ = 0;
   uint64_t partition_returned_ = 0;  // rows returned of the current partition
   uint64_t rejected_ = 0;

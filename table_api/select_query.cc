@@ -243,13 +243,14 @@ SelectQuery SelectQuery::ForPartition(const std::vector<Value>& partition_values
 
 // Binds the filter and lists the regular columns the query reads.
 Status PlanFilter(const TableSchema& schema, const SelectQuery& query, SelectPlan* plan) {
-  plan->needed_columns.assign(schema.next_column_id(), false);
+  plan->projected_columns.assign(schema.next_column_id(), false);
   for (const ProjectedColumn& column : plan->columns) {
     if (column.source != ProjectedColumn::Source::kPartitionKey &&
         column.source != ProjectedColumn::Source::kClustering) {
-      plan->needed_columns[column.index] = true;
+      plan->projected_columns[column.index] = true;
     }
   }
+  plan->needed_columns = plan->projected_columns;
   if (!query.filter) return Status::OK();
   auto bound = std::make_shared<BoundPredicate>();
   Status s = Bind(schema, *query.filter, bound.get());

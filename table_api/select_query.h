@@ -145,6 +145,8 @@ struct SelectPlan {
   bool reversed = false;
   // The filter bound to the schema; null without one.
   std::shared_ptr<const BoundPredicate> filter;
+  // Regular columns the projection reads (values, writetime(), ttl()), by column id.
+  std::vector<bool> projected_columns;
   // Regular columns the query reads (projection and filter), by column id.
   std::vector<bool> needed_columns;
   // Set for queries with aggregates: `columns` are then what the aggregation reads.
