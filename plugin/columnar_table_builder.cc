@@ -126,6 +126,7 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
       status_(settings_status) {
   if (!status_.ok()) return;
   layout_ = settings_->NewWriteLayout(options.moptions.prefix_extractor);
+  file_layout_id_ = layout_->Id();
   partition_cuts_ = PartitionAlignedCuts(settings_->options().rows_per_group);
   if (settings_->schema() != nullptr) {
     zone_maps_ = std::make_unique<ZoneMapCollector>();
@@ -589,6 +590,7 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   context.dictionaries = DictionariesForGroup();
   context.memos = &encoding_memos_;
   context.scratch = &layout_scratch_;
+  context.file_layout_id = &file_layout_id_;
   // The input group followed, when these are every entry of it and nothing else.
   RowGroupView verbatim;
   bool copied = false;
@@ -804,7 +806,7 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
 
   FileRoot root;
   root.file_id = RandomFileId();
-  root.layout_id = layout_->Id();
+  root.layout_id = file_layout_id_;
   root.footer_format_version = kColumnarFooterFormatVersion;
   rocksdb::MetaIndexBuilder meta_index;
 

@@ -225,6 +225,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   EncodingMemos encoding_memos_;
   // The layout's scratch from one row group of the file to the next (its column buffers).
   std::unique_ptr<RowGroupWriteScratch> layout_scratch_;
+  // The layout id the root records: the layout's, raised by groups that need a later one.
+  uint32_t file_layout_id_ = 0;
   // Typed layout only: zone maps for predicate pushdown.
   std::unique_ptr<ZoneMapCollector> zone_maps_;
   std::unique_ptr<FileDictionaryWriters> dictionaries_;

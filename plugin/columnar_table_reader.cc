@@ -331,7 +331,8 @@ rocksdb::Status ColumnarTableReader::CreateLayout() {
     case GenericLayout::kId:
       layout_ = std::make_unique<GenericLayout>(nullptr);
       return Status::OK();
-    case TypedLayout::kId: {
+    case TypedLayout::kId:
+    case TypedLayout::kIdWithUnsetCells: {
       // Files describe themselves: the schema they were written with is in their properties.
       const auto& props = properties_->user_collected_properties;
       const auto schema_text = props.find(kSchemaProperty);
@@ -349,7 +350,8 @@ rocksdb::Status ColumnarTableReader::CreateLayout() {
         dictionary_bytes_ = dictionaries->MemoryUsage();
         file_dictionaries_ = dictionaries;
       }
-      layout_ = std::make_unique<TypedLayout>(std::move(schema), std::move(dictionaries));
+      layout_ = std::make_unique<TypedLayout>(std::move(schema), std::move(dictionaries),
+                                              root_.layout_id);
       return Status::OK();
     }
     default:
@@ -730,8 +732,8 @@ size_t ColumnarTableReader::LowerBound(const DecodedRowGroup& group,
 }
 
 const TypedLayout* ColumnarTableReader::typed_layout() const {
-  return root_.layout_id == TypedLayout::kId ? static_cast<const TypedLayout*>(layout_.get())
-                                             : nullptr;
+  return TypedLayout::IsTypedId(root_.layout_id) ? static_cast<const TypedLayout*>(layout_.get())
+                                                 : nullptr;
 }
 
 rocksdb::Status ColumnarTableReader::SkippableZoneMaps(size_t group, CachePin<ZoneMapSet>* out,
@@ -752,7 +754,7 @@ rocksdb::Status ColumnarTableReader::GroupZoneMaps(size_t group, CachePin<ZoneMa
 
 const ScanSpec* ColumnarTableReader::PushdownSpecOf(
     const rocksdb::ReadOptions& read_options) const {
-  if (root_.layout_id != TypedLayout::kId || !read_options.table_filter) return nullptr;
+  if (!TypedLayout::IsTypedId(root_.layout_id) || !read_options.table_filter) return nullptr;
   const auto* filter = read_options.table_filter.target<PushdownTableFilter>();
   return filter != nullptr ? filter->spec().get() : nullptr;
 }
@@ -917,7 +919,7 @@ uint64_t ColumnarTableReader::StoredFullGroupBytes() const {
 }
 
 bool ColumnarTableReader::RowGroupsCopyableWith(const TableSettings& settings) const {
-  if (root_.layout_id != TypedLayout::kId ||
+  if (!TypedLayout::IsTypedId(root_.layout_id) ||
       global_seqno_ != rocksdb::kDisableGlobalSequenceNumber || settings.schema() == nullptr) {
     return false;
   }
@@ -1102,7 +1104,7 @@ rocksdb::InternalIterator* ColumnarTableReader::NewIterator(
   const ScanSpec* spec = PushdownSpecOf(read_options);
   // Only a compaction's input shows its groups to the output's builder (compaction_inputs.h).
   const bool compaction_input = caller == rocksdb::TableReaderCaller::kCompaction &&
-                                root_.layout_id == TypedLayout::kId &&
+                                TypedLayout::IsTypedId(root_.layout_id) &&
                                 global_seqno_ == rocksdb::kDisableGlobalSequenceNumber &&
                                 properties_->user_collected_properties.count(kPassThroughProperty);
   if (spec != nullptr && file_stats_ != nullptr && FileRuledOut(*spec, *file_stats_)) {

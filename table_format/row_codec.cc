@@ -14,6 +14,17 @@ namespace {
 constexpr uint8_t kFlagWriteTime = 1 << 0;
 constexpr uint8_t kFlagExpiry = 1 << 1;
 constexpr uint8_t kKnownRowFlags = kFlagWriteTime | kFlagExpiry;
+// Format 2 only.
+constexpr uint8_t kFlagLiveness = 1 << 2;
+constexpr uint8_t kFlagDeletion = 1 << 3;
+constexpr uint8_t kFlagLocalDeletionTime = 1 << 4;
+constexpr uint8_t kKnownCellFlags =
+    kFlagWriteTime | kFlagExpiry | kFlagLiveness | kFlagDeletion | kFlagLocalDeletionTime;
+
+constexpr uint8_t kExceptionWriteTime = 1 << 0;
+constexpr uint8_t kExceptionExpiry = 1 << 1;
+constexpr uint8_t kExceptionNoCell = 1 << 2;
+constexpr uint8_t kKnownExceptionBits = kExceptionWriteTime | kExceptionExpiry | kExceptionNoCell;
 
 Status RowCorruption(const std::string& problem) {
   return Status::Corruption("row value: " + problem);
@@ -272,6 +283,105 @@ __attribute__((always_inline)) inline Status DecodeHeader(Slice* in, uint32_t ma
   return Status::OK();
 }
 
+// ---- rows whose only per-cell metadata is unset cells ----
+//
+// Format 2 with flags write_time | liveness [| expiry] [| local_deletion_time] and exceptions
+// that are all "no cell": an INSERT that names some of the columns. Such a row means what a
+// format-1 row with the same header and values means, except that the columns the exceptions
+// list have no cell (and a cell deletion's local time is kept, for gc_grace_seconds).
+
+Status NotOnlyUnsetCells() {
+  return Status::NotSupported("row value has per-cell metadata beyond unset cells");
+}
+
+// The header of a row with unset cells, into *meta as format 1's header would fill it, and
+// *flags its flags. NotSupported for any other format-2 row, Corruption for a malformed one.
+Status DecodeUnsetCellsHeader(Slice* in, uint32_t max_version, RowMetadata* meta,
+                              uint8_t* flags_out, Slice* local_deletion_time) {
+  uint8_t format, flags;
+  uint64_t version, field;
+  if (!GetFixed8(in, &format) || format != kRowFormatWithCellMetadata) {
+    return RowCorruption("unknown format byte");
+  }
+  if (!GetCanonicalVarint64(in, &version) || version == 0 || version > max_version) {
+    return RowCorruption("schema version missing, non-canonical or unknown to this schema");
+  }
+  if (!GetFixed8(in, &flags)) return RowCorruption("missing flags");
+  if ((flags & ~(kFlagExpiry | kFlagLocalDeletionTime)) != (kFlagWriteTime | kFlagLiveness)) {
+    return NotOnlyUnsetCells();
+  }
+  *flags_out = flags;
+  meta->schema_version = static_cast<uint32_t>(version);
+  meta->has_write_time = true;
+  if (!GetCanonicalVarint64(in, &field)) return RowCorruption("bad write time");
+  meta->write_time_micros = ZigZagDecode(field);
+  meta->has_expiry = (flags & kFlagExpiry) != 0;
+  meta->expiry_seconds = 0;
+  if (meta->has_expiry) {
+    if (!GetCanonicalVarint64(in, &field)) return RowCorruption("bad expiry");
+    // A cell deletion cannot expire at the last second (EncodeVersions): left to DecodeVersions.
+    if (field == UINT64_MAX) return NotOnlyUnsetCells();
+    meta->expiry_seconds = field;
+  }
+  const char* local_begin = in->data();
+  if ((flags & kFlagLocalDeletionTime) != 0 && !GetCanonicalVarint64(in, &field)) {
+    return RowCorruption("bad local deletion time");
+  }
+  *local_deletion_time = Slice(local_begin, static_cast<size_t>(in->data() - local_begin));
+  return Status::OK();
+}
+
+// The unset cells of a typed row (what RowCodec::DecodeIntoColumns gives, WriteColumnRow takes):
+//
+//   | flags u8                       | [local_deletion_time] | exception_count | exceptions |
+//   | the row's, bits 2 and 4 only   | varint64              | varint32 >= 1   |            |
+//
+// that is, the bytes of the format-2 row that its format-1 header and values do not hold.
+struct UnsetCells {
+  uint8_t flags = 0;          // kFlagLiveness [| kFlagLocalDeletionTime]
+  Slice local_deletion_time;  // its varint's bytes, or empty
+  Slice exceptions;           // exception_count and the exceptions
+};
+
+bool ParseUnsetCells(Slice in, UnsetCells* out) {
+  uint64_t ignored;
+  if (!GetFixed8(&in, &out->flags) || (out->flags & ~kFlagLocalDeletionTime) != kFlagLiveness) {
+    return false;
+  }
+  const char* local_begin = in.data();
+  if ((out->flags & kFlagLocalDeletionTime) != 0 && !GetCanonicalVarint64(&in, &ignored)) {
+    return false;
+  }
+  out->local_deletion_time = Slice(local_begin, static_cast<size_t>(in.data() - local_begin));
+  out->exceptions = in;
+  return true;
+}
+
+// Whether `exceptions` (exception_count and the exceptions, to the end of the row) are the
+// canonical unset cells of a row of `columns` cells: at least one, strictly increasing
+// indexes below `columns`, each "no cell" alone on a cell that `live(index)` says has no value;
+// with `deletion_needed` (a local deletion time), some other cell is a deletion.
+template <typename Live>
+bool ValidUnsetCells(Slice exceptions, size_t columns, bool deletion_needed, const Live& live) {
+  uint64_t count;
+  if (!GetCanonicalVarint64(&exceptions, &count) || count == 0 || count > columns) return false;
+  uint64_t next = 0;  // the smallest index the next exception may have
+  for (uint64_t e = 0; e < count; e++) {
+    uint64_t index;
+    uint8_t what;
+    if (!GetCanonicalVarint64(&exceptions, &index) || index < next || index >= columns ||
+        !GetFixed8(&exceptions, &what) || what != kExceptionNoCell || live(index)) {
+      return false;
+    }
+    next = index + 1;
+  }
+  if (!exceptions.empty()) return false;
+  if (!deletion_needed) return true;
+  uint64_t without_value = 0;
+  for (size_t i = 0; i < columns; i++) without_value += live(i) ? 0 : 1;
+  return without_value > count;
+}
+
 }  // namespace
 
 bool operator==(const CellVersion& a, const CellVersion& b) {
@@ -358,15 +468,31 @@ void RowCodec::AppendRow(const RowMetadata& meta, const std::vector<RowCell>& ce
 }
 
 char* RowCodec::WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* sources,
-                               size_t count, size_t row, char* out) const {
+                               size_t count, size_t row, char* out,
+                               const Slice& unset_cells) const {
+  const bool with_unset_cells = !unset_cells.empty();
+  UnsetCells unset;
+  if (with_unset_cells) {
+    const auto live = [&](uint64_t i) {
+      return sources[i].column != nullptr && !sources[i].column->IsNull(row);
+    };
+    if (!meta.has_write_time || (meta.has_expiry && meta.expiry_seconds == UINT64_MAX) ||
+        !ParseUnsetCells(unset_cells, &unset) ||
+        !ValidUnsetCells(unset.exceptions, count, (unset.flags & kFlagLocalDeletionTime) != 0,
+                         live)) {
+      return nullptr;
+    }
+  }
   // The layout of AppendRow, written in place.
   char* p = out;
-  *p++ = static_cast<char>(kRowFormatVersion);
+  *p++ = static_cast<char>(with_unset_cells ? kRowFormatWithCellMetadata : kRowFormatVersion);
   p = EncodeVarint64(p, meta.schema_version);
   *p++ = static_cast<char>((meta.has_write_time ? kFlagWriteTime : 0) |
-                           (meta.has_expiry ? kFlagExpiry : 0));
+                           (meta.has_expiry ? kFlagExpiry : 0) | unset.flags);
   if (meta.has_write_time) p = EncodeVarint64(p, ZigZagEncode(meta.write_time_micros));
   if (meta.has_expiry) p = EncodeVarint64(p, meta.expiry_seconds);
+  std::memcpy(p, unset.local_deletion_time.data(), unset.local_deletion_time.size());
+  p += unset.local_deletion_time.size();
   // The presence bitmap, filled a byte at a time as the values follow it.
   char* const bitmap = p;
   p += (count + 7) / 8;
@@ -411,7 +537,8 @@ char* RowCodec::WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* 
       byte = 0;
     }
   }
-  return p;
+  std::memcpy(p, unset.exceptions.data(), unset.exceptions.size());
+  return p + unset.exceptions.size();
 }
 
 bool RowCodec::ColumnFitsType(const ColumnVector& column, LogicalType type) {
@@ -451,10 +578,16 @@ Status RowCodec::DecodeCells(const Slice& value, RowMetadata* meta,
   return Status::OK();
 }
 
-Status RowCodec::DecodeIntoColumns(const Slice& value, RowMetadata* meta,
-                                   ColumnVector* columns) const {
+Status RowCodec::DecodeIntoColumns(const Slice& value, RowMetadata* meta, ColumnVector* columns,
+                                   std::string* unset_cells) const {
   Slice in = value;
-  Status s = DecodeHeader(&in, schema_.version(), meta);
+  const bool with_unset_cells = unset_cells != nullptr && HasCellMetadata(value);
+  if (unset_cells != nullptr) unset_cells->clear();
+  uint8_t flags = 0;
+  Slice local_deletion_time;
+  Status s = with_unset_cells ? DecodeUnsetCellsHeader(&in, schema_.version(), meta, &flags,
+                                                       &local_deletion_time)
+                              : DecodeHeader(&in, schema_.version(), meta);
   if (!s.ok()) return s;
   // DecodeValues' checks, in its order, with each cell appended as it is read.
   const std::vector<RowCell>& cells = absent_cells_by_version_[meta->schema_version - 1];
@@ -511,6 +644,20 @@ Status RowCodec::DecodeIntoColumns(const Slice& value, RowMetadata* meta,
       break;
     }
     AppendPresentCell(cell, column);
+  }
+  if (s.ok() && with_unset_cells) {
+    const auto live = [&](uint64_t i) {
+      const ColumnVector& column = columns[cells[i].column_id];
+      return !column.IsNull(column.size() - 1);
+    };
+    if (ValidUnsetCells(in, count, (flags & kFlagLocalDeletionTime) != 0, live)) {
+      unset_cells->push_back(static_cast<char>(flags & (kFlagLiveness | kFlagLocalDeletionTime)));
+      unset_cells->append(local_deletion_time.data(), local_deletion_time.size());
+      unset_cells->append(in.data(), in.size());
+      in.remove_prefix(in.size());
+    } else {
+      s = NotOnlyUnsetCells();
+    }
   }
   if (s.ok() && !in.empty()) {
     s = RowCorruption(std::to_string(in.size()) + " bytes after the last value");
@@ -575,17 +722,6 @@ Status RowCodec::CheckCells(uint32_t schema_version, const std::vector<RowCell>&
 // ---- rows with per-cell metadata ----
 
 namespace {
-
-constexpr uint8_t kFlagLiveness = 1 << 2;
-constexpr uint8_t kFlagDeletion = 1 << 3;
-constexpr uint8_t kFlagLocalDeletionTime = 1 << 4;
-constexpr uint8_t kKnownCellFlags =
-    kFlagWriteTime | kFlagExpiry | kFlagLiveness | kFlagDeletion | kFlagLocalDeletionTime;
-
-constexpr uint8_t kExceptionWriteTime = 1 << 0;
-constexpr uint8_t kExceptionExpiry = 1 << 1;
-constexpr uint8_t kExceptionNoCell = 1 << 2;
-constexpr uint8_t kKnownExceptionBits = kExceptionWriteTime | kExceptionExpiry | kExceptionNoCell;
 
 // The per-cell defaults of a format-2 row (see the layout in the header).
 struct CellDefaults {

@@ -65,8 +65,21 @@
 // stored cell or liveness is at or below the deletion time. The decoder re-encodes what it
 // parsed and rejects bytes that differ, so format 2 is canonical by construction.
 // Consumers that only know format 1 (DecodeCells, DecodeMetadata) get NotSupported/Corruption
-// for format 2 rows and keep them whole (the typed layout stores them as opaque values, the
-// compaction filter keeps them).
+// for format 2 rows and keep them whole (the compaction filter keeps them).
+//
+// Rows with unset cells: format 2 whose flags are write_time | liveness [| expiry]
+// [| local_deletion_time] and whose exceptions are all "no cell" (an INSERT naming some of the
+// columns). Apart from the columns without a cell (and the local time of a cell deletion) such
+// a row means what the format-1 row of the same header and values means, so the typed layout
+// stores it as one plus the row's *unset cells*, the bytes format 1 does not hold:
+//
+//   +-------------------------------+-----------------------+-----------------+------------+
+//   | flags u8: the row's flags     | [local_deletion_time] | exception_count | exceptions |
+//   | without bits 0 and 1 (4 or 20)| varint64, as stored   | varint32 >= 1   | as stored  |
+//   +-------------------------------+-----------------------+-----------------+------------+
+//
+// DecodeIntoColumns splits such a row, WriteColumnRow joins it back. Every other format-2 row
+// is kept whole (opaque) by the typed layout.
 #pragma once
 
 #include <cstdint>
@@ -192,8 +205,12 @@ class RowCodec {
   // cell's bytes (a byte string's: 5 + its length). Returns the end of the row, or nullptr when
   // a present cell that its source checks does not fit the type (EncodeColumnCells then says
   // why). Without RowCells, strings or appends: the assembly of every row a compaction reads.
+  // With `unset_cells` (as DecodeIntoColumns gave them; room for them added), the format-2 row
+  // with those unset cells; nullptr also when they are not canonical for the row (a cell they
+  // name has a value, an index out of order, no write time, a local deletion time without a
+  // cell deletion).
   char* WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* sources, size_t count,
-                       size_t row, char* out) const;
+                       size_t row, char* out, const Slice& unset_cells = Slice()) const;
   // True when every value of `column` (of `type`'s physical type, nulls included) fits `type`,
   // so that WriteColumnRow need not check its cells: always for the types whose physical
   // type holds nothing else, by a scan of the column for boolean and ascii, never for the
@@ -213,7 +230,11 @@ class RowCodec {
   // row: an absent cell as a null, a present one as its bytes to a byte-string column, else as
   // its fixed_bits (AppendFixedBits). The same Status as DecodeCells; when it is not OK, every
   // column is as it was (the cells appended before the problem was found are taken back).
-  Status DecodeIntoColumns(const Slice& value, RowMetadata* meta, ColumnVector* columns) const;
+  // With `unset_cells`, a row with unset cells (see the header) decodes too: *meta is its
+  // header as format 1 reads it, and *unset_cells gets its unset cells (see the header; left
+  // empty for a format-1 row); other format-2 rows are NotSupported.
+  Status DecodeIntoColumns(const Slice& value, RowMetadata* meta, ColumnVector* columns,
+                           std::string* unset_cells = nullptr) const;
 
   // Rows with per-cell state, in either format: format 1 when the row is expressible in it
   // (liveness, no deletion, every cell live or deleted at the liveness's write time and with its

@@ -147,6 +147,10 @@ struct RowGroupWriteContext {
   // entries as usual. Layouts that cannot tell ignore it.
   const RowGroupView* verbatim = nullptr;
   bool* verbatim_written = nullptr;
+  // Optional: the layout id the file's root records (RowLayout::Id() to begin with). A layout
+  // raises it when a group needs a later id, one that readers without the group's feature
+  // refuse (TypedLayout::kIdWithUnsetCells).
+  uint32_t* file_layout_id = nullptr;
 };
 
 class RowLayout {
@@ -154,7 +158,8 @@ class RowLayout {
   virtual ~RowLayout() = default;
 
   virtual const char* Name() const = 0;
-  // Recorded in each file's root block (file_root.h): 0 generic, 1 typed.
+  // Recorded in each file's root block (file_root.h): 0 generic, 1 typed, 2 typed with unset
+  // cells (RowGroupWriteContext::file_layout_id).
   virtual uint32_t Id() const = 0;
 
   // The partition `user_key` belongs to (a prefix of it), for partition filters; false when

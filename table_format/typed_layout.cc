@@ -26,7 +26,9 @@ constexpr uint32_t kEarlyExpirySlot = 7;
 constexpr int kEarlyExpiryTransform = 1;
 constexpr uint32_t kWriteTimeSlot = 8;
 constexpr uint32_t kExpirySlot = 16;
+constexpr uint32_t kUnsetCellsSlot = kExpirySlot + kMetadataTransformCount;  // 23
 constexpr uint32_t kClusteringSlot = 24;
+static_assert(kUnsetCellsSlot < kClusteringSlot, "slot 23 lies between expiry and clustering");
 constexpr uint32_t kMaxClusteringColumns = 40;
 constexpr uint32_t kRegularSlot = 64;
 // The names the row-metadata slots' chunks go by (column settings, column statistics).
@@ -35,6 +37,7 @@ constexpr const char* kRowVersionColumn = "row_version";
 constexpr const char* kOpaqueValueColumn = "opaque_value";
 constexpr const char* kExpiryColumn = "expiry";
 constexpr const char* kWriteTimeColumn = "write_time";
+constexpr const char* kUnsetCellsColumn = "unset_cells";
 // Bytes reserved per row in a byte-string column of a row group being split.
 constexpr size_t kReservedBytesPerValue = 16;
 
@@ -89,8 +92,9 @@ class MostlyNullBytes {
 
 }  // namespace
 
-TypedLayout::TypedLayout(TableSchema schema, std::shared_ptr<const FileDictionarySet> dictionaries)
-    : codec_(std::move(schema)), dictionaries_(std::move(dictionaries)) {}
+TypedLayout::TypedLayout(TableSchema schema, std::shared_ptr<const FileDictionarySet> dictionaries,
+                         uint32_t id)
+    : codec_(std::move(schema)), dictionaries_(std::move(dictionaries)), id_(id) {}
 
 const ColumnVector* TypedLayout::FileDictionaryOf(uint32_t column_id) const {
   const ColumnDef* column = schema().ColumnById(column_id);
@@ -154,6 +158,8 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     opaque_keys_.Clear();
     versions_.Clear();
     opaque_values_.Clear();
+    unset_cells_.Clear();
+    any_unset_cells_ = false;
     for (ColumnVector& column : clustering_) column.Clear();
     for (uint32_t id : regular_ids_) regular_[id].Clear();
     write_times_.Clear();
@@ -212,6 +218,9 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     if (s.ok() && !early_expiry) {
       s = AddIfAny(&writer, kExpirySlot + expiry_transform, kExpiryColumn, expiry, settings);
     }
+    if (s.ok() && any_unset_cells_) {
+      s = AddIfAny(&writer, kUnsetCellsSlot, kUnsetCellsColumn, unset_cells_.column(), settings);
+    }
     for (size_t k = first_from_key ? 1 : 0; s.ok() && k < clustering_.size(); k++) {
       s = AddSchemaColumn(&writer, kClusteringSlot + static_cast<uint32_t>(k),
                           schema_.clustering_column(k).name, clustering_[k], settings);
@@ -230,6 +239,8 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   }
 
   uint32_t first_partition_length() const { return partition_lengths_[0]; }
+  // Some row of the group has unset cells (the file needs kIdWithUnsetCells).
+  bool any_unset_cells() const { return any_unset_cells_; }
 
   // Shows the typed columns to an observer (zone maps, file statistics).
   void Report(ColumnObserver* observer) {
@@ -342,11 +353,12 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   bool AddValue(const Entry& entry) {
     RowMetadata meta;
     // The cells go straight to their columns; a value that does not decode leaves them as they
-    // were and is kept whole (opaque).
+    // were and is kept whole (opaque). Rows with unset cells keep their exception bytes.
     if (entry.value_type == kPutValueType &&
-        codec_.DecodeIntoColumns(entry.value, &meta, regular_.data()).ok()) {
+        codec_.DecodeIntoColumns(entry.value, &meta, regular_.data(), &unset_scratch_).ok()) {
       versions_.Append<int32_t>(static_cast<int32_t>(meta.schema_version));
       opaque_values_.AppendNull();
+      AppendUnsetCells(unset_scratch_);
       if (meta.has_write_time) {
         write_times_.Append(meta.write_time_micros);
       } else {
@@ -361,9 +373,19 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     }
     versions_.AppendNull();
     opaque_values_.AppendBytes(entry.value);
+    unset_cells_.AppendNull();
     write_times_.AppendAbsent();
     expiries_.AppendAbsent();
     return false;
+  }
+
+  void AppendUnsetCells(const std::string& exceptions) {
+    if (exceptions.empty()) {
+      unset_cells_.AppendNull();
+      return;
+    }
+    unset_cells_.AppendBytes(exceptions);
+    any_unset_cells_ = true;
   }
 
   Status AddIfAny(RowGroupWriter* writer, uint32_t slot, const std::string& name,
@@ -408,6 +430,9 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   MostlyNullBytes opaque_keys_;
   ColumnVector versions_;
   MostlyNullBytes opaque_values_;
+  MostlyNullBytes unset_cells_;  // a typed row's unset cells (RowCodec), null for most rows
+  bool any_unset_cells_ = false;
+  std::string unset_scratch_;  // one row's, from DecodeIntoColumns
   std::vector<ColumnVector> clustering_;
   std::vector<ColumnVector> regular_;  // by column id; key columns stay empty
   std::vector<uint32_t> regular_ids_;  // the regular columns' ids
@@ -447,6 +472,9 @@ Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
     splitter = own.get();
   }
   for (size_t i = 0; i < count; i++) splitter->AddRow(entries[i]);
+  if (splitter->any_unset_cells() && context.file_layout_id != nullptr) {
+    *context.file_layout_id = kIdWithUnsetCells;
+  }
   if (context.observer != nullptr) splitter->Report(context.observer);
   if (context.verbatim != nullptr && context.verbatim_written != nullptr &&
       context.verbatim->row_count() == count &&
@@ -503,6 +531,8 @@ std::string TypedLayout::SlotName(uint32_t slot) const {
       return schema().clustering_column(0).name;
     case kEarlyExpirySlot:
       return kExpiryColumn;
+    case kUnsetCellsSlot:
+      return kUnsetCellsColumn;
     default:
       break;
   }
@@ -751,7 +781,9 @@ class TypedLayout::Assembler {
       out->all_typed = false;
       return Status::OK();
     }
-    s = CheckRegularSlots();
+    // Rows with unset cells read as format-1 rows do here: an unset cell is a null.
+    s = CheckUnsetCellsSlot();
+    if (s.ok()) s = CheckRegularSlots();
     if (s.ok()) s = DecodeTrailers(view_, &out->trailers);
     const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
     out->partitions.clear();
@@ -774,6 +806,14 @@ class TypedLayout::Assembler {
     if (!s.ok()) return s;
     out->clustering = std::move(clustering_);
     if (!wanted.clustering) out->clustering.clear();
+    return Status::OK();
+  }
+
+  // Unset cells only in files whose layout id says readers know them.
+  Status CheckUnsetCellsSlot() const {
+    if (view_.HasSlot(kUnsetCellsSlot) && layout_.Id() != kIdWithUnsetCells) {
+      return Status::Corruption("typed layout: unset cells in a file written without them");
+    }
     return Status::OK();
   }
 
@@ -886,7 +926,12 @@ class TypedLayout::Assembler {
   // Row versions, metadata and the regular columns the selection keeps.
   Status DecodeValueColumns() {
     has_versions_ = view_.HasSlot(kRowVersionSlot);  // once a group, not once a row
-    Status s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
+    Status s = CheckUnsetCellsSlot();
+    if (s.ok()) s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
+    has_unset_cells_ = view_.HasSlot(kUnsetCellsSlot);
+    if (s.ok() && has_unset_cells_) {
+      s = view_.DecodeSlot(kUnsetCellsSlot, PhysicalType::kBytes, &unset_cells_, false);
+    }
     if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
     if (s.ok()) s = DecodeExpiry();
     if (!s.ok()) return s;
@@ -980,9 +1025,11 @@ class TypedLayout::Assembler {
         fixed += FixedWidth(column.type());
       }
     }
-    row_bound_ = fixed + strings;
+    // Every row's unset cells, as bytes: the last typed row asks for room for all of them too.
+    const size_t unset = unset_cells_.bytes_data().size();
+    row_bound_ = fixed + strings + unset;
     // The strings twice: the last typed row asks for room for all of them.
-    size_t bound = 2 * strings;
+    size_t bound = 2 * (strings + unset);
     if (selection_ == nullptr && !opaque_values_.has_nulls()) {
       return bound + opaque_values_.bytes_data().size();  // every row opaque
     }
@@ -1052,8 +1099,11 @@ class TypedLayout::Assembler {
     if (!s.ok()) return s;
     if (meta.has_expiry && expiry < 0) return Status::Corruption("typed layout: negative expiry");
     meta.expiry_seconds = static_cast<uint64_t>(expiry);
+    const Slice unset =
+        has_unset_cells_ && !unset_cells_.IsNull(row) ? unset_cells_.GetBytes(row) : Slice();
     char* const start = values->Room(row_bound_);
-    const char* end = codec_.WriteColumnRow(meta, sources->data(), sources->size(), row, start);
+    const char* end =
+        codec_.WriteColumnRow(meta, sources->data(), sources->size(), row, start, unset);
     if (end != nullptr) {
       values->Advance(static_cast<size_t>(end - start));
       return Status::OK();
@@ -1061,6 +1111,9 @@ class TypedLayout::Assembler {
     // A cell its type refuses: the cells path reports which.
     std::string value;
     s = AppendValueByCells(row, meta, *codec_.ColumnsAt(meta.schema_version), &value);
+    if (s.ok() && !unset.empty()) {
+      return Status::Corruption("typed layout: unset cells that do not fit their row");
+    }
     if (s.ok()) values->Append(value.data(), value.size());
     return s;
   }
@@ -1118,6 +1171,8 @@ class TypedLayout::Assembler {
   std::vector<Slice> partitions_;
   std::vector<uint64_t> trailers_;
   ColumnVector opaque_keys_, versions_, opaque_values_, write_times_, expiries_;
+  ColumnVector unset_cells_{PhysicalType::kBytes};  // filled when the group has any
+  bool has_unset_cells_ = false;                    // (set by DecodeValueColumns)
   int write_time_transform_ = 0;
   int expiry_transform_ = 0;
   bool clustering_decoded_ = false;

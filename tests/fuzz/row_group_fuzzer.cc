@@ -33,7 +33,8 @@ class DefaultSettings : public ColumnWriteSettings {
 };
 
 const RowLayout& Layout(uint8_t selector) {
-  static const TypedLayout typed(fuzz::FuzzSchema());
+  // A reader of files with unset cells (layout id 2) reads every typed group.
+  static const TypedLayout typed(fuzz::FuzzSchema(), nullptr, TypedLayout::kIdWithUnsetCells);
   static const GenericLayout generic(nullptr);
   static const GenericLayout generic_prefixed(
       std::shared_ptr<const rocksdb::SliceTransform>(rocksdb::NewFixedPrefixTransform(3)));
