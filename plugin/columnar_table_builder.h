@@ -180,10 +180,7 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Writes a framed meta block of ours; returns where it went.
   // `min_zstd_level`: the block is compressed at least this hard (zone maps: written once per
   // file, read once per open, and much smaller at level 9 than at 3).
-  // `zstd_frame` (non-empty): raw's zstd frame at `frame_level`, stored as is when the block
-  // is compressed at that level.
-  BlockLocation WriteMetaBlock(const Slice& raw, int min_zstd_level = 0,
-                               const std::string* zstd_frame = nullptr, int frame_level = 0);
+  BlockLocation WriteMetaBlock(const Slice& raw, int min_zstd_level = 0);
   void AppendToFile(const Slice& data);
   void SetError(const Status& s);
   bool ok() const { return status_.ok(); }

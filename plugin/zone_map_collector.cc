@@ -92,7 +92,7 @@ void ZoneMapCollector::FinishRowMajor(std::string* out) {
   out->append(encoded_);
 }
 
-void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame, int compare_level) {
+void ZoneMapCollector::Finish(std::string* out, int compare_level) {
   std::string row_major;
   FinishRowMajor(&row_major);
   // Readers take every layout; the row-major one stays should the regrouping ever refuse.
@@ -113,9 +113,6 @@ void ZoneMapCollector::Finish(std::string* out, std::string* zstd_frame, int com
                        ZstdCompress(deltas, compare_level, nullptr, &deltas_zstd).ok() &&
                        deltas_zstd.size() < plain_zstd.size();
   out->append(smaller ? deltas : plain);
-  if (zstd_frame != nullptr && !plain_zstd.empty() && !deltas_zstd.empty()) {
-    *zstd_frame = std::move(smaller ? deltas_zstd : plain_zstd);
-  }
 }
 
 Status ParseZoneMapBlock(const Slice& raw, size_t row_groups, std::vector<ZoneMapEntry>* entries) {

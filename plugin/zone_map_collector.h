@@ -41,8 +41,10 @@ namespace columnar {
 inline constexpr uint8_t kZoneMapGroupSkippable = 1;
 // Row groups a file's zone-map decision is made from (fewer when the file has fewer).
 inline constexpr size_t kZoneMapSampleGroups = 32;
-// The zstd level the layouts are compared at: the builder's least level for the block.
-inline constexpr int kZoneMapCompareLevel = 9;
+// The zstd level the layouts are compared at: fast, the chosen layout is compressed again at
+// the block's level (it ranks the layouts as level 9 does: the smaller one differs by far more
+// than the levels' ratios).
+inline constexpr int kZoneMapCompareLevel = 1;
 
 class ZoneMapCollector : public ColumnObserver {
  public:
@@ -64,11 +66,9 @@ class ZoneMapCollector : public ColumnObserver {
 
   bool empty() const { return groups_ == 0; }
   // The zone map block's raw content, column-major (decides the omitted columns first if still
-  // open). Its two layouts are weighed compressed at zstd level `compare_level`; with
-  // `zstd_frame`, also the chosen layout's frame at that level when one was made (empty
-  // otherwise), for the builder to store without compressing it again.
-  void Finish(std::string* out, std::string* zstd_frame = nullptr,
-              int compare_level = kZoneMapCompareLevel);
+  // open). Its two layouts are weighed compressed at zstd level `compare_level`; the builder
+  // compresses the chosen one again at the block's level.
+  void Finish(std::string* out, int compare_level = kZoneMapCompareLevel);
   // The block's raw content as the collector holds it, row-major, for files soon rewritten
   // (flushes): the column-major layouts compress smaller but cost two conversions and two
   // compressions to write and a conversion back at every open (7.5% of a devops flush's

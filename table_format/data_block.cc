@@ -28,10 +28,6 @@ Status Compress(const Slice& raw, const BlockCompressor& compressor, std::string
     case BlockCodec::kLz4:
       return Lz4Compress(raw, out);
     case BlockCodec::kZstd:
-      if (compressor.zstd_frame != nullptr) {
-        out->append(*compressor.zstd_frame);
-        return Status::OK();
-      }
       return ZstdCompress(raw, compressor.level, nullptr, out);
     case BlockCodec::kZstdDict:
       if (compressor.dictionary == nullptr) {

@@ -39,10 +39,6 @@ struct BlockCompressor {
   int level = 3;
   // Required for kZstdDict.
   const ZstdDictionary* dictionary = nullptr;
-  // kZstd only: the zstd frame of the raw block at `level`, made already by the caller (the
-  // zone map collector compresses its layouts to pick one), used as is instead of compressing
-  // again.
-  const std::string* zstd_frame = nullptr;
 };
 
 // Appends the framed (possibly compressed) block to *out.

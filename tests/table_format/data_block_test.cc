@@ -46,34 +46,6 @@ TEST(DataBlockTest, HighlyCompressibleBlocksRoundTripWithEveryCodec) {
   }
 }
 
-// A zstd frame made by the caller (the zone map collector's) is stored as is: the block is
-// byte for byte the one compressed here, and the frame is not made again (a marker frame shows
-// it is taken).
-TEST(DataBlockTest, ZstdFrameOfTheCallerIsStoredAsIs) {
-  std::string raw;
-  for (int i = 0; i < 2000; i++) raw += std::to_string(i * 7919 % 1000);
-  BlockCompressor compressor;
-  compressor.codec = BlockCodec::kZstd;
-  compressor.level = 9;
-  std::string expected;
-  ASSERT_TRUE(WriteBlock(raw, compressor, &expected).ok());
-  std::string frame;
-  ASSERT_TRUE(ZstdCompress(raw, 9, nullptr, &frame).ok());
-  compressor.zstd_frame = &frame;
-  std::string stored;
-  ASSERT_TRUE(WriteBlock(raw, compressor, &stored).ok());
-  EXPECT_EQ(stored, expected);
-  std::string buffer;
-  Slice read;
-  ASSERT_TRUE(ReadBlock(stored, nullptr, true, &buffer, &read).ok());
-  EXPECT_EQ(read.ToString(), raw);
-  const std::string marker = "not a zstd frame";
-  compressor.zstd_frame = &marker;
-  stored.clear();
-  ASSERT_TRUE(WriteBlock(raw, compressor, &stored).ok());
-  EXPECT_NE(stored.find(marker), std::string::npos);
-}
-
 // The overload that decompresses into a plain buffer (no zero fill) reads what the std::string
 // one reads, for every codec and for bytes the compressors cannot shrink as well as for ones
 // they can; an uncompressed block is a slice of the stored bytes and leaves the buffer unset.
