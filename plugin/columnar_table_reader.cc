@@ -332,7 +332,7 @@ rocksdb::Status ColumnarTableReader::CreateLayout() {
       layout_ = std::make_unique<GenericLayout>(nullptr);
       return Status::OK();
     case TypedLayout::kId:
-    case TypedLayout::kIdWithUnsetCells: {
+    case TypedLayout::kIdWithCellExceptions: {
       // Files describe themselves: the schema they were written with is in their properties.
       const auto& props = properties_->user_collected_properties;
       const auto schema_text = props.find(kSchemaProperty);

@@ -283,21 +283,23 @@ __attribute__((always_inline)) inline Status DecodeHeader(Slice* in, uint32_t ma
   return Status::OK();
 }
 
-// ---- rows whose only per-cell metadata is unset cells ----
+// ---- rows whose cells all share the row's expiry ----
 //
-// Format 2 with flags write_time | liveness [| expiry] [| local_deletion_time] and exceptions
-// that are all "no cell": an INSERT that names some of the columns. Such a row means what a
-// format-1 row with the same header and values means, except that the columns the exceptions
-// list have no cell (and a cell deletion's local time is kept, for gc_grace_seconds).
+// Format 2 with flags write_time | liveness [| expiry] [| local_deletion_time] whose exceptions
+// are "no cell" or another write time, never another expiry: an INSERT that names some of the
+// columns, or such a row where later writes (UPDATE) changed some cells. Every cell it has lives
+// and expires with the row, so its values read as those of the format-1 row with the same
+// header and values; the exceptions (and a cell deletion's local time, for gc_grace_seconds)
+// are all format 1 lacks.
 
-Status NotOnlyUnsetCells() {
-  return Status::NotSupported("row value has per-cell metadata beyond unset cells");
+Status NotOnlyCellExceptions() {
+  return Status::NotSupported("row value has per-cell metadata beyond cell exceptions");
 }
 
-// The header of a row with unset cells, into *meta as format 1's header would fill it, and
+// The header of a row with cell exceptions, into *meta as format 1's header would fill it, and
 // *flags its flags. NotSupported for any other format-2 row, Corruption for a malformed one.
-Status DecodeUnsetCellsHeader(Slice* in, uint32_t max_version, RowMetadata* meta,
-                              uint8_t* flags_out, Slice* local_deletion_time) {
+Status DecodeCellExceptionsHeader(Slice* in, uint32_t max_version, RowMetadata* meta,
+                                  uint8_t* flags_out, Slice* local_deletion_time) {
   uint8_t format, flags;
   uint64_t version, field;
   if (!GetFixed8(in, &format) || format != kRowFormatWithCellMetadata) {
@@ -308,7 +310,7 @@ Status DecodeUnsetCellsHeader(Slice* in, uint32_t max_version, RowMetadata* meta
   }
   if (!GetFixed8(in, &flags)) return RowCorruption("missing flags");
   if ((flags & ~(kFlagExpiry | kFlagLocalDeletionTime)) != (kFlagWriteTime | kFlagLiveness)) {
-    return NotOnlyUnsetCells();
+    return NotOnlyCellExceptions();
   }
   *flags_out = flags;
   meta->schema_version = static_cast<uint32_t>(version);
@@ -320,7 +322,7 @@ Status DecodeUnsetCellsHeader(Slice* in, uint32_t max_version, RowMetadata* meta
   if (meta->has_expiry) {
     if (!GetCanonicalVarint64(in, &field)) return RowCorruption("bad expiry");
     // A cell deletion cannot expire at the last second (EncodeVersions): left to DecodeVersions.
-    if (field == UINT64_MAX) return NotOnlyUnsetCells();
+    if (field == UINT64_MAX) return NotOnlyCellExceptions();
     meta->expiry_seconds = field;
   }
   const char* local_begin = in->data();
@@ -331,19 +333,18 @@ Status DecodeUnsetCellsHeader(Slice* in, uint32_t max_version, RowMetadata* meta
   return Status::OK();
 }
 
-// The unset cells of a typed row (what RowCodec::DecodeIntoColumns gives, WriteColumnRow takes):
+// The cell exceptions of a typed row (what RowCodec::DecodeIntoColumns gives, WriteColumnRow
+// takes), the bytes of the format-2 row that its format-1 header and values do not hold:
 //
 //   | flags u8                       | [local_deletion_time] | exception_count | exceptions |
 //   | the row's, bits 2 and 4 only   | varint64              | varint32 >= 1   |            |
-//
-// that is, the bytes of the format-2 row that its format-1 header and values do not hold.
-struct UnsetCells {
+struct CellExceptions {
   uint8_t flags = 0;          // kFlagLiveness [| kFlagLocalDeletionTime]
   Slice local_deletion_time;  // its varint's bytes, or empty
   Slice exceptions;           // exception_count and the exceptions
 };
 
-bool ParseUnsetCells(Slice in, UnsetCells* out) {
+bool ParseCellExceptions(Slice in, CellExceptions* out) {
   uint64_t ignored;
   if (!GetFixed8(&in, &out->flags) || (out->flags & ~kFlagLocalDeletionTime) != kFlagLiveness) {
     return false;
@@ -358,28 +359,45 @@ bool ParseUnsetCells(Slice in, UnsetCells* out) {
 }
 
 // Whether `exceptions` (exception_count and the exceptions, to the end of the row) are the
-// canonical unset cells of a row of `columns` cells: at least one, strictly increasing
-// indexes below `columns`, each "no cell" alone on a cell that `live(index)` says has no value;
-// with `deletion_needed` (a local deletion time), some other cell is a deletion.
+// canonical exceptions of a row of `columns` cells written at `write_time` whose cells share
+// its expiry: at least one, strictly increasing indexes below `columns`, each either "no cell"
+// alone on a cell that `live(index)` says has no value or another write time than the row's;
+// with `deletion_needed` (a local deletion time), some cell is a deletion. *other_write_times
+// (optional) tells whether some cell has another write time.
 template <typename Live>
-bool ValidUnsetCells(Slice exceptions, size_t columns, bool deletion_needed, const Live& live) {
+bool ValidCellExceptions(Slice exceptions, size_t columns, int64_t write_time, bool deletion_needed,
+                         const Live& live, bool* other_write_times = nullptr) {
   uint64_t count;
   if (!GetCanonicalVarint64(&exceptions, &count) || count == 0 || count > columns) return false;
   uint64_t next = 0;  // the smallest index the next exception may have
+  uint64_t without_cell = 0;
+  bool timed = false;
   for (uint64_t e = 0; e < count; e++) {
-    uint64_t index;
+    uint64_t index, time;
     uint8_t what;
     if (!GetCanonicalVarint64(&exceptions, &index) || index < next || index >= columns ||
-        !GetFixed8(&exceptions, &what) || what != kExceptionNoCell || live(index)) {
+        !GetFixed8(&exceptions, &what)) {
+      return false;
+    }
+    if (what == kExceptionNoCell) {
+      if (live(index)) return false;
+      without_cell++;
+    } else if (what == kExceptionWriteTime) {
+      if (!GetCanonicalVarint64(&exceptions, &time) || ZigZagDecode(time) == write_time) {
+        return false;
+      }
+      timed = true;
+    } else {
       return false;
     }
     next = index + 1;
   }
   if (!exceptions.empty()) return false;
+  if (other_write_times != nullptr) *other_write_times = timed;
   if (!deletion_needed) return true;
   uint64_t without_value = 0;
   for (size_t i = 0; i < columns; i++) without_value += live(i) ? 0 : 1;
-  return without_value > count;
+  return without_value > without_cell;
 }
 
 }  // namespace
@@ -469,30 +487,30 @@ void RowCodec::AppendRow(const RowMetadata& meta, const std::vector<RowCell>& ce
 
 char* RowCodec::WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* sources,
                                size_t count, size_t row, char* out,
-                               const Slice& unset_cells) const {
-  const bool with_unset_cells = !unset_cells.empty();
-  UnsetCells unset;
-  if (with_unset_cells) {
+                               const Slice& cell_exceptions) const {
+  const bool with_cell_exceptions = !cell_exceptions.empty();
+  CellExceptions parsed;
+  if (with_cell_exceptions) {
     const auto live = [&](uint64_t i) {
       return sources[i].column != nullptr && !sources[i].column->IsNull(row);
     };
     if (!meta.has_write_time || (meta.has_expiry && meta.expiry_seconds == UINT64_MAX) ||
-        !ParseUnsetCells(unset_cells, &unset) ||
-        !ValidUnsetCells(unset.exceptions, count, (unset.flags & kFlagLocalDeletionTime) != 0,
-                         live)) {
+        !ParseCellExceptions(cell_exceptions, &parsed) ||
+        !ValidCellExceptions(parsed.exceptions, count, meta.write_time_micros,
+                             (parsed.flags & kFlagLocalDeletionTime) != 0, live)) {
       return nullptr;
     }
   }
   // The layout of AppendRow, written in place.
   char* p = out;
-  *p++ = static_cast<char>(with_unset_cells ? kRowFormatWithCellMetadata : kRowFormatVersion);
+  *p++ = static_cast<char>(with_cell_exceptions ? kRowFormatWithCellMetadata : kRowFormatVersion);
   p = EncodeVarint64(p, meta.schema_version);
   *p++ = static_cast<char>((meta.has_write_time ? kFlagWriteTime : 0) |
-                           (meta.has_expiry ? kFlagExpiry : 0) | unset.flags);
+                           (meta.has_expiry ? kFlagExpiry : 0) | parsed.flags);
   if (meta.has_write_time) p = EncodeVarint64(p, ZigZagEncode(meta.write_time_micros));
   if (meta.has_expiry) p = EncodeVarint64(p, meta.expiry_seconds);
-  std::memcpy(p, unset.local_deletion_time.data(), unset.local_deletion_time.size());
-  p += unset.local_deletion_time.size();
+  std::memcpy(p, parsed.local_deletion_time.data(), parsed.local_deletion_time.size());
+  p += parsed.local_deletion_time.size();
   // The presence bitmap, filled a byte at a time as the values follow it.
   char* const bitmap = p;
   p += (count + 7) / 8;
@@ -537,8 +555,8 @@ char* RowCodec::WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* 
       byte = 0;
     }
   }
-  std::memcpy(p, unset.exceptions.data(), unset.exceptions.size());
-  return p + unset.exceptions.size();
+  std::memcpy(p, parsed.exceptions.data(), parsed.exceptions.size());
+  return p + parsed.exceptions.size();
 }
 
 bool RowCodec::ColumnFitsType(const ColumnVector& column, LogicalType type) {
@@ -562,6 +580,20 @@ bool RowCodec::ColumnFitsType(const ColumnVector& column, LogicalType type) {
   }
 }
 
+bool RowCodec::CellExceptionsHaveWriteTimes(const Slice& cell_exceptions) {
+  CellExceptions parsed;
+  uint64_t count, index;
+  uint8_t what;
+  if (!ParseCellExceptions(cell_exceptions, &parsed)) return true;
+  Slice in = parsed.exceptions;
+  if (!GetCanonicalVarint64(&in, &count)) return true;
+  for (uint64_t e = 0; e < count; e++) {
+    if (!GetCanonicalVarint64(&in, &index) || !GetFixed8(&in, &what)) return true;
+    if (what != kExceptionNoCell) return true;
+  }
+  return false;
+}
+
 Status RowCodec::DecodeMetadata(const Slice& value, RowMetadata* meta) const {
   Slice in = value;
   return DecodeHeader(&in, schema_.version(), meta);
@@ -579,15 +611,15 @@ Status RowCodec::DecodeCells(const Slice& value, RowMetadata* meta,
 }
 
 Status RowCodec::DecodeIntoColumns(const Slice& value, RowMetadata* meta, ColumnVector* columns,
-                                   std::string* unset_cells) const {
+                                   std::string* cell_exceptions) const {
   Slice in = value;
-  const bool with_unset_cells = unset_cells != nullptr && HasCellMetadata(value);
-  if (unset_cells != nullptr) unset_cells->clear();
+  const bool with_cell_exceptions = cell_exceptions != nullptr && HasCellMetadata(value);
+  if (cell_exceptions != nullptr) cell_exceptions->clear();
   uint8_t flags = 0;
   Slice local_deletion_time;
-  Status s = with_unset_cells ? DecodeUnsetCellsHeader(&in, schema_.version(), meta, &flags,
-                                                       &local_deletion_time)
-                              : DecodeHeader(&in, schema_.version(), meta);
+  Status s = with_cell_exceptions ? DecodeCellExceptionsHeader(&in, schema_.version(), meta, &flags,
+                                                               &local_deletion_time)
+                                  : DecodeHeader(&in, schema_.version(), meta);
   if (!s.ok()) return s;
   // DecodeValues' checks, in its order, with each cell appended as it is read.
   const std::vector<RowCell>& cells = absent_cells_by_version_[meta->schema_version - 1];
@@ -645,18 +677,20 @@ Status RowCodec::DecodeIntoColumns(const Slice& value, RowMetadata* meta, Column
     }
     AppendPresentCell(cell, column);
   }
-  if (s.ok() && with_unset_cells) {
+  if (s.ok() && with_cell_exceptions) {
     const auto live = [&](uint64_t i) {
       const ColumnVector& column = columns[cells[i].column_id];
       return !column.IsNull(column.size() - 1);
     };
-    if (ValidUnsetCells(in, count, (flags & kFlagLocalDeletionTime) != 0, live)) {
-      unset_cells->push_back(static_cast<char>(flags & (kFlagLiveness | kFlagLocalDeletionTime)));
-      unset_cells->append(local_deletion_time.data(), local_deletion_time.size());
-      unset_cells->append(in.data(), in.size());
+    if (ValidCellExceptions(in, count, meta->write_time_micros,
+                            (flags & kFlagLocalDeletionTime) != 0, live)) {
+      cell_exceptions->push_back(
+          static_cast<char>(flags & (kFlagLiveness | kFlagLocalDeletionTime)));
+      cell_exceptions->append(local_deletion_time.data(), local_deletion_time.size());
+      cell_exceptions->append(in.data(), in.size());
       in.remove_prefix(in.size());
     } else {
-      s = NotOnlyUnsetCells();
+      s = NotOnlyCellExceptions();
     }
   }
   if (s.ok() && !in.empty()) {

@@ -67,11 +67,12 @@
 // Consumers that only know format 1 (DecodeCells, DecodeMetadata) get NotSupported/Corruption
 // for format 2 rows and keep them whole (the compaction filter keeps them).
 //
-// Rows with unset cells: format 2 whose flags are write_time | liveness [| expiry]
-// [| local_deletion_time] and whose exceptions are all "no cell" (an INSERT naming some of the
-// columns). Apart from the columns without a cell (and the local time of a cell deletion) such
-// a row means what the format-1 row of the same header and values means, so the typed layout
-// stores it as one plus the row's *unset cells*, the bytes format 1 does not hold:
+// Rows whose cells share the row's expiry: format 2 whose flags are write_time | liveness
+// [| expiry] [| local_deletion_time] and whose exceptions are "no cell" or another write time,
+// never another expiry (an INSERT naming some of the columns, an UPDATE of some cells of an
+// INSERTed row). Every cell such a row has lives and expires with the row, so its values read
+// as those of the format-1 row of the same header and values; the typed layout stores it as one
+// plus the row's *cell exceptions*, the bytes format 1 does not hold:
 //
 //   +-------------------------------+-----------------------+-----------------+------------+
 //   | flags u8: the row's flags     | [local_deletion_time] | exception_count | exceptions |
@@ -205,12 +206,12 @@ class RowCodec {
   // cell's bytes (a byte string's: 5 + its length). Returns the end of the row, or nullptr when
   // a present cell that its source checks does not fit the type (EncodeColumnCells then says
   // why). Without RowCells, strings or appends: the assembly of every row a compaction reads.
-  // With `unset_cells` (as DecodeIntoColumns gave them; room for them added), the format-2 row
-  // with those unset cells; nullptr also when they are not canonical for the row (a cell they
-  // name has a value, an index out of order, no write time, a local deletion time without a
-  // cell deletion).
+  // With `cell_exceptions` (as DecodeIntoColumns gave them; room for them added), the format-2
+  // row with those exceptions; nullptr also when they are not canonical for the row (a "no
+  // cell" on a cell with a value, the row's own write time, an index out of order, no write
+  // time, a local deletion time without a cell deletion).
   char* WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* sources, size_t count,
-                       size_t row, char* out, const Slice& unset_cells = Slice()) const;
+                       size_t row, char* out, const Slice& cell_exceptions = Slice()) const;
   // True when every value of `column` (of `type`'s physical type, nulls included) fits `type`,
   // so that WriteColumnRow need not check its cells: always for the types whose physical
   // type holds nothing else, by a scan of the column for boolean and ascii, never for the
@@ -230,11 +231,11 @@ class RowCodec {
   // row: an absent cell as a null, a present one as its bytes to a byte-string column, else as
   // its fixed_bits (AppendFixedBits). The same Status as DecodeCells; when it is not OK, every
   // column is as it was (the cells appended before the problem was found are taken back).
-  // With `unset_cells`, a row with unset cells (see the header) decodes too: *meta is its
-  // header as format 1 reads it, and *unset_cells gets its unset cells (see the header; left
+  // With `cell_exceptions`, a row whose cells share its expiry (see the header) decodes too:
+  // *meta is its header as format 1 reads it, and *cell_exceptions gets its cell exceptions (left
   // empty for a format-1 row); other format-2 rows are NotSupported.
   Status DecodeIntoColumns(const Slice& value, RowMetadata* meta, ColumnVector* columns,
-                           std::string* unset_cells = nullptr) const;
+                           std::string* cell_exceptions = nullptr) const;
 
   // Rows with per-cell state, in either format: format 1 when the row is expressible in it
   // (liveness, no deletion, every cell live or deleted at the liveness's write time and with its
@@ -246,6 +247,9 @@ class RowCodec {
   // anything). Cell bytes point into `value`. Corruption when malformed or not canonical.
   Status DecodeVersions(const Slice& value, RowVersions* row) const;
   // True when `value` starts with format byte 2 (it may still be malformed).
+  // Whether cell exceptions (as DecodeIntoColumns gave them) give some cell another write time
+  // than the row's; true too for bytes that are not cell exceptions.
+  static bool CellExceptionsHaveWriteTimes(const Slice& cell_exceptions);
   static bool HasCellMetadata(const Slice& value) {
     return !value.empty() && static_cast<uint8_t>(value[0]) == kRowFormatWithCellMetadata;
   }

@@ -149,7 +149,7 @@ struct RowGroupWriteContext {
   bool* verbatim_written = nullptr;
   // Optional: the layout id the file's root records (RowLayout::Id() to begin with). A layout
   // raises it when a group needs a later id, one that readers without the group's feature
-  // refuse (TypedLayout::kIdWithUnsetCells).
+  // refuse (TypedLayout::kIdWithCellExceptions).
   uint32_t* file_layout_id = nullptr;
 };
 

@@ -26,9 +26,9 @@ constexpr uint32_t kEarlyExpirySlot = 7;
 constexpr int kEarlyExpiryTransform = 1;
 constexpr uint32_t kWriteTimeSlot = 8;
 constexpr uint32_t kExpirySlot = 16;
-constexpr uint32_t kUnsetCellsSlot = kExpirySlot + kMetadataTransformCount;  // 23
+constexpr uint32_t kCellExceptionsSlot = kExpirySlot + kMetadataTransformCount;  // 23
 constexpr uint32_t kClusteringSlot = 24;
-static_assert(kUnsetCellsSlot < kClusteringSlot, "slot 23 lies between expiry and clustering");
+static_assert(kCellExceptionsSlot < kClusteringSlot, "slot 23 lies between expiry and clustering");
 constexpr uint32_t kMaxClusteringColumns = 40;
 constexpr uint32_t kRegularSlot = 64;
 // The names the row-metadata slots' chunks go by (column settings, column statistics).
@@ -37,7 +37,7 @@ constexpr const char* kRowVersionColumn = "row_version";
 constexpr const char* kOpaqueValueColumn = "opaque_value";
 constexpr const char* kExpiryColumn = "expiry";
 constexpr const char* kWriteTimeColumn = "write_time";
-constexpr const char* kUnsetCellsColumn = "unset_cells";
+constexpr const char* kCellExceptionsColumn = "cell_exceptions";
 // Bytes reserved per row in a byte-string column of a row group being split.
 constexpr size_t kReservedBytesPerValue = 16;
 
@@ -158,8 +158,8 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     opaque_keys_.Clear();
     versions_.Clear();
     opaque_values_.Clear();
-    unset_cells_.Clear();
-    any_unset_cells_ = false;
+    cell_exceptions_.Clear();
+    any_cell_exceptions_ = false;
     for (ColumnVector& column : clustering_) column.Clear();
     for (uint32_t id : regular_ids_) regular_[id].Clear();
     write_times_.Clear();
@@ -218,8 +218,9 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     if (s.ok() && !early_expiry) {
       s = AddIfAny(&writer, kExpirySlot + expiry_transform, kExpiryColumn, expiry, settings);
     }
-    if (s.ok() && any_unset_cells_) {
-      s = AddIfAny(&writer, kUnsetCellsSlot, kUnsetCellsColumn, unset_cells_.column(), settings);
+    if (s.ok() && any_cell_exceptions_) {
+      s = AddIfAny(&writer, kCellExceptionsSlot, kCellExceptionsColumn, cell_exceptions_.column(),
+                   settings);
     }
     for (size_t k = first_from_key ? 1 : 0; s.ok() && k < clustering_.size(); k++) {
       s = AddSchemaColumn(&writer, kClusteringSlot + static_cast<uint32_t>(k),
@@ -239,8 +240,8 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   }
 
   uint32_t first_partition_length() const { return partition_lengths_[0]; }
-  // Some row of the group has unset cells (the file needs kIdWithUnsetCells).
-  bool any_unset_cells() const { return any_unset_cells_; }
+  // Some row of the group has cell exceptions (the file needs kIdWithCellExceptions).
+  bool any_cell_exceptions() const { return any_cell_exceptions_; }
 
   // Shows the typed columns to an observer (zone maps, file statistics).
   void Report(ColumnObserver* observer) {
@@ -353,12 +354,12 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   bool AddValue(const Entry& entry) {
     RowMetadata meta;
     // The cells go straight to their columns; a value that does not decode leaves them as they
-    // were and is kept whole (opaque). Rows with unset cells keep their exception bytes.
+    // were and is kept whole (opaque). Rows with cell exceptions keep their exception bytes.
     if (entry.value_type == kPutValueType &&
-        codec_.DecodeIntoColumns(entry.value, &meta, regular_.data(), &unset_scratch_).ok()) {
+        codec_.DecodeIntoColumns(entry.value, &meta, regular_.data(), &exceptions_scratch_).ok()) {
       versions_.Append<int32_t>(static_cast<int32_t>(meta.schema_version));
       opaque_values_.AppendNull();
-      AppendUnsetCells(unset_scratch_);
+      AppendCellExceptions(exceptions_scratch_);
       if (meta.has_write_time) {
         write_times_.Append(meta.write_time_micros);
       } else {
@@ -373,19 +374,19 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
     }
     versions_.AppendNull();
     opaque_values_.AppendBytes(entry.value);
-    unset_cells_.AppendNull();
+    cell_exceptions_.AppendNull();
     write_times_.AppendAbsent();
     expiries_.AppendAbsent();
     return false;
   }
 
-  void AppendUnsetCells(const std::string& exceptions) {
+  void AppendCellExceptions(const std::string& exceptions) {
     if (exceptions.empty()) {
-      unset_cells_.AppendNull();
+      cell_exceptions_.AppendNull();
       return;
     }
-    unset_cells_.AppendBytes(exceptions);
-    any_unset_cells_ = true;
+    cell_exceptions_.AppendBytes(exceptions);
+    any_cell_exceptions_ = true;
   }
 
   Status AddIfAny(RowGroupWriter* writer, uint32_t slot, const std::string& name,
@@ -430,9 +431,9 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   MostlyNullBytes opaque_keys_;
   ColumnVector versions_;
   MostlyNullBytes opaque_values_;
-  MostlyNullBytes unset_cells_;  // a typed row's unset cells (RowCodec), null for most rows
-  bool any_unset_cells_ = false;
-  std::string unset_scratch_;  // one row's, from DecodeIntoColumns
+  MostlyNullBytes cell_exceptions_;  // a typed row's cell exceptions (RowCodec), mostly null
+  bool any_cell_exceptions_ = false;
+  std::string exceptions_scratch_;  // one row's, from DecodeIntoColumns
   std::vector<ColumnVector> clustering_;
   std::vector<ColumnVector> regular_;  // by column id; key columns stay empty
   std::vector<uint32_t> regular_ids_;  // the regular columns' ids
@@ -472,8 +473,8 @@ Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
     splitter = own.get();
   }
   for (size_t i = 0; i < count; i++) splitter->AddRow(entries[i]);
-  if (splitter->any_unset_cells() && context.file_layout_id != nullptr) {
-    *context.file_layout_id = kIdWithUnsetCells;
+  if (splitter->any_cell_exceptions() && context.file_layout_id != nullptr) {
+    *context.file_layout_id = kIdWithCellExceptions;
   }
   if (context.observer != nullptr) splitter->Report(context.observer);
   if (context.verbatim != nullptr && context.verbatim_written != nullptr &&
@@ -531,8 +532,8 @@ std::string TypedLayout::SlotName(uint32_t slot) const {
       return schema().clustering_column(0).name;
     case kEarlyExpirySlot:
       return kExpiryColumn;
-    case kUnsetCellsSlot:
-      return kUnsetCellsColumn;
+    case kCellExceptionsSlot:
+      return kCellExceptionsColumn;
     default:
       break;
   }
@@ -781,8 +782,18 @@ class TypedLayout::Assembler {
       out->all_typed = false;
       return Status::OK();
     }
-    // Rows with unset cells read as format-1 rows do here: an unset cell is a null.
-    s = CheckUnsetCellsSlot();
+    // Rows with cell exceptions read here as format-1 rows do (a cell without a cell is a null,
+    // every cell expires with the row), unless some cell has another write time than the row
+    // (writetime() of the columns would be wrong): their groups go through the row path.
+    s = CheckCellExceptionsSlot();
+    if (s.ok() && view_.HasSlot(kCellExceptionsSlot)) {
+      bool other_write_times = false;
+      s = CellExceptionsHaveWriteTimes(&other_write_times);
+      if (s.ok() && other_write_times) {
+        out->all_typed = false;
+        return Status::OK();
+      }
+    }
     if (s.ok()) s = CheckRegularSlots();
     if (s.ok()) s = DecodeTrailers(view_, &out->trailers);
     const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
@@ -809,10 +820,23 @@ class TypedLayout::Assembler {
     return Status::OK();
   }
 
-  // Unset cells only in files whose layout id says readers know them.
-  Status CheckUnsetCellsSlot() const {
-    if (view_.HasSlot(kUnsetCellsSlot) && layout_.Id() != kIdWithUnsetCells) {
-      return Status::Corruption("typed layout: unset cells in a file written without them");
+  // Cell exceptions only in files whose layout id says readers know them.
+  Status CheckCellExceptionsSlot() const {
+    if (view_.HasSlot(kCellExceptionsSlot) && layout_.Id() != kIdWithCellExceptions) {
+      return Status::Corruption("typed layout: cell exceptions in a file written without them");
+    }
+    return Status::OK();
+  }
+
+  // Whether some row's cell exceptions give a cell another write time than the row's.
+  Status CellExceptionsHaveWriteTimes(bool* any) {
+    Status s =
+        view_.DecodeSlot(kCellExceptionsSlot, PhysicalType::kBytes, &cell_exceptions_, false);
+    if (!s.ok()) return s;
+    *any = false;
+    for (uint32_t row = 0; row < cell_exceptions_.size() && !*any; row++) {
+      *any = !cell_exceptions_.IsNull(row) &&
+             RowCodec::CellExceptionsHaveWriteTimes(cell_exceptions_.GetBytes(row));
     }
     return Status::OK();
   }
@@ -926,11 +950,11 @@ class TypedLayout::Assembler {
   // Row versions, metadata and the regular columns the selection keeps.
   Status DecodeValueColumns() {
     has_versions_ = view_.HasSlot(kRowVersionSlot);  // once a group, not once a row
-    Status s = CheckUnsetCellsSlot();
+    Status s = CheckCellExceptionsSlot();
     if (s.ok()) s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
-    has_unset_cells_ = view_.HasSlot(kUnsetCellsSlot);
-    if (s.ok() && has_unset_cells_) {
-      s = view_.DecodeSlot(kUnsetCellsSlot, PhysicalType::kBytes, &unset_cells_, false);
+    has_cell_exceptions_ = view_.HasSlot(kCellExceptionsSlot);
+    if (s.ok() && has_cell_exceptions_) {
+      s = view_.DecodeSlot(kCellExceptionsSlot, PhysicalType::kBytes, &cell_exceptions_, false);
     }
     if (s.ok()) s = DecodeMetadata(view_, kWriteTimeSlot, &write_times_, &write_time_transform_);
     if (s.ok()) s = DecodeExpiry();
@@ -1025,11 +1049,11 @@ class TypedLayout::Assembler {
         fixed += FixedWidth(column.type());
       }
     }
-    // Every row's unset cells, as bytes: the last typed row asks for room for all of them too.
-    const size_t unset = unset_cells_.bytes_data().size();
-    row_bound_ = fixed + strings + unset;
+    // Every row's cell exceptions, as bytes: the last typed row asks for room for all of them.
+    const size_t exceptions = cell_exceptions_.bytes_data().size();
+    row_bound_ = fixed + strings + exceptions;
     // The strings twice: the last typed row asks for room for all of them.
-    size_t bound = 2 * (strings + unset);
+    size_t bound = 2 * (strings + exceptions);
     if (selection_ == nullptr && !opaque_values_.has_nulls()) {
       return bound + opaque_values_.bytes_data().size();  // every row opaque
     }
@@ -1099,11 +1123,12 @@ class TypedLayout::Assembler {
     if (!s.ok()) return s;
     if (meta.has_expiry && expiry < 0) return Status::Corruption("typed layout: negative expiry");
     meta.expiry_seconds = static_cast<uint64_t>(expiry);
-    const Slice unset =
-        has_unset_cells_ && !unset_cells_.IsNull(row) ? unset_cells_.GetBytes(row) : Slice();
+    const Slice exceptions = has_cell_exceptions_ && !cell_exceptions_.IsNull(row)
+                                 ? cell_exceptions_.GetBytes(row)
+                                 : Slice();
     char* const start = values->Room(row_bound_);
     const char* end =
-        codec_.WriteColumnRow(meta, sources->data(), sources->size(), row, start, unset);
+        codec_.WriteColumnRow(meta, sources->data(), sources->size(), row, start, exceptions);
     if (end != nullptr) {
       values->Advance(static_cast<size_t>(end - start));
       return Status::OK();
@@ -1111,8 +1136,8 @@ class TypedLayout::Assembler {
     // A cell its type refuses: the cells path reports which.
     std::string value;
     s = AppendValueByCells(row, meta, *codec_.ColumnsAt(meta.schema_version), &value);
-    if (s.ok() && !unset.empty()) {
-      return Status::Corruption("typed layout: unset cells that do not fit their row");
+    if (s.ok() && !exceptions.empty()) {
+      return Status::Corruption("typed layout: cell exceptions that do not fit their row");
     }
     if (s.ok()) values->Append(value.data(), value.size());
     return s;
@@ -1171,8 +1196,8 @@ class TypedLayout::Assembler {
   std::vector<Slice> partitions_;
   std::vector<uint64_t> trailers_;
   ColumnVector opaque_keys_, versions_, opaque_values_, write_times_, expiries_;
-  ColumnVector unset_cells_{PhysicalType::kBytes};  // filled when the group has any
-  bool has_unset_cells_ = false;                    // (set by DecodeValueColumns)
+  ColumnVector cell_exceptions_{PhysicalType::kBytes};  // filled when the group has any
+  bool has_cell_exceptions_ = false;                    // (set by DecodeValueColumns)
   int write_time_transform_ = 0;
   int expiry_transform_ = 0;
   bool clustering_decoded_ = false;

@@ -3,11 +3,12 @@
 // split into row metadata and one typed column per regular column, so each column gets an
 // encoding that suits it (delta_of_delta for times, alp for floats, dictionaries for strings).
 //
-// Rows with unset cells (an INSERT naming some of the columns, row_codec.h) are typed rows too:
-// their columns without a cell are nulls in the typed columns, and slot 23 keeps which of the
-// nulls are no cell at all. Files holding such rows are recorded with layout id 2
-// (kIdWithUnsetCells), so that a reader that does not know slot 23 refuses them rather than read
-// those cells as deleted.
+// Rows whose cells share the row's expiry (an INSERT naming some of the columns, an UPDATE of
+// some cells of an INSERTed row; row_codec.h) are typed rows too: their columns without a cell
+// are nulls in the typed columns, and slot 23 keeps their cell exceptions (which nulls are no
+// cell at all, which cells have another write time). Files holding such rows are recorded with
+// layout id 2 (kIdWithCellExceptions), so that a reader that does not know slot 23 refuses them
+// rather than read those cells as deleted or written at the row's time.
 //
 // Any entry that is not a well-formed row of the schema still round-trips byte for byte: a
 // key that does not decode keeps its bytes after the partition in `opaque_key`, a value that
@@ -32,9 +33,9 @@
 //   8 + t    write_time    int64   the row's write time (microseconds) minus transform t of
 //                                  the first clustering column (see below); null = none
 //   16 + t   expiry        int64   the row's expiry (seconds) minus transform t, likewise
-//   23       unset_cells   bytes   a typed row's unset cells (row_codec.h: the exception bytes
-//                                  of a format-2 row whose only exceptions are columns without
-//                                  a cell), null for other rows; only in files of layout id 2
+//   23       cell_exceptions bytes a typed row's cell exceptions (row_codec.h: the bytes of a
+//                                  format-2 row whose cells share its expiry that format 1 does
+//                                  not hold), null for other rows; only in files of layout id 2
 //   24 + k   clustering column k, in its physical type (k < 40)
 //   64 + id  regular column with schema column id `id`, in its physical type; a chunk of a
 //            fixed-width column may be rice_delta_anchored to the column's minimum in the
@@ -93,16 +94,16 @@ class TypedLayout : public RowLayout {
  public:
   // `dictionaries`: the file dictionaries of the file being read (file_dictionary.h); none
   // when writing, or for files without them.
-  // `id`: the layout id of the file being read (kId or kIdWithUnsetCells); writers start at
+  // `id`: the layout id of the file being read (kId or kIdWithCellExceptions); writers start at
   // kId and raise RowGroupWriteContext::file_layout_id when a group needs more.
   explicit TypedLayout(TableSchema schema,
                        std::shared_ptr<const FileDictionarySet> dictionaries = nullptr,
                        uint32_t id = kId);
 
   static constexpr uint32_t kId = 1;
-  // Files with rows with unset cells (slot 23).
-  static constexpr uint32_t kIdWithUnsetCells = 2;
-  static bool IsTypedId(uint32_t id) { return id == kId || id == kIdWithUnsetCells; }
+  // Files with rows with cell exceptions (slot 23).
+  static constexpr uint32_t kIdWithCellExceptions = 2;
+  static bool IsTypedId(uint32_t id) { return id == kId || id == kIdWithCellExceptions; }
   const char* Name() const override { return "typed"; }
   uint32_t Id() const override { return id_; }
   bool PartitionOf(const Slice& user_key, Slice* partition) const override;

@@ -1,7 +1,7 @@
 // The row codec (table_format/row_codec.h) on arbitrary values of the fuzz schema (three
 // versions, every type). The codec is canonical: a value it decodes must re-encode to the
 // same bytes, through both the Row and the cell interfaces, and its metadata must agree; a row
-// split into columns with its unset cells is a row DecodeVersions accepts and joins back to
+// split into columns with its cell exceptions is a row DecodeVersions accepts and joins back to
 // the same bytes.
 #include <cstddef>
 #include <cstdint>
@@ -51,11 +51,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!column.is_key()) split[column.id].Reset(PhysicalTypeOfLogical(column.type));
   }
   RowMetadata split_meta;
-  std::string unset_cells;
-  if (codec.DecodeIntoColumns(value, &split_meta, split.data(), &unset_cells).ok()) {
+  std::string cell_exceptions;
+  if (codec.DecodeIntoColumns(value, &split_meta, split.data(), &cell_exceptions).ok()) {
     RowVersions versions;
     FUZZ_CHECK(codec.DecodeVersions(value, &versions).ok());
-    FUZZ_CHECK(unset_cells.empty() == !RowCodec::HasCellMetadata(value));
+    FUZZ_CHECK(cell_exceptions.empty() == !RowCodec::HasCellMetadata(value));
     const std::vector<uint32_t>& ids = *codec.ColumnsAt(split_meta.schema_version);
     std::vector<ColumnCellSource> sources(ids.size());
     for (size_t i = 0; i < ids.size(); i++) {
@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     std::string joined(2 * value.size() + kMaxRowHeaderBytes, '\0');
     const char* end = codec.WriteColumnRow(split_meta, sources.data(), sources.size(), 0,
-                                           &joined[0], unset_cells);
+                                           &joined[0], cell_exceptions);
     FUZZ_CHECK(end != nullptr);
     FUZZ_CHECK(Slice(joined.data(), static_cast<size_t>(end - joined.data())) == value);
   }

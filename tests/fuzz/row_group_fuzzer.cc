@@ -33,8 +33,8 @@ class DefaultSettings : public ColumnWriteSettings {
 };
 
 const RowLayout& Layout(uint8_t selector) {
-  // A reader of files with unset cells (layout id 2) reads every typed group.
-  static const TypedLayout typed(fuzz::FuzzSchema(), nullptr, TypedLayout::kIdWithUnsetCells);
+  // A reader of files with cell exceptions (layout id 2) reads every typed group.
+  static const TypedLayout typed(fuzz::FuzzSchema(), nullptr, TypedLayout::kIdWithCellExceptions);
   static const GenericLayout generic(nullptr);
   static const GenericLayout generic_prefixed(
       std::shared_ptr<const rocksdb::SliceTransform>(rocksdb::NewFixedPrefixTransform(3)));

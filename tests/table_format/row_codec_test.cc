@@ -1012,7 +1012,7 @@ TEST(RowCodecTest, DecodeIntoColumnsRefusesNonAsciiAsciiCells) {
 namespace columnar {
 namespace {
 
-// ---- rows with unset cells: format 2 split into typed columns and joined back ----
+// ---- rows with cell exceptions: format 2 split into typed columns and joined back ----
 
 // The cell sources of a row of `codec` at version 1 whose cells are in `columns` (by id).
 std::vector<ColumnCellSource> SourcesOf(const RowCodec& codec,
@@ -1030,25 +1030,25 @@ std::vector<ColumnCellSource> SourcesOf(const RowCodec& codec,
 
 // WriteColumnRow of the last row of `columns`, or "(refused)".
 std::string JoinLastRow(const RowCodec& codec, const RowMetadata& meta,
-                        const std::vector<ColumnVector>& columns, const Slice& unset_cells,
+                        const std::vector<ColumnVector>& columns, const Slice& cell_exceptions,
                         size_t room) {
   const std::vector<ColumnCellSource> sources = SourcesOf(codec, columns);
   const size_t row = sources[0].column->size() - 1;
   std::string out(room, '\0');
   const char* end =
-      codec.WriteColumnRow(meta, sources.data(), sources.size(), row, &out[0], unset_cells);
+      codec.WriteColumnRow(meta, sources.data(), sources.size(), row, &out[0], cell_exceptions);
   if (end == nullptr) return "(refused)";
   out.resize(static_cast<size_t>(end - out.data()));
   return out;
 }
 
-TEST(RowCodecCellsTest, UnsetCellsSplitIntoColumnsAndJoinBack) {
+TEST(RowCodecCellsTest, CellExceptionsSplitIntoColumnsAndJoinBack) {
   const RowCodec codec(FourColumnSchema());
   // Liveness at 100; a = 5; b has no cell; c deleted at 100 (a null written).
   const std::string value("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x01\x01\x04", 13);
   std::vector<ColumnVector> columns = ColumnsById(codec.schema());
   RowMetadata meta;
-  // Without room for unset cells, the row is format 2 like any other.
+  // Without room for cell exceptions, the row is format 2 like any other.
   EXPECT_TRUE(codec.DecodeIntoColumns(value, &meta, columns.data()).IsNotSupported());
   std::string unset;
   ASSERT_TRUE(codec.DecodeIntoColumns(value, &meta, columns.data(), &unset).ok());
@@ -1063,17 +1063,19 @@ TEST(RowCodecCellsTest, UnsetCellsSplitIntoColumnsAndJoinBack) {
   EXPECT_TRUE(columns[2].IsNull(0));
   EXPECT_TRUE(columns[3].IsNull(0));
   EXPECT_EQ(JoinLastRow(codec, meta, columns, unset, 64), value);
-  // Without its unset cells the same columns are the format-1 row (b deleted, not unset).
+  // Without its exceptions the same columns are the format-1 row (b deleted, not unset).
   EXPECT_EQ(JoinLastRow(codec, meta, columns, Slice(), 64),
             std::string("\x01\x01\x01\xc8\x01\x01\x05\x00\x00\x00", 10));
 
-  // Unset cells that do not fit the row are refused: a live cell (a), out of order, twice,
-  // another exception kind, an empty list, trailing bytes, an index past the row, other flags,
-  // a local deletion time malformed or without a cell deletion (c is deleted, a live, b and
-  // c unset); and a row without a write time.
+  // Exceptions that do not fit the row are refused: no cell on a live cell (a), out of order,
+  // twice, another expiry, the row's own write time, no cell with a write time, an empty list,
+  // trailing bytes, an index past the row, other flags, a local deletion time malformed or
+  // without a cell deletion (c is deleted, a live, b and c unset); and a row without a write
+  // time.
   for (const std::string& bad :
        {std::string("\x04\x01\x00\x04", 4), std::string("\x04\x02\x02\x04\x01\x04", 6),
-        std::string("\x04\x02\x01\x04\x01\x04", 6), std::string("\x04\x01\x01\x01\x02", 5),
+        std::string("\x04\x02\x01\x04\x01\x04", 6), std::string("\x04\x01\x01\x02\x00", 5),
+        std::string("\x04\x01\x00\x01\xc8\x01", 6), std::string("\x04\x01\x01\x05\x02", 5),
         std::string("\x04\x00", 2), std::string("\x04\x01\x01\x04\x00", 5),
         std::string("\x04\x01\x03\x04", 4), std::string("\x05\x01\x01\x04", 4),
         std::string("\x0c\x01\x01\x04", 4), std::string("\x01\x01\x04", 3),
@@ -1093,29 +1095,40 @@ TEST(RowCodecCellsTest, UnsetCellsSplitIntoColumnsAndJoinBack) {
   EXPECT_EQ(unset, std::string("\x14\x06\x01\x01\x04", 5));
   EXPECT_EQ(JoinLastRow(codec, meta, columns, unset, 64), with_local);
 
-  // Other format-2 rows are not split, and leave the columns as they were: another write time
-  // for a cell (RowCodecCellsTest.ByteLayoutOfExceptions), no liveness (an UPDATE), a deletion.
+  // Another write time for a cell (RowCodecCellsTest.ByteLayoutOfExceptions: a written at 200,
+  // an UPDATE after the INSERT) is kept with them; of the row's cells only writetime() differs.
+  const std::string updated("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x02\x00\x01\x90\x03\x01\x04",
+                            17);
+  ASSERT_TRUE(codec.DecodeIntoColumns(updated, &meta, columns.data(), &unset).ok());
+  EXPECT_EQ(unset, std::string("\x04\x02\x00\x01\x90\x03\x01\x04", 8));
+  EXPECT_TRUE(RowCodec::CellExceptionsHaveWriteTimes(unset));
+  EXPECT_FALSE(RowCodec::CellExceptionsHaveWriteTimes(std::string("\x04\x01\x01\x04", 4)));
+  EXPECT_EQ(JoinLastRow(codec, meta, columns, unset, 64), updated);
+
+  // Other format-2 rows are not split, and leave the columns as they were: a cell with another
+  // expiry (an UPDATE with a TTL), no liveness (an UPDATE alone), a deletion.
   const std::string others[] = {
-      std::string("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x02\x00\x01\x90\x03\x01\x04", 17),
+      std::string("\x02\x01\x05\xc8\x01\x01\x05\x00\x00\x00\x02\x00\x02\x0a\x01\x04", 16),
       std::string("\x02\x01\x01\xc8\x01\x01\x05\x00\x00\x00\x02\x01\x04\x02\x04", 15),
       std::string("\x02\x01\x08\x0e\x00\x03\x00\x04\x01\x04\x02\x04", 12),
   };
   for (const std::string& other : others) {
     RowVersions versions;
-    ASSERT_TRUE(codec.DecodeVersions(other, &versions).ok());
+    ASSERT_TRUE(codec.DecodeVersions(other, &versions).ok()) << Slice(other).ToString(true);
     EXPECT_TRUE(codec.DecodeIntoColumns(other, &meta, columns.data(), &unset).IsNotSupported());
-    EXPECT_EQ(columns[1].size(), 2u);
+    EXPECT_EQ(columns[1].size(), 3u);
     EXPECT_TRUE(unset.empty());
   }
 }
 
-// Random rows with per-cell metadata, half of them made rows with unset cells (liveness, no
-// deletion, every cell with a cell at the liveness's time and expiry), whole or damaged:
-// DecodeIntoColumns splits exactly the rows with unset cells (and format-1 rows), only values
-// DecodeVersions accepts, and WriteColumnRow joins each split row back to its bytes.
-TEST(RowCodecCellsTest, RandomRowsWithUnsetCellsJoinBackToTheirBytes) {
+// Random rows with per-cell metadata, half of them made rows whose cells share the row's expiry
+// (liveness, no deletion, every cell with a cell at the liveness's expiry, half of them at its
+// time too), whole or damaged: DecodeIntoColumns splits exactly the rows whose cells share the
+// row's expiry (and format-1 rows), only values DecodeVersions accepts, and WriteColumnRow
+// joins each split row back to its bytes.
+TEST(RowCodecCellsTest, RandomRowsWithCellExceptionsJoinBackToTheirBytes) {
   test::RandomValues random(47);
-  size_t split_unset = 0, split_format1 = 0, kept = 0;
+  size_t split_exceptions = 0, split_format1 = 0, kept = 0;
   for (int round = 0; round < 40; round++) {
     const RowCodec codec(test::RandomSchema(&random, 12));
     if (codec.ColumnsAt(1)->empty()) continue;
@@ -1126,9 +1139,10 @@ TEST(RowCodecCellsTest, RandomRowsWithUnsetCellsJoinBackToTheirBytes) {
         row.has_deletion = false;
         row.has_liveness = true;
         row.liveness.write_time_micros = 1714564800000000 + random.Uniform(5);
+        const bool same_time = random.OneIn(2);
         for (CellVersion& version : row.versions) {
           if (version.state == CellState::kAbsent) continue;
-          version.write_time_micros = row.liveness.write_time_micros;
+          if (same_time) version.write_time_micros = row.liveness.write_time_micros;
           version.has_expiry = row.liveness.has_expiry;
           version.expiry_seconds = row.liveness.expiry_seconds;
         }
@@ -1142,12 +1156,11 @@ TEST(RowCodecCellsTest, RandomRowsWithUnsetCellsJoinBackToTheirBytes) {
         row.cells[c] = CellFromValue(row.cells[c].column_id, row.cells[c].type, values[c]);
       }
       std::string value = MustEncodeVersions(codec, row);
-      bool only_unset =
+      bool shared_expiry =
           !RowCodec::HasCellMetadata(value) || (row.has_liveness && !row.has_deletion);
       for (const CellVersion& version : row.versions) {
         if (version.state == CellState::kAbsent) continue;
-        only_unset &=
-            version.write_time_micros == row.liveness.write_time_micros &&
+        shared_expiry &=
             version.has_expiry == row.liveness.has_expiry &&
             (!version.has_expiry || version.expiry_seconds == row.liveness.expiry_seconds);
       }
@@ -1161,7 +1174,7 @@ TEST(RowCodecCellsTest, RandomRowsWithUnsetCellsJoinBackToTheirBytes) {
       const Status s = codec.DecodeIntoColumns(value, &meta, columns.data(), &unset);
       RowVersions versions;
       const bool valid = codec.DecodeVersions(value, &versions).ok();
-      if (!damaged) ASSERT_EQ(s.ok(), only_unset) << s.ToString();
+      if (!damaged) ASSERT_EQ(s.ok(), shared_expiry) << s.ToString();
       if (!s.ok()) {
         ASSERT_EQ(columns[(*codec.ColumnsAt(1))[0]].size(), before);
         kept++;
@@ -1169,11 +1182,11 @@ TEST(RowCodecCellsTest, RandomRowsWithUnsetCellsJoinBackToTheirBytes) {
       }
       ASSERT_TRUE(valid);
       ASSERT_EQ(unset.empty(), !RowCodec::HasCellMetadata(value));
-      (unset.empty() ? split_format1 : split_unset)++;
+      (unset.empty() ? split_format1 : split_exceptions)++;
       ASSERT_EQ(JoinLastRow(codec, meta, columns, unset, value.size() + 64), value);
     }
   }
-  EXPECT_GT(split_unset, 1000u);
+  EXPECT_GT(split_exceptions, 1000u);
   EXPECT_GT(split_format1, 500u);
   EXPECT_GT(kept, 1000u);
 }

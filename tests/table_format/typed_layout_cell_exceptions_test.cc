@@ -1,7 +1,9 @@
-// The typed layout's slot 23 (typed_layout.h): rows with unset cells (an INSERT naming some of
-// the columns, row_codec.h) are typed rows whose columns without a cell are nulls, and slot 23
-// keeps which nulls are no cell at all. Fixed bytes, every decoding path back to the stored
-// values byte for byte, the layout id that readers must know, and malformed groups refused.
+// The typed layout's slot 23 (typed_layout.h): rows whose cells share the row's expiry (an
+// INSERT naming some of the columns, an UPDATE of some cells of an INSERTed row; row_codec.h)
+// are typed rows whose columns without a cell are nulls, and slot 23 keeps their cell
+// exceptions (which nulls are no cell at all, which cells have another write time). Fixed
+// bytes, every decoding path back to the stored values byte for byte, the layout id that readers
+// must know, and malformed groups refused.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -17,14 +19,14 @@
 #include "tests/table_format/plain_column_settings.h"
 
 namespace columnar {
-namespace unset_cells_test {
+namespace cell_exceptions_test {
 namespace {
 
 using testing_util::Hex;
 using testing_util::PlainSettings;
 
 constexpr uint32_t kOpaqueValueSlot = 5;
-constexpr uint32_t kUnsetCellsSlot = 23;
+constexpr uint32_t kCellExceptionsSlot = 23;
 
 TableSchema Schema() {
   CreateTableStatement statement;
@@ -42,10 +44,10 @@ CellVersion Cell(CellState state, int64_t time) {
   return version;
 }
 
-// A row of Schema() written at `time` with liveness (an INSERT) or without (an UPDATE): a = 5
-// when `a` is live, b and c as given (a live b holds "x", a live c true).
-std::string RowValue(bool liveness, CellState a, CellState b, CellState c,
-                     bool local_time = false) {
+// A row of Schema() written at 100 with liveness (an INSERT) or without (an UPDATE): a = 5
+// when `a` is live (written at `a_time`), b and c as given (a live b holds "x", a live c true).
+std::string RowValue(bool liveness, CellState a, CellState b, CellState c, bool local_time = false,
+                     int64_t a_time = 100) {
   const TableSchema schema = Schema();
   const RowCodec codec(schema);
   static const Value kA = Value::Int(5), kB = Value::Text("x"), kC = Value::Boolean(true);
@@ -59,7 +61,7 @@ std::string RowValue(bool liveness, CellState a, CellState b, CellState c,
   const char* names[] = {"a", "b", "c"};
   for (int i = 0; i < 3; i++) {
     const ColumnDef& column = *schema.FindColumn(names[i]);
-    row.versions.push_back(Cell(states[i], 100));
+    row.versions.push_back(Cell(states[i], i == 0 ? a_time : 100));
     row.cells.push_back(
         CellFromValue(column.id, column.type, states[i] == CellState::kLive ? *values[i] : kNull));
   }
@@ -129,35 +131,35 @@ const CellState kLive = CellState::kLive;
 const CellState kDeleted = CellState::kDeleted;
 const CellState kAbsent = CellState::kAbsent;
 
-TEST(TypedLayoutUnsetCellsTest, FixedBytes) {
+TEST(TypedLayoutCellExceptionsTest, FixedBytes) {
   const TypedLayout writer(Schema());
   // A whole row (format 1), a with b and c unset, a with b deleted (null written, with the
   // local time of the deletion) and c unset.
   const Group group = WriteGroup(
       writer, {RowValue(true, kLive, kLive, kDeleted), RowValue(true, kLive, kAbsent, kAbsent),
                RowValue(true, kLive, kDeleted, kAbsent, true)});
-  EXPECT_EQ(group.file_layout_id, TypedLayout::kIdWithUnsetCells);
+  EXPECT_EQ(group.file_layout_id, TypedLayout::kIdWithCellExceptions);
   RowGroupView view;
   ASSERT_TRUE(view.Parse(group.bytes).ok());
   EXPECT_FALSE(view.HasSlot(kOpaqueValueSlot));  // every row typed
   // Slot 23: row 0 null; row 1 flags liveness (04), two exceptions (02), b (01) and c (02) no
   // cell (04); row 2 flags liveness and local deletion time (14), zz(3) (06), one exception, c
   // no cell.
-  ASSERT_TRUE(view.HasSlot(kUnsetCellsSlot));
+  ASSERT_TRUE(view.HasSlot(kCellExceptionsSlot));
   ColumnVector unset;
-  ASSERT_TRUE(view.DecodeSlot(kUnsetCellsSlot, PhysicalType::kBytes, &unset, false).ok());
+  ASSERT_TRUE(view.DecodeSlot(kCellExceptionsSlot, PhysicalType::kBytes, &unset, false).ok());
   ASSERT_EQ(unset.size(), 3u);
   EXPECT_TRUE(unset.IsNull(0));
   EXPECT_EQ(Hex(unset.GetBytes(1).ToString()), "040201040204");
   EXPECT_EQ(Hex(unset.GetBytes(2).ToString()), "1406010204");
   // The chunk: compact header, plain with nulls (c0), 15 body bytes (0f), presence bitmap of
   // rows 1 and 2 (06), the lengths 6 and 5 packed (0a0101), then both rows' bytes.
-  EXPECT_EQ(Hex(view.ChunkOf(kUnsetCellsSlot).ToString()),
+  EXPECT_EQ(Hex(view.ChunkOf(kCellExceptionsSlot).ToString()),
             "c00f060a0101"
             "040201040204"
             "1406010204");
 
-  const TypedLayout reader(Schema(), nullptr, TypedLayout::kIdWithUnsetCells);
+  const TypedLayout reader(Schema(), nullptr, TypedLayout::kIdWithCellExceptions);
   ExpectValuesBack(reader, group);
   // The scan path reads them as typed rows: an unset cell is a null.
   TypedGroupColumns columns;
@@ -170,20 +172,20 @@ TEST(TypedLayoutUnsetCellsTest, FixedBytes) {
   EXPECT_TRUE(b.IsNull(2));
 }
 
-TEST(TypedLayoutUnsetCellsTest, GroupsWithoutThemKeepTheFirstLayoutId) {
+TEST(TypedLayoutCellExceptionsTest, GroupsWithoutThemKeepTheFirstLayoutId) {
   const TypedLayout writer(Schema());
   const Group group = WriteGroup(
       writer, {RowValue(true, kLive, kLive, kDeleted), RowValue(true, kLive, kDeleted, kDeleted)});
   EXPECT_EQ(group.file_layout_id, TypedLayout::kId);
   RowGroupView view;
   ASSERT_TRUE(view.Parse(group.bytes).ok());
-  EXPECT_FALSE(view.HasSlot(kUnsetCellsSlot));
+  EXPECT_FALSE(view.HasSlot(kCellExceptionsSlot));
   ExpectValuesBack(TypedLayout(Schema()), group);
 }
 
 // A reader of layout id 1 does not know slot 23: it refuses the group rather than read the
 // unset cells as deletions.
-TEST(TypedLayoutUnsetCellsTest, FilesOfTheFirstLayoutIdRefuseThem) {
+TEST(TypedLayoutCellExceptionsTest, FilesOfTheFirstLayoutIdRefuseThem) {
   const TypedLayout writer(Schema());
   const Group group = WriteGroup(writer, {RowValue(true, kLive, kAbsent, kAbsent)});
   RowGroupView view;
@@ -195,9 +197,32 @@ TEST(TypedLayoutUnsetCellsTest, FilesOfTheFirstLayoutIdRefuseThem) {
   EXPECT_TRUE(reader.DecodeScanColumns(view, group.first_internal_key, &columns).IsCorruption());
 }
 
-// Rows with other per-cell metadata (an UPDATE's row without liveness, another write time) stay
-// opaque beside typed rows with unset cells.
-TEST(TypedLayoutUnsetCellsTest, OtherCellMetadataStaysOpaque) {
+// A cell written at another time than its row (an UPDATE after the INSERT) is kept in the cell
+// exceptions: the values read back byte for byte, and the scan path leaves the group to the row
+// path (its writetime() would be the row's).
+TEST(TypedLayoutCellExceptionsTest, CellsOfAnotherWriteTimeLeaveTheScanPath) {
+  const TypedLayout writer(Schema());
+  const Group group = WriteGroup(writer, {RowValue(true, kLive, kAbsent, kAbsent),
+                                          RowValue(true, kLive, kAbsent, kDeleted, false, 200)});
+  EXPECT_EQ(group.file_layout_id, TypedLayout::kIdWithCellExceptions);
+  RowGroupView view;
+  ASSERT_TRUE(view.Parse(group.bytes).ok());
+  EXPECT_FALSE(view.HasSlot(kOpaqueValueSlot));
+  const TypedLayout reader(Schema(), nullptr, TypedLayout::kIdWithCellExceptions);
+  ExpectValuesBack(reader, group);
+  TypedGroupColumns columns;
+  ASSERT_TRUE(reader.DecodeScanColumns(view, group.first_internal_key, &columns).ok());
+  EXPECT_FALSE(columns.all_typed);
+  // Without it the group is read on the columns.
+  const Group same_time = WriteGroup(writer, {RowValue(true, kLive, kAbsent, kDeleted)});
+  ASSERT_TRUE(view.Parse(same_time.bytes).ok());
+  ASSERT_TRUE(reader.DecodeScanColumns(view, same_time.first_internal_key, &columns).ok());
+  EXPECT_TRUE(columns.all_typed);
+}
+
+// Rows with other per-cell metadata (an UPDATE's row without liveness) stay opaque beside typed
+// rows with cell exceptions.
+TEST(TypedLayoutCellExceptionsTest, OtherCellMetadataStaysOpaque) {
   const TypedLayout writer(Schema());
   const Group group = WriteGroup(
       writer, {RowValue(false, kLive, kAbsent, kAbsent), RowValue(true, kLive, kAbsent, kAbsent)});
@@ -207,16 +232,17 @@ TEST(TypedLayoutUnsetCellsTest, OtherCellMetadataStaysOpaque) {
   ASSERT_TRUE(view.DecodeSlot(kOpaqueValueSlot, PhysicalType::kBytes, &opaque, false).ok());
   EXPECT_FALSE(opaque.IsNull(0));
   EXPECT_TRUE(opaque.IsNull(1));
-  ExpectValuesBack(TypedLayout(Schema(), nullptr, TypedLayout::kIdWithUnsetCells), group);
+  ExpectValuesBack(TypedLayout(Schema(), nullptr, TypedLayout::kIdWithCellExceptions), group);
 }
 
-// Unset cells that do not fit their row (naming a cell with a value, malformed) are Corruption.
-TEST(TypedLayoutUnsetCellsTest, MalformedUnsetCellsAreRefused) {
+// Cell exceptions that do not fit their row (no cell on a cell with a value, malformed) are
+// Corruption.
+TEST(TypedLayoutCellExceptionsTest, MalformedCellExceptionsAreRefused) {
   const TypedLayout writer(Schema());
   const Group group = WriteGroup(writer, {RowValue(true, kLive, kAbsent, kAbsent)});
   RowGroupView view;
   ASSERT_TRUE(view.Parse(group.bytes).ok());
-  const TypedLayout reader(Schema(), nullptr, TypedLayout::kIdWithUnsetCells);
+  const TypedLayout reader(Schema(), nullptr, TypedLayout::kIdWithCellExceptions);
   for (const std::string& bad : {std::string("\x04\x01\x00\x04", 4), std::string("\x04\x00", 2),
                                  std::string("\x05\x01\x01\x04", 4), std::string("\x04", 1)}) {
     RowGroupWriter rewriter;
@@ -224,7 +250,7 @@ TEST(TypedLayoutUnsetCellsTest, MalformedUnsetCellsAreRefused) {
     PlainSettings settings;
     for (uint32_t slot : view.slots()) {
       ColumnVector values;
-      if (slot == kUnsetCellsSlot) {
+      if (slot == kCellExceptionsSlot) {
         values.Reset(PhysicalType::kBytes);
         values.AppendBytes(bad);
       } else {
@@ -248,5 +274,5 @@ TEST(TypedLayoutUnsetCellsTest, MalformedUnsetCellsAreRefused) {
 }
 
 }  // namespace
-}  // namespace unset_cells_test
+}  // namespace cell_exceptions_test
 }  // namespace columnar

@@ -1,21 +1,23 @@
 // Rows written by INSERTs that name some of the columns (the others get no cell, row codec
-// format 2 with "no cell" exceptions): ColumnarTable stores them as typed rows (slot 23 of the
-// typed layout keeps which nulls are no cell), so the readers filter them and the columnar scan
-// path reads them, and they mean what they mean on BlockBasedTable: a later write with an older
-// timestamp still fills a cell that had none, where a null written hides it.
+// format 2 with "no cell" exceptions), and such rows with some cells UPDATEd later (another
+// write time): ColumnarTable stores them as typed rows (slot 23 of the typed layout keeps their
+// cell exceptions), so the readers filter them and the columnar scan path reads those whose
+// cells share the row's write time, and they mean what they mean on BlockBasedTable: a later
+// write with an older timestamp still fills a cell that had none, where a null written hides it,
+// and writetime() is each cell's.
 #include <gtest/gtest.h>
 #include <rocksdb/env.h>
 
 #include "tests/table_api/test_util.h"
 
 namespace columnar {
-namespace unset_cells_test {
+namespace cell_exceptions_test {
 namespace {
 
 constexpr int64_t kStartSeconds = 1'714'557'600;  // 2024-05-01T10:00:00Z
 constexpr int kRows = 720;                        // an hour, one request every 5 s
 
-class UnsetCellsTest : public ::testing::Test {
+class CellExceptionsTest : public ::testing::Test {
  protected:
   void SetUp() override {
     options_.now_micros = clock_.Function();
@@ -108,7 +110,7 @@ class UnsetCellsTest : public ::testing::Test {
     return stats;
   }
 
-  TempDir dir_{"unset-cells"};
+  TempDir dir_{"cell-exceptions"};
   std::unique_ptr<rocksdb::Env> env_{rocksdb::NewMemEnv(rocksdb::Env::Default())};
   test::ManualClock clock_{kStartSeconds * 1000000 + 3600 * 1000000LL};
   DatabaseOptions options_;
@@ -118,7 +120,7 @@ class UnsetCellsTest : public ::testing::Test {
 
 // The README's query for slow server errors: the readers prune groups by their zone maps and
 // filter the rest, and the rows come as column vectors.
-TEST_F(UnsetCellsTest, PartialInsertsAreFilteredAndReadAsColumns) {
+TEST_F(CellExceptionsTest, PartialInsertsAreFilteredAndReadAsColumns) {
   WriteHour();
   CompactBoth();
   SelectQuery query = Hour();
@@ -157,7 +159,7 @@ TEST_F(UnsetCellsTest, PartialInsertsAreFilteredAndReadAsColumns) {
 
 // An unset cell is no cell: a later write of it with an older timestamp shows, where a null
 // written at the row's time (error_message of every 50th row) hides such a write.
-TEST_F(UnsetCellsTest, LaterOlderWritesFillOnlyUnsetCells) {
+TEST_F(CellExceptionsTest, LaterOlderWritesFillOnlyUnsetCells) {
   WriteHour();
   CompactBoth();
   for (int i : {1, 50, 70, 100}) {
@@ -188,6 +190,60 @@ TEST_F(UnsetCellsTest, LaterOlderWritesFillOnlyUnsetCells) {
   EXPECT_EQ(rows.rows.size(), 1u);
 }
 
+// Cells UPDATEd after the INSERT (another write time) keep the rows typed: the readers still
+// filter them; their groups go through the row path (writetime() is per cell there). An UPDATE
+// with a TTL (a cell expiring before its row) leaves its row opaque, still filtered right.
+TEST_F(CellExceptionsTest, UpdatedCellsAreFilteredInTheReaders) {
+  WriteHour();
+  CompactBoth();
+  clock_.AdvanceSeconds(60);
+  for (int i = 0; i < kRows; i += 97) {
+    ExecuteOnBoth(
+        "UPDATE TABLE SET user_agent = 'upd', latency_ms = 2000 WHERE orgid = 'org-1' "
+        "AND service = 'api' AND instance = 'i-1' AND day = '2024-05-01' AND time = " +
+        Time(i));
+  }
+  ExecuteOnBoth(
+      "UPDATE TABLE USING TTL 3600 SET user_agent = 'ttl' WHERE orgid = 'org-1' AND "
+      "service = 'api' AND instance = 'i-1' AND day = '2024-05-01' AND time = " +
+      Time(3));
+  CompactBoth();
+  SelectQuery query = Hour();
+  query.columns = {"time",
+                   "user_agent",
+                   "latency_ms",
+                   "writetime(user_agent)",
+                   "writetime(latency_ms)",
+                   "writetime(status)",
+                   "ttl(user_agent)"};
+  query.filter = Predicate::Compare("latency_ms", CompareOp::kGe, Value::Int(2000));
+  ResultSet rows;
+  const SelectStats stats = SelectEverywhere(query, &rows);
+  EXPECT_EQ(rows.rows.size(), static_cast<size_t>((kRows + 96) / 97));
+  EXPECT_GE(stats.row_groups_pruned, 3u);
+  // The updated rows are typed and filtered in the readers: no row comes back to the final
+  // filter but the opaque one (row 3, whose cell has its own TTL).
+  query.filter = Predicate::Compare("latency_ms", CompareOp::kEq, Value::Int(1500));
+  const SelectStats slow = SelectEverywhere(query, &rows);
+  EXPECT_EQ(rows.rows.size(), static_cast<size_t>((kRows + 8) / 9 - 1));  // not row 0
+  EXPECT_EQ(slow.rows_rejected_after_merge, 1u);
+  // Whole rows and writetime() of every kind of cell, in both directions.
+  SelectQuery whole = Hour();
+  whole.columns = query.columns;
+  SelectEverywhere(whole);
+  whole.reversed = true;
+  const SelectStats whole_stats = SelectEverywhere(whole, &rows);
+  EXPECT_EQ(rows.rows.size(), static_cast<size_t>(kRows));
+  EXPECT_GT(whole_stats.rows_columnar, 0u);  // groups without updated cells
+  EXPECT_GT(whole_stats.rows_row_path, 0u);  // the groups with them
+  query.filter = Predicate::Compare("user_agent", CompareOp::kEq, Value::Text("ttl"));
+  SelectEverywhere(query, &rows);
+  EXPECT_EQ(rows.rows.size(), 1u);
+  clock_.AdvanceSeconds(3601);
+  SelectEverywhere(query, &rows);
+  EXPECT_EQ(rows.rows.size(), 0u);
+}
+
 }  // namespace
-}  // namespace unset_cells_test
+}  // namespace cell_exceptions_test
 }  // namespace columnar
