@@ -783,10 +783,11 @@ class TypedLayout::Assembler {
       return Status::OK();
     }
     // Rows with cell exceptions read here as format-1 rows do (a cell without a cell is a null,
-    // every cell expires with the row), unless some cell has another write time than the row
-    // (writetime() of the columns would be wrong): their groups go through the row path.
+    // every cell expires with the row), unless the scan wants write times and some cell has
+    // another write time than its row (writetime() of the columns would be the row's): such
+    // groups go through the row path.
     s = CheckCellExceptionsSlot();
-    if (s.ok() && view_.HasSlot(kCellExceptionsSlot)) {
+    if (s.ok() && wanted.write_times && view_.HasSlot(kCellExceptionsSlot)) {
       bool other_write_times = false;
       s = CellExceptionsHaveWriteTimes(&other_write_times);
       if (s.ok() && other_write_times) {

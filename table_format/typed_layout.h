@@ -178,7 +178,8 @@ class TypedLayout : public RowLayout {
 
   // Trailers, and those of partitions, clustering columns, write time and expiry `wanted`, of
   // every row (metadata resolved against the clustering time), into *out; stops early with
-  // all_typed = false when a row is not a typed row of the schema.
+  // all_typed = false when a row is not a typed row of the schema, or when write times are
+  // wanted and some cell has another write time than its row (cell exceptions).
   Status DecodeScanColumns(const RowGroupView& view, const Slice& first_internal_key,
                            TypedGroupColumns* out,
                            const ScanColumnsWanted& wanted = ScanColumnsWanted()) const;

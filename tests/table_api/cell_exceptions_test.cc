@@ -236,6 +236,10 @@ TEST_F(CellExceptionsTest, UpdatedCellsAreFilteredInTheReaders) {
   EXPECT_EQ(rows.rows.size(), static_cast<size_t>(kRows));
   EXPECT_GT(whole_stats.rows_columnar, 0u);  // groups without updated cells
   EXPECT_GT(whole_stats.rows_row_path, 0u);  // the groups with them
+  // Without writetime() every group but the opaque row's is read on the columns.
+  whole.columns = {"time", "user_agent", "latency_ms", "ttl(user_agent)"};
+  const SelectStats values_stats = SelectEverywhere(whole, &rows);
+  EXPECT_GE(values_stats.rows_columnar, static_cast<uint64_t>(kRows - 64));
   query.filter = Predicate::Compare("user_agent", CompareOp::kEq, Value::Text("ttl"));
   SelectEverywhere(query, &rows);
   EXPECT_EQ(rows.rows.size(), 1u);

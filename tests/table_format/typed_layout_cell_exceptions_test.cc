@@ -213,7 +213,14 @@ TEST(TypedLayoutCellExceptionsTest, CellsOfAnotherWriteTimeLeaveTheScanPath) {
   TypedGroupColumns columns;
   ASSERT_TRUE(reader.DecodeScanColumns(view, group.first_internal_key, &columns).ok());
   EXPECT_FALSE(columns.all_typed);
-  // Without it the group is read on the columns.
+  // A scan that reads no write times reads the group on the columns.
+  ScanColumnsWanted no_write_times;
+  no_write_times.write_times = false;
+  TypedGroupColumns without;
+  ASSERT_TRUE(
+      reader.DecodeScanColumns(view, group.first_internal_key, &without, no_write_times).ok());
+  EXPECT_TRUE(without.all_typed);
+  // Without a cell of its own write time the group is read on the columns.
   const Group same_time = WriteGroup(writer, {RowValue(true, kLive, kAbsent, kDeleted)});
   ASSERT_TRUE(view.Parse(same_time.bytes).ok());
   ASSERT_TRUE(reader.DecodeScanColumns(view, same_time.first_internal_key, &columns).ok());
