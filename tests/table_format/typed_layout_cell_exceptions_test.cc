@@ -127,6 +127,17 @@ void ExpectValuesBack(const TypedLayout& layout, const Group& group) {
   }
 }
 
+// Whether the scan path reads the group on the columns (TypedGroupColumns::all_typed).
+bool ReadOnColumns(const TypedLayout& reader, const Group& group,
+                   const ScanColumnsWanted& wanted = ScanColumnsWanted()) {
+  RowGroupView view;
+  EXPECT_TRUE(view.Parse(group.bytes).ok());
+  TypedGroupColumns columns;
+  const Status s = reader.DecodeScanColumns(view, group.first_internal_key, &columns, wanted);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return s.ok() && columns.all_typed;
+}
+
 const CellState kLive = CellState::kLive;
 const CellState kDeleted = CellState::kDeleted;
 const CellState kAbsent = CellState::kAbsent;
@@ -162,9 +173,7 @@ TEST(TypedLayoutCellExceptionsTest, FixedBytes) {
   const TypedLayout reader(Schema(), nullptr, TypedLayout::kIdWithCellExceptions);
   ExpectValuesBack(reader, group);
   // The scan path reads them as typed rows: an unset cell is a null.
-  TypedGroupColumns columns;
-  ASSERT_TRUE(reader.DecodeScanColumns(view, group.first_internal_key, &columns).ok());
-  EXPECT_TRUE(columns.all_typed);
+  EXPECT_TRUE(ReadOnColumns(reader, group));
   ColumnVector b;
   ASSERT_TRUE(reader.DecodeScanRegularColumn(view, Schema().FindColumn("b")->id, nullptr, &b).ok());
   EXPECT_EQ(b.GetBytes(0).ToString(), "x");
@@ -210,21 +219,14 @@ TEST(TypedLayoutCellExceptionsTest, CellsOfAnotherWriteTimeLeaveTheScanPath) {
   EXPECT_FALSE(view.HasSlot(kOpaqueValueSlot));
   const TypedLayout reader(Schema(), nullptr, TypedLayout::kIdWithCellExceptions);
   ExpectValuesBack(reader, group);
-  TypedGroupColumns columns;
-  ASSERT_TRUE(reader.DecodeScanColumns(view, group.first_internal_key, &columns).ok());
-  EXPECT_FALSE(columns.all_typed);
+  EXPECT_FALSE(ReadOnColumns(reader, group));
   // A scan that reads no write times reads the group on the columns.
   ScanColumnsWanted no_write_times;
   no_write_times.write_times = false;
-  TypedGroupColumns without;
-  ASSERT_TRUE(
-      reader.DecodeScanColumns(view, group.first_internal_key, &without, no_write_times).ok());
-  EXPECT_TRUE(without.all_typed);
+  EXPECT_TRUE(ReadOnColumns(reader, group, no_write_times));
   // Without a cell of its own write time the group is read on the columns.
-  const Group same_time = WriteGroup(writer, {RowValue(true, kLive, kAbsent, kDeleted)});
-  ASSERT_TRUE(view.Parse(same_time.bytes).ok());
-  ASSERT_TRUE(reader.DecodeScanColumns(view, same_time.first_internal_key, &columns).ok());
-  EXPECT_TRUE(columns.all_typed);
+  EXPECT_TRUE(
+      ReadOnColumns(reader, WriteGroup(writer, {RowValue(true, kLive, kAbsent, kDeleted)})));
 }
 
 // Rows with other per-cell metadata (an UPDATE's row without liveness) stay opaque beside typed
