@@ -362,16 +362,14 @@ bool ParseCellExceptions(Slice in, CellExceptions* out) {
 // canonical exceptions of a row of `columns` cells written at `write_time` whose cells share
 // its expiry: at least one, strictly increasing indexes below `columns`, each either "no cell"
 // alone on a cell that `live(index)` says has no value or another write time than the row's;
-// with `deletion_needed` (a local deletion time), some cell is a deletion. *other_write_times
-// (optional) tells whether some cell has another write time.
+// with `deletion_needed` (a local deletion time), some cell is a deletion.
 template <typename Live>
 bool ValidCellExceptions(Slice exceptions, size_t columns, int64_t write_time, bool deletion_needed,
-                         const Live& live, bool* other_write_times = nullptr) {
+                         const Live& live) {
   uint64_t count;
   if (!GetCanonicalVarint64(&exceptions, &count) || count == 0 || count > columns) return false;
   uint64_t next = 0;  // the smallest index the next exception may have
   uint64_t without_cell = 0;
-  bool timed = false;
   for (uint64_t e = 0; e < count; e++) {
     uint64_t index, time;
     uint8_t what;
@@ -386,14 +384,12 @@ bool ValidCellExceptions(Slice exceptions, size_t columns, int64_t write_time, b
       if (!GetCanonicalVarint64(&exceptions, &time) || ZigZagDecode(time) == write_time) {
         return false;
       }
-      timed = true;
     } else {
       return false;
     }
     next = index + 1;
   }
   if (!exceptions.empty()) return false;
-  if (other_write_times != nullptr) *other_write_times = timed;
   if (!deletion_needed) return true;
   uint64_t without_value = 0;
   for (size_t i = 0; i < columns; i++) without_value += live(i) ? 0 : 1;

@@ -782,7 +782,7 @@ class TypedLayout::Assembler {
       out->all_typed = false;
       return Status::OK();
     }
-    // Rows with cell exceptions read here as format-1 rows do (a cell without a cell is a null,
+    // Rows with cell exceptions read here as format-1 rows do (a column without a cell is null,
     // every cell expires with the row), unless the scan wants write times and some cell has
     // another write time than its row (writetime() of the columns would be the row's): such
     // groups go through the row path.
