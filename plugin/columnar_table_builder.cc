@@ -840,8 +840,9 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
       root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, meta_level);
     } else {
       // The layouts are weighed at a fast level (kZoneMapCompareLevel) and the chosen one is
-      // compressed once at the block's: weighing both at the block's level took 12% of a
-      // devops rewrite's samples, and the levels rank the two layouts alike.
+      // compressed once at the block's: weighing both at the block's level was 6% of a devops
+      // rewrite's instructions, and the fast level chose the same layouts (the same file bytes
+      // on the devops, metrics and access16 rewrites).
       zone_maps_->Finish(&raw);
       root.at(FileBlock::kZoneMaps) = WriteMetaBlock(raw, meta_level);
     }

@@ -158,8 +158,8 @@ class RowLayout {
   virtual ~RowLayout() = default;
 
   virtual const char* Name() const = 0;
-  // Recorded in each file's root block (file_root.h): 0 generic, 1 typed, 2 typed with unset
-  // cells (RowGroupWriteContext::file_layout_id).
+  // Recorded in each file's root block (file_root.h): 0 generic, 1 typed, 2 typed with cell
+  // exceptions (RowGroupWriteContext::file_layout_id).
   virtual uint32_t Id() const = 0;
 
   // The partition `user_key` belongs to (a prefix of it), for partition filters; false when
