@@ -191,8 +191,9 @@ TEST_F(CellExceptionsTest, LaterOlderWritesFillOnlyUnsetCells) {
 }
 
 // Cells UPDATEd after the INSERT (another write time) keep the rows typed: the readers still
-// filter them; their groups go through the row path (writetime() is per cell there). An UPDATE
-// with a TTL (a cell expiring before its row) leaves its row opaque, still filtered right.
+// filter them, and their groups are read as columns unless writetime() is asked for (the row
+// path has it per cell). An UPDATE with a TTL (a cell expiring before its row) leaves its row
+// opaque, still filtered right.
 TEST_F(CellExceptionsTest, UpdatedCellsAreFilteredInTheReaders) {
   WriteHour();
   CompactBoth();
