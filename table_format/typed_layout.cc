@@ -665,12 +665,15 @@ Status DecodeMetadata(const RowGroupView& view, uint32_t base_slot, ColumnVector
 // integer of the column's physical type).
 Status FirstKeyClusteringValue(const TableSchema& schema, const Slice& first_user_key,
                                int64_t* value) {
-  size_t partition_length;
+  size_t partition_length = 0;
   Status s = PartitionKeyLength(schema, first_user_key, &partition_length);
-  Slice rest(first_user_key.data() + partition_length, first_user_key.size() - partition_length);
   const ColumnDef& column = schema.clustering_column(0);
   Value decoded;
-  if (s.ok()) s = DecodeKeyComponent(&rest, column.type, column.order, &decoded);
+  if (s.ok()) {
+    // (the length is set only when the partition decodes)
+    Slice rest(first_user_key.data() + partition_length, first_user_key.size() - partition_length);
+    s = DecodeKeyComponent(&rest, column.type, column.order, &decoded);
+  }
   if (!s.ok()) {
     return Status::Corruption("typed layout: clustering stored against an untyped first key");
   }

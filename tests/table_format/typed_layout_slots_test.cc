@@ -348,6 +348,11 @@ TEST(TypedLayoutSlotsTest, MalformedGroupsAreRefused) {
   std::string bad_key = group.keys[0].substr(0, group.keys[0].size() - 2);
   PutFixed64(&bad_key, kPutValueType);
   EXPECT_TRUE(refused(group.bytes, bad_key));
+  // A first key whose partition does not decode (row_group fuzzer: the partition's length was
+  // used although it was never set).
+  std::string bad_partition = "\xff";
+  PutFixed64(&bad_partition, kPutValueType);
+  EXPECT_TRUE(refused(group.bytes, bad_partition));
   // Every truncation is refused or decodes without crashing.
   for (size_t len = 0; len < group.bytes.size(); len++) {
     RowGroupView v;
