@@ -358,38 +358,45 @@ bool ParseCellExceptions(Slice in, CellExceptions* out) {
   return true;
 }
 
-// Whether `exceptions` (exception_count and the exceptions, to the end of the row) are the
-// canonical exceptions of a row of `columns` cells written at `write_time` whose cells share
-// its expiry: at least one, strictly increasing indexes below `columns`, each either "no cell"
-// alone on a cell that `live(index)` says has no value or another write time than the row's;
-// with `deletion_needed` (a local deletion time), some cell is a deletion.
+// Walks an exception list of a row of cell exceptions (exception_count and the exceptions, to
+// the end of the row): at least one and at most `columns`, each a canonical index and the what
+// byte, followed by a canonical write time for kExceptionWriteTime alone. `visit(index, what,
+// write_time)` sees each; false when it refuses one, or when the list is malformed or another
+// exception kind (another expiry) comes.
+template <typename Visit>
+bool WalkCellExceptions(Slice exceptions, size_t columns, const Visit& visit) {
+  uint64_t count;
+  if (!GetCanonicalVarint64(&exceptions, &count) || count == 0 || count > columns) return false;
+  for (uint64_t e = 0; e < count; e++) {
+    uint64_t index, time = 0;
+    uint8_t what;
+    if (!GetCanonicalVarint64(&exceptions, &index) || !GetFixed8(&exceptions, &what) ||
+        (what != kExceptionNoCell && what != kExceptionWriteTime) ||
+        (what == kExceptionWriteTime && !GetCanonicalVarint64(&exceptions, &time)) ||
+        !visit(index, what, ZigZagDecode(time))) {
+      return false;
+    }
+  }
+  return exceptions.empty();
+}
+
+// Whether `exceptions` are the canonical exceptions of a row of `columns` cells written at
+// `write_time` whose cells share its expiry: strictly increasing indexes below `columns`, each
+// either "no cell" on a cell that `live(index)` says has no value or another write time than
+// the row's; with `deletion_needed` (a local deletion time), some cell is a deletion.
 template <typename Live>
 bool ValidCellExceptions(Slice exceptions, size_t columns, int64_t write_time, bool deletion_needed,
                          const Live& live) {
-  uint64_t count;
-  if (!GetCanonicalVarint64(&exceptions, &count) || count == 0 || count > columns) return false;
   uint64_t next = 0;  // the smallest index the next exception may have
   uint64_t without_cell = 0;
-  for (uint64_t e = 0; e < count; e++) {
-    uint64_t index, time;
-    uint8_t what;
-    if (!GetCanonicalVarint64(&exceptions, &index) || index < next || index >= columns ||
-        !GetFixed8(&exceptions, &what)) {
-      return false;
-    }
-    if (what == kExceptionNoCell) {
-      if (live(index)) return false;
-      without_cell++;
-    } else if (what == kExceptionWriteTime) {
-      if (!GetCanonicalVarint64(&exceptions, &time) || ZigZagDecode(time) == write_time) {
-        return false;
-      }
-    } else {
-      return false;
-    }
+  const auto canonical = [&](uint64_t index, uint8_t what, int64_t time) {
+    if (index < next || index >= columns) return false;
     next = index + 1;
-  }
-  if (!exceptions.empty()) return false;
+    if (what == kExceptionWriteTime) return time != write_time;
+    without_cell++;
+    return !live(index);
+  };
+  if (!WalkCellExceptions(exceptions, columns, canonical)) return false;
   if (!deletion_needed) return true;
   uint64_t without_value = 0;
   for (size_t i = 0; i < columns; i++) without_value += live(i) ? 0 : 1;
@@ -578,16 +585,10 @@ bool RowCodec::ColumnFitsType(const ColumnVector& column, LogicalType type) {
 
 bool RowCodec::CellExceptionsHaveWriteTimes(const Slice& cell_exceptions) {
   CellExceptions parsed;
-  uint64_t count, index;
-  uint8_t what;
-  if (!ParseCellExceptions(cell_exceptions, &parsed)) return true;
-  Slice in = parsed.exceptions;
-  if (!GetCanonicalVarint64(&in, &count)) return true;
-  for (uint64_t e = 0; e < count; e++) {
-    if (!GetCanonicalVarint64(&in, &index) || !GetFixed8(&in, &what)) return true;
-    if (what != kExceptionNoCell) return true;
-  }
-  return false;
+  // Only "no cell" exceptions (the count bound is the list's own: any index is accepted).
+  const auto no_cell = [](uint64_t, uint8_t what, int64_t) { return what == kExceptionNoCell; };
+  return !ParseCellExceptions(cell_exceptions, &parsed) ||
+         !WalkCellExceptions(parsed.exceptions, SIZE_MAX, no_cell);
 }
 
 Status RowCodec::DecodeMetadata(const Slice& value, RowMetadata* meta) const {
