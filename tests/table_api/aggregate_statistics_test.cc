@@ -18,9 +18,7 @@ constexpr int kStatisticsRows = 640;  // one partition's rows: 40 groups of 16
 class AggregateStatisticsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    options_.now_micros = clock_.Function();
-    options_.db_options.env = env_.get();
-    options_.column_family_options.disable_auto_compactions = true;
+    options_ = test::ManualDatabaseOptions(clock_, env_.get());
     ASSERT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
     TableStorage storage = test::ColumnarStorage();
     storage.columnar.rows_per_group = kRowsPerGroup;

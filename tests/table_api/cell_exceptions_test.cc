@@ -20,9 +20,7 @@ constexpr int kRows = 720;                        // an hour, one request every 
 class CellExceptionsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    options_.now_micros = clock_.Function();
-    options_.db_options.env = env_.get();
-    options_.column_family_options.disable_auto_compactions = true;
+    options_ = test::ManualDatabaseOptions(clock_, env_.get());
     ASSERT_TRUE(Database::Open(options_, dir_.path(), &db_).ok());
     TableStorage columnar = test::ColumnarStorage();
     columnar.columnar.rows_per_group = 64;

@@ -110,6 +110,16 @@ class ManualClock {
   std::shared_ptr<std::atomic<int64_t>> micros_;
 };
 
+// Options of a test database on `env` (a memory env, say) read by `clock`, whose files are
+// compacted only when a test asks (its files stay as the test wrote them).
+inline DatabaseOptions ManualDatabaseOptions(const ManualClock& clock, rocksdb::Env* env) {
+  DatabaseOptions options;
+  options.now_micros = clock.Function();
+  options.db_options.env = env;
+  options.column_family_options.disable_auto_compactions = true;
+  return options;
+}
+
 inline TableStorage ColumnarStorage() {
   TableStorage storage;
   storage.format = TableFormat::kColumnarTable;
