@@ -599,6 +599,9 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
       verbatim.size() == followed_.bytes.size()) {
     context.verbatim = &verbatim;
     context.verbatim_written = &copied;
+    // Its decoded rows only while its iterator still holds them (not for a group copied when
+    // the entry after it came).
+    if (FollowedGroupHeld()) context.verbatim_rows = followed_.rows;
   }
   Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
   if (copied) copied_groups_++;

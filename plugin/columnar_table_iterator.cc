@@ -53,7 +53,10 @@ void ColumnarTableIterator::ReleaseGroup() {
 bool ColumnarTableIterator::Enter(size_t group) {
   if (group == group_index_ && group_ && partial_first_row_ == SIZE_MAX) return true;
   ReleaseGroup();
-  Status s = reader_->LoadRowGroupForScan(group, read_options_, spec_, &block_, &group_);
+  // (A compaction's input has no spec.)
+  Status s = compaction_inputs_ != nullptr
+                 ? reader_->LoadRowGroupForCopy(group, read_options_, &block_, &group_)
+                 : reader_->LoadRowGroupForScan(group, read_options_, spec_, &block_, &group_);
   if (!s.ok()) {
     status_ = s;
     Invalidate();

@@ -555,11 +555,20 @@ rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
                                                   CachePin<DecodedRowGroup>* out) const {
   *out = CachePin<DecodedRowGroup>::Lookup(settings_->cache(), CacheKey('G', group));
   if (*out) return Status::OK();
-  return DecodeAndCacheRowGroup(group, read_options, false, block, out);
+  return DecodeAndCacheRowGroup(group, read_options, DecodeFor::kScan, block, out);
+}
+
+rocksdb::Status ColumnarTableReader::LoadRowGroupForCopy(size_t group,
+                                                         const rocksdb::ReadOptions& read_options,
+                                                         CachePin<RawBlock>* block,
+                                                         CachePin<DecodedRowGroup>* out) const {
+  *out = CachePin<DecodedRowGroup>::Lookup(settings_->cache(), CacheKey('G', group));
+  if (*out) return Status::OK();
+  return DecodeAndCacheRowGroup(group, read_options, DecodeFor::kCopy, block, out);
 }
 
 rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
-    size_t group, const rocksdb::ReadOptions& read_options, bool for_point_reads,
+    size_t group, const rocksdb::ReadOptions& read_options, DecodeFor purpose,
     CachePin<RawBlock>* block, CachePin<DecodedRowGroup>* out) const {
   // A block of this group alone is not needed in the cache while the decoded group is there
   // (reads look the group up first): it is not cached when read for this decode, and dropped
@@ -581,7 +590,9 @@ rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
   }
   if (!s.ok()) return s;
   std::unique_ptr<DecodedRowGroup> decoded;
-  s = layout_->DecodeRowGroup(view, index_.first_key(group), &decoded);
+  s = purpose == DecodeFor::kCopy
+          ? layout_->DecodeRowGroupForCopy(view, index_.first_key(group), &decoded)
+          : layout_->DecodeRowGroup(view, index_.first_key(group), &decoded);
   if (s.ok() && global_seqno_ != rocksdb::kDisableGlobalSequenceNumber) {
     decoded->AssignSequence(global_seqno_);
   }
@@ -590,7 +601,8 @@ rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
   if (!s.ok()) return s;
   RecordGroupBoundary(group, *decoded);
   // The search prefixes need bytewise order; CheckKeys has just checked the order.
-  if (for_point_reads && comparator_.user_comparator() == rocksdb::BytewiseComparator()) {
+  if (purpose == DecodeFor::kPointReads &&
+      comparator_.user_comparator() == rocksdb::BytewiseComparator()) {
     decoded->BuildSearchPrefixes();
   }
   const size_t charge = decoded->MemoryUsage();
@@ -628,7 +640,8 @@ rocksdb::Status ColumnarTableReader::LoadRowsForPointRead(
       Status s = ReadRowsOfColdGroup(group, target, same_user_key, read_options, block, out);
       if (!s.IsNotSupported()) return s;
     }
-    Status s = DecodeAndCacheRowGroup(group, read_options, true, block, &out->rows);
+    Status s =
+        DecodeAndCacheRowGroup(group, read_options, DecodeFor::kPointReads, block, &out->rows);
     if (!s.ok()) return s;
   }
   out->whole = true;

@@ -147,6 +147,10 @@ struct RowGroupWriteContext {
   // entries as usual. Layouts that cannot tell ignore it.
   const RowGroupView* verbatim = nullptr;
   bool* verbatim_written = nullptr;
+  // Optional with `verbatim`: its rows as decoded for the copy (RowLayout::DecodeRowGroupForCopy,
+  // the entries given). A layout may show the observer the columns that decode kept rather
+  // than split the entries again.
+  const DecodedRowGroup* verbatim_rows = nullptr;
   // Optional: the layout id the file's root records (RowLayout::Id() to begin with). A layout
   // raises it when a group needs a later id, one that readers without the group's feature
   // refuse (TypedLayout::kIdWithCellExceptions).
@@ -180,6 +184,13 @@ class RowLayout {
   // Decodes a parsed row group. `first_internal_key` is the group's first key from the index.
   virtual Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                                 std::unique_ptr<DecodedRowGroup>* out) const = 0;
+
+  // DecodeRowGroup of a group a writer may copy verbatim (a compaction's input): the layout may
+  // keep with the rows what the copy needs (RowGroupWriteContext::verbatim_rows).
+  virtual Status DecodeRowGroupForCopy(const RowGroupView& view, const Slice& first_internal_key,
+                                       std::unique_ptr<DecodedRowGroup>* out) const {
+    return DecodeRowGroup(view, first_internal_key, out);
+  }
 
   // Point reads: the key columns of a parsed row group only (checked against
   // `first_internal_key` like DecodeRowGroup checks them). NotSupported when the layout reads

@@ -90,6 +90,66 @@ class MostlyNullBytes {
   size_t pending_nulls_ = 0;
 };
 
+// A group's columns as the writer shows them to a ColumnObserver: the number of typed rows,
+// every clustering column (in key order), every live regular column (`regular` by column id)
+// and every row's expiry in seconds, each with a value or null per row. The one order both the
+// splitter (rows split into columns) and a group copied verbatim (the columns its decode kept)
+// report in.
+void ReportTypedColumns(const TableSchema& schema, size_t rows, size_t typed_rows,
+                        const std::vector<ColumnVector>& clustering,
+                        const std::vector<ColumnVector>& regular,
+                        const ColumnVector& expiry_seconds, ColumnObserver* observer) {
+  observer->BeginRowGroup(rows);
+  observer->OnTypedRows(typed_rows);
+  for (size_t k = 0; k < clustering.size(); k++) {
+    observer->OnColumn(schema.clustering_key()[k], clustering[k]);
+  }
+  for (const ColumnDef& column : schema.columns()) {
+    if (!column.is_key() && column.is_live()) observer->OnColumn(column.id, regular[column.id]);
+  }
+  observer->OnExpiry(expiry_seconds);
+}
+
+// The columns a decode for a copy keeps with the rows (TypedLayout::DecodeRowGroupForCopy),
+// for ReportTypedColumns.
+struct ObservedColumns {
+  size_t rows = 0;
+  size_t typed_rows = 0;
+  std::vector<ColumnVector> clustering;
+  std::vector<ColumnVector> regular;  // by column id; every live regular column has `rows`
+  ColumnVector expiry_seconds{PhysicalType::kInt64};
+
+  // Whether these fit `schema`'s report (a schema of the same text as the decoding file's).
+  bool Fit(const TableSchema& schema) const {
+    if (clustering.size() != schema.clustering_key().size() ||
+        regular.size() != schema.next_column_id() || expiry_seconds.size() != rows) {
+      return false;
+    }
+    for (const ColumnVector& column : clustering) {
+      if (column.size() != rows) return false;
+    }
+    for (const ColumnDef& column : schema.columns()) {
+      if (column.is_key() || !column.is_live()) continue;
+      const ColumnVector& values = regular[column.id];
+      if (values.size() != rows || values.type() != PhysicalTypeOfLogical(column.type)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  size_t MemoryUsage() const {
+    size_t bytes = expiry_seconds.MemoryUsage();
+    for (const ColumnVector& column : clustering) bytes += column.MemoryUsage();
+    for (const ColumnVector& column : regular) bytes += column.MemoryUsage();
+    return bytes;
+  }
+};
+
+// The columns `rows` kept, if it is a typed group decoded for a copy (defined with
+// TypedRowGroup).
+const ObservedColumns* ObservedColumnsOf(const DecodedRowGroup* rows);
+
 }  // namespace
 
 TypedLayout::TypedLayout(TableSchema schema, std::shared_ptr<const FileDictionarySet> dictionaries,
@@ -245,17 +305,11 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
 
   // Shows the typed columns to an observer (zone maps, file statistics).
   void Report(ColumnObserver* observer) {
-    observer->BeginRowGroup(partition_lengths_.size());
-    observer->OnTypedRows(versions_.size() - versions_.null_count());
-    for (size_t k = 0; k < clustering_.size(); k++) {
-      observer->OnColumn(schema_.clustering_key()[k], clustering_[k]);
-    }
-    for (const ColumnDef& column : schema_.columns()) {
-      if (!column.is_key() && column.is_live()) observer->OnColumn(column.id, regular_[column.id]);
-    }
     ColumnVector& expiry = scratch_[kExpiryScratch];
     expiries_.ToColumn(&expiry);
-    observer->OnExpiry(expiry);
+    ReportTypedColumns(schema_, partition_lengths_.size(),
+                       versions_.size() - versions_.null_count(), clustering_, regular_, expiry,
+                       observer);
   }
 
  private:
@@ -453,41 +507,89 @@ class TypedLayout::Splitter : public RowGroupWriteScratch {
   RowGroupWriter writer_;  // the group's chunks, its buffer kept from group to group (Write)
 };
 
+namespace {
+
+// The columns the decode of an offered copy kept (RowGroupWriteContext::verbatim_rows), when
+// they fit `schema` and the group's first partition is the one its first entry has.
+const ObservedColumns* KeptColumnsFor(const TableSchema& schema,
+                                      const RowGroupWriteContext& context,
+                                      const Slice& first_user_key) {
+  const ObservedColumns* kept = ObservedColumnsOf(context.verbatim_rows);
+  if (kept == nullptr || kept->rows != context.verbatim->row_count() || !kept->Fit(schema)) {
+    return nullptr;
+  }
+  // As the splitter finds it: a key of no partition of the schema is its own partition.
+  size_t partition_length;
+  if (!PartitionKeyLengthAfter(schema, first_user_key, nullptr, &partition_length).ok()) {
+    partition_length = first_user_key.size();
+  }
+  return context.verbatim->first_partition_length() == partition_length ? kept : nullptr;
+}
+
+}  // namespace
+
 Status TypedLayout::WriteRowGroup(const Entry* entries, size_t count,
                                   const RowGroupWriteContext& context, std::string* out) const {
   if (schema().clustering_key().size() > kMaxClusteringColumns) {
     return Status::InvalidArgument("typed layout: too many clustering columns");
   }
-  std::unique_ptr<Splitter> own;
-  Splitter* splitter = nullptr;
-  if (context.scratch != nullptr) {
-    splitter = dynamic_cast<Splitter*>(context.scratch->get());
-    if (splitter != nullptr && splitter->Splits(codec_)) {
-      splitter->Clear();
-    } else {
-      *context.scratch = std::make_unique<Splitter>(codec_, count);
-      splitter = static_cast<Splitter*>(context.scratch->get());
+  const bool offered = count > 0 && context.verbatim != nullptr &&
+                       context.verbatim_written != nullptr &&
+                       context.verbatim->row_count() == count;
+  // A copy whose decode kept its columns shows those to the observer: the entries are split
+  // only if the copy is refused after all (its anchors unknown here).
+  const ObservedColumns* kept =
+      offered ? KeptColumnsFor(schema(), context, entries[0].user_key) : nullptr;
+  if (kept != nullptr) {
+    if (context.observer != nullptr) {
+      ReportTypedColumns(schema(), kept->rows, kept->typed_rows, kept->clustering, kept->regular,
+                         kept->expiry_seconds, context.observer);
     }
-  } else {
-    own = std::make_unique<Splitter>(codec_, count);
-    splitter = own.get();
+    if (WriteVerbatim(context, out)) return Status::OK();
   }
+  std::unique_ptr<Splitter> own;
+  Splitter* splitter = SplitterFor(context, count, &own);
   for (size_t i = 0; i < count; i++) splitter->AddRow(entries[i]);
   if (splitter->any_cell_exceptions() && context.file_layout_id != nullptr) {
     *context.file_layout_id = kIdWithCellExceptions;
   }
-  if (context.observer != nullptr) splitter->Report(context.observer);
-  if (context.verbatim != nullptr && context.verbatim_written != nullptr &&
-      context.verbatim->row_count() == count &&
-      context.verbatim->first_partition_length() == splitter->first_partition_length() &&
-      AnchorsKnown(*context.verbatim, context.observer)) {
-    RecordVerbatimStats(*context.verbatim, context.stats);
-    const Slice bytes = context.verbatim->bytes();
-    out->append(bytes.data(), bytes.size());
-    *context.verbatim_written = true;
-    return Status::OK();
+  if (kept == nullptr) {
+    if (context.observer != nullptr) splitter->Report(context.observer);
+    if (offered &&
+        context.verbatim->first_partition_length() == splitter->first_partition_length() &&
+        WriteVerbatim(context, out)) {
+      return Status::OK();
+    }
   }
   return splitter->Write(entries, count, context, out);
+}
+
+TypedLayout::Splitter* TypedLayout::SplitterFor(const RowGroupWriteContext& context, size_t count,
+                                                std::unique_ptr<Splitter>* own) const {
+  if (context.scratch == nullptr) {
+    *own = std::make_unique<Splitter>(codec_, count);
+    return own->get();
+  }
+  auto* splitter = dynamic_cast<Splitter*>(context.scratch->get());
+  if (splitter != nullptr && splitter->Splits(codec_)) {
+    splitter->Clear();
+    return splitter;
+  }
+  *context.scratch = std::make_unique<Splitter>(codec_, count);
+  return static_cast<Splitter*>(context.scratch->get());
+}
+
+bool TypedLayout::WriteVerbatim(const RowGroupWriteContext& context, std::string* out) const {
+  const RowGroupView& view = *context.verbatim;
+  if (!AnchorsKnown(view, context.observer)) return false;
+  RecordVerbatimStats(view, context.stats);
+  if (view.HasSlot(kCellExceptionsSlot) && context.file_layout_id != nullptr) {
+    *context.file_layout_id = kIdWithCellExceptions;
+  }
+  const Slice bytes = view.bytes();
+  out->append(bytes.data(), bytes.size());
+  *context.verbatim_written = true;
+  return true;
 }
 
 bool TypedLayout::AnchorsKnown(const RowGroupView& view, const ColumnObserver* observer) const {
@@ -615,18 +717,28 @@ class TypedRowGroup : public DecodedRowGroup {
   }
   size_t MemoryUsage() const override {
     return DecodedRowGroup::MemoryUsage() + values_.capacity() +
-           value_offsets_.capacity() * sizeof(uint32_t);
+           value_offsets_.capacity() * sizeof(uint32_t) +
+           (observed_ != nullptr ? observed_->MemoryUsage() : 0);
   }
 
   std::string& keys() { return keys_; }
   std::vector<uint32_t>& key_offsets() { return key_offsets_; }
   ValueBytes& values() { return values_; }
   std::vector<uint32_t>& value_offsets() { return value_offsets_; }
+  // The columns a decode for a copy kept (TypedLayout::DecodeRowGroupForCopy), or null.
+  const ObservedColumns* observed() const { return observed_.get(); }
+  void set_observed(std::unique_ptr<ObservedColumns> observed) { observed_ = std::move(observed); }
 
  private:
   ValueBytes values_;
   std::vector<uint32_t> value_offsets_{0};
+  std::unique_ptr<ObservedColumns> observed_;
 };
+
+const ObservedColumns* ObservedColumnsOf(const DecodedRowGroup* rows) {
+  const auto* typed = dynamic_cast<const TypedRowGroup*>(rows);
+  return typed != nullptr ? typed->observed() : nullptr;
+}
 
 Status DecodeOptionalSlot(const RowGroupView& view, uint32_t slot, PhysicalType type,
                           ColumnVector* out, const ColumnVector* file_dictionary = nullptr) {
@@ -861,8 +973,11 @@ class TypedLayout::Assembler {
   // `selection` null: every row whole. Columns are decoded only as far as the rows that are
   // returned need them: a group whose rows all drop out decodes no more than its trailers, the
   // opaque-value slot and (with an expiry check) its expiry.
+  // `keep_observed`: the group also keeps the columns its writer showed a ColumnObserver
+  // (TypedRowGroup::observed; only without a selection, which decodes every column).
   Status Decode(const Slice& first_internal_key, const RowSelection* selection,
-                SelectionCounts* counts, std::unique_ptr<DecodedRowGroup>* out) {
+                SelectionCounts* counts, std::unique_ptr<DecodedRowGroup>* out,
+                bool keep_observed = false) {
     selection_ = selection;
     first_user_key_ = Slice(first_internal_key.data(), first_internal_key.size() - 8);
     const uint32_t rows = view_.row_count();
@@ -917,6 +1032,12 @@ class TypedLayout::Assembler {
         return Status::Corruption("row group: first key differs from the index");
       }
     }
+    if (keep_observed && selection == nullptr) {
+      std::unique_ptr<ObservedColumns> observed;
+      s = KeepObserved(&observed);
+      if (!s.ok()) return s;
+      group->set_observed(std::move(observed));
+    }
     // Decoded groups live in the block cache, charged by capacity: the slack of appending
     // would cost cache room.
     group->keys().shrink_to_fit();
@@ -926,6 +1047,26 @@ class TypedLayout::Assembler {
   }
 
  private:
+  // After a whole decode: the columns as the splitter showed them to its observer, moved out
+  // (the rows are built). A regular column without a chunk had no value in any row.
+  Status KeepObserved(std::unique_ptr<ObservedColumns>* out) {
+    Status s = value_columns_decoded_ ? Status::OK() : DecodeValueColumns();  // no typed value
+    auto observed = std::make_unique<ObservedColumns>();
+    observed->rows = view_.row_count();
+    observed->typed_rows = opaque_values_.null_count();
+    if (s.ok()) s = Resolve(expiries_, expiry_transform_, &observed->expiry_seconds);
+    if (!s.ok()) return s;
+    for (const ColumnDef& column : schema_.columns()) {
+      if (column.is_key() || present_[column.id]) continue;
+      regular_[column.id].Reset(PhysicalTypeOfLogical(column.type));
+      regular_[column.id].AppendNulls(observed->rows);
+    }
+    observed->clustering = std::move(clustering_);
+    observed->regular = std::move(regular_);
+    *out = std::move(observed);
+    return Status::OK();
+  }
+
   Status DecodeClustering() {
     if (clustering_decoded_) return Status::OK();
     clustering_decoded_ = true;
@@ -953,6 +1094,7 @@ class TypedLayout::Assembler {
 
   // Row versions, metadata and the regular columns the selection keeps.
   Status DecodeValueColumns() {
+    value_columns_decoded_ = true;
     has_versions_ = view_.HasSlot(kRowVersionSlot);  // once a group, not once a row
     Status s = CheckCellExceptionsSlot();
     if (s.ok()) s = DecodeOptionalSlot(view_, kRowVersionSlot, PhysicalType::kInt32, &versions_);
@@ -1207,6 +1349,7 @@ class TypedLayout::Assembler {
   bool clustering_decoded_ = false;
   bool expiry_decoded_ = false;
   bool has_versions_ = false;  // the group stores row versions (set by DecodeValueColumns)
+  bool value_columns_decoded_ = false;
   std::vector<ColumnVector> clustering_;
   std::vector<ColumnVector> regular_;
   std::vector<bool> present_;
@@ -1228,6 +1371,14 @@ Status TypedLayout::DecodeRowGroup(const RowGroupView& view, const Slice& first_
   Assembler assembler(*this, view);
   SelectionCounts ignored;
   return assembler.Decode(first_internal_key, nullptr, &ignored, out);
+}
+
+Status TypedLayout::DecodeRowGroupForCopy(const RowGroupView& view, const Slice& first_internal_key,
+                                          std::unique_ptr<DecodedRowGroup>* out) const {
+  if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
+  Assembler assembler(*this, view);
+  SelectionCounts ignored;
+  return assembler.Decode(first_internal_key, nullptr, &ignored, out, /*keep_observed=*/true);
 }
 
 Status TypedLayout::DecodeSelected(const RowGroupView& view, const Slice& first_internal_key,

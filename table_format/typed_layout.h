@@ -115,6 +115,11 @@ class TypedLayout : public RowLayout {
                        std::string* out) const override;
   Status DecodeRowGroup(const RowGroupView& view, const Slice& first_internal_key,
                         std::unique_ptr<DecodedRowGroup>* out) const override;
+  // Keeps with the rows the columns the writer shows its observer, which a writer copying the
+  // group verbatim (RowGroupWriteContext::verbatim_rows) shows its own instead of splitting
+  // the rows again.
+  Status DecodeRowGroupForCopy(const RowGroupView& view, const Slice& first_internal_key,
+                               std::unique_ptr<DecodedRowGroup>* out) const override;
 
   const TableSchema& schema() const { return codec_.schema(); }
 
@@ -196,6 +201,13 @@ class TypedLayout : public RowLayout {
   class Splitter;
   class Assembler;
 
+  // The splitter of a group of `count` rows: the one kept in context.scratch, cleared, or a
+  // new one (kept there, or in *own without scratch).
+  Splitter* SplitterFor(const RowGroupWriteContext& context, size_t count,
+                        std::unique_ptr<Splitter>* own) const;
+  // Appends context.verbatim's bytes when they decode alike in this file (AnchorsKnown),
+  // counting its chunks and the layout id it needs; false when they do not.
+  bool WriteVerbatim(const RowGroupWriteContext& context, std::string* out) const;
   // RowGroupWriteContext::verbatim: every anchored chunk of `view` finds its anchor in this
   // file's zone maps.
   bool AnchorsKnown(const RowGroupView& view, const ColumnObserver* observer) const;
