@@ -1051,6 +1051,7 @@ class TypedLayout::Assembler {
   // (the rows are built). A regular column without a chunk had no value in any row.
   Status KeepObserved(std::unique_ptr<ObservedColumns>* out) {
     Status s = value_columns_decoded_ ? Status::OK() : DecodeValueColumns();  // no typed value
+    if (!s.ok() || !SplitAlike()) return s;
     auto observed = std::make_unique<ObservedColumns>();
     observed->rows = view_.row_count();
     observed->typed_rows = opaque_values_.null_count();
@@ -1065,6 +1066,34 @@ class TypedLayout::Assembler {
     observed->regular = std::move(regular_);
     *out = std::move(observed);
     return Status::OK();
+  }
+
+  // Whether the columns are what splitting the rows they build gives (as a writer of ours
+  // stored them): only typed rows, which are Puts, have regular values and metadata, only
+  // typed keys clustering values, and every row is of the current schema version (a row of an
+  // older one has no cell in the columns added since). A damaged group that still decodes
+  // may differ; its copy splits the rows.
+  bool SplitAlike() const {
+    if (has_versions_) return false;
+    const uint32_t rows = view_.row_count();
+    for (uint32_t row = 0; row < rows; row++) {
+      if (opaque_values_.IsNull(row)) {
+        if ((trailers_[row] & 0xff) != kPutValueType) return false;
+        continue;
+      }
+      if (!write_times_.IsNull(row) || !expiries_.IsNull(row)) return false;
+      for (size_t id = 0; id < present_.size(); id++) {
+        if (present_[id] && !regular_[id].IsNull(row)) return false;
+      }
+    }
+    if (opaque_keys_.null_count() == rows) return true;
+    for (uint32_t row = 0; row < rows; row++) {
+      if (opaque_keys_.IsNull(row)) continue;
+      for (const ColumnVector& column : clustering_) {
+        if (!column.IsNull(row)) return false;
+      }
+    }
+    return true;
   }
 
   Status DecodeClustering() {

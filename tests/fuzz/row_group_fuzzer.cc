@@ -7,7 +7,8 @@
 //   some columns projected away).
 // A group that decodes must hold view.row_count() rows starting with the first key, and (when
 // its keys are in internal-key order, the writer's precondition) write back to a group that
-// decodes to the same entries.
+// decodes to the same entries; a typed group's copy must show an observer what splitting its
+// entries shows.
 #include <rocksdb/slice_transform.h>
 
 #include <cstddef>
@@ -21,6 +22,7 @@
 #include "table_format/typed_layout.h"
 #include "table_format/varint.h"
 #include "tests/fuzz/fuzz_schema.h"
+#include "tests/table_format/recording_observer.h"
 
 namespace columnar {
 namespace {
@@ -51,8 +53,8 @@ bool InInternalKeyOrder(const DecodedRowGroup& group) {
   return true;
 }
 
-void CheckRewrite(const RowLayout& layout, const DecodedRowGroup& group) {
-  if (!InInternalKeyOrder(group)) return;
+// The group's rows as a writer's entries (slices into `group`).
+std::vector<Entry> EntriesOf(const DecodedRowGroup& group) {
   std::vector<Entry> entries(group.row_count());
   for (size_t row = 0; row < group.row_count(); row++) {
     entries[row].user_key = group.user_key(row);
@@ -60,6 +62,12 @@ void CheckRewrite(const RowLayout& layout, const DecodedRowGroup& group) {
     entries[row].value_type = static_cast<uint8_t>(group.trailer(row) & 0xff);
     entries[row].value = group.value(row);
   }
+  return entries;
+}
+
+void CheckRewrite(const RowLayout& layout, const DecodedRowGroup& group) {
+  if (!InInternalKeyOrder(group)) return;
+  std::vector<Entry> entries = EntriesOf(group);
   DefaultSettings settings;
   RowGroupWriteContext context;
   context.settings = &settings;
@@ -74,6 +82,36 @@ void CheckRewrite(const RowLayout& layout, const DecodedRowGroup& group) {
     FUZZ_CHECK(again->internal_key(row) == group.internal_key(row));
     FUZZ_CHECK(again->value(row) == group.value(row));
   }
+}
+
+// A typed group decoded for a copy holds the same rows, and a copy of it (offered with those
+// rows) shows an observer what splitting its entries shows.
+void CheckCopyReport(const TypedLayout& layout, const RowGroupView& view, const Slice& first_key,
+                     const DecodedRowGroup& group) {
+  std::unique_ptr<DecodedRowGroup> for_copy;
+  FUZZ_CHECK(layout.DecodeRowGroupForCopy(view, first_key, &for_copy).ok());
+  FUZZ_CHECK(for_copy->row_count() == group.row_count());
+  for (size_t row = 0; row < group.row_count(); row++) {
+    FUZZ_CHECK(for_copy->internal_key(row) == group.internal_key(row));
+    FUZZ_CHECK(for_copy->value(row) == group.value(row));
+  }
+  if (!InInternalKeyOrder(group)) return;
+  std::vector<Entry> entries = EntriesOf(group);
+  DefaultSettings settings;
+  testing_util::RecordingObserver split, copied;
+  RowGroupWriteContext context;
+  context.settings = &settings;
+  context.observer = &split;
+  std::string written;
+  FUZZ_CHECK(layout.WriteRowGroup(entries.data(), entries.size(), context, &written).ok());
+  bool verbatim_written = false;
+  context.observer = &copied;
+  context.verbatim = &view;
+  context.verbatim_written = &verbatim_written;
+  context.verbatim_rows = for_copy.get();
+  written.clear();
+  FUZZ_CHECK(layout.WriteRowGroup(entries.data(), entries.size(), context, &written).ok());
+  FUZZ_CHECK(copied.record == split.record);
 }
 
 void DecodeSlots(const RowGroupView& view) {
@@ -120,6 +158,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       (void)group->value(row);
     }
     CheckRewrite(layout, *group);
+    if (selector & 1) {
+      CheckCopyReport(static_cast<const TypedLayout&>(layout), view, first_key, *group);
+    }
   }
 
   if ((selector & 1) && (selector & 4)) {

@@ -12,16 +12,18 @@
 #include <string>
 #include <vector>
 
-#include "table_format/column_values.h"
 #include "table_format/cql_parser.h"
 #include "table_format/key_codec.h"
 #include "table_format/row_group.h"
 #include "table_format/typed_layout.h"
 #include "table_format/varint.h"
+#include "tests/table_format/recording_observer.h"
 
 namespace columnar {
 namespace verbatim_test {
 namespace {
+
+using testing_util::RecordingObserver;
 
 TableSchema SeriesSchema() {
   CreateTableStatement statement;
@@ -172,37 +174,6 @@ TEST_F(TypedLayoutVerbatimTest, GroupOfOtherRowsIsNotCopied) {
 }
 
 constexpr uint8_t kDeletionType = 0x0;  // RocksDB's kTypeDeletion
-
-// Writes down every call an observer gets, values and nulls included, in call order.
-class RecordingObserver : public ColumnObserver {
- public:
-  void BeginRowGroup(size_t rows) override { record += "group " + std::to_string(rows) + "\n"; }
-  void OnColumn(uint32_t column_id, const ColumnVector& values) override {
-    record += "column " + std::to_string(column_id) + Values(values) + "\n";
-  }
-  void OnExpiry(const ColumnVector& expiry_seconds) override {
-    record += "expiry" + Values(expiry_seconds) + "\n";
-  }
-  void OnTypedRows(size_t typed_rows) override {
-    record += "typed " + std::to_string(typed_rows) + "\n";
-  }
-  std::string record;
-
- private:
-  static std::string Values(const ColumnVector& values) {
-    std::string out = " type " + std::to_string(static_cast<int>(values.type())) + ":";
-    for (size_t row = 0; row < values.size(); row++) {
-      if (values.IsNull(row)) {
-        out += " null";
-      } else if (values.type() == PhysicalType::kBytes) {
-        out += " '" + values.GetBytes(row).ToString() + "'";
-      } else {
-        out += " " + std::to_string(FixedBitsAt(values, row));
-      }
-    }
-    return out;
-  }
-};
 
 // Rows of every kind a group holds: typed rows with and without write times and TTLs, nulls,
 // INSERTs naming some columns and cells updated later (cell exceptions), deletions, a value
