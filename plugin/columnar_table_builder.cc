@@ -199,6 +199,11 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
                                 ? options.moptions.prefix_extractor->AsString()
                                 : "nullptr";
   p.compression_name = CodecName(training_dictionary_ ? BlockCodec::kZstdDict : compressor_.codec);
+  // What a later compaction compares before it takes this file's stored blocks (BlockCopy).
+  p.compression_options = "level=" + std::to_string(compressor_.level) + "; ";
+  if (copy_inputs_ && !training_dictionary_) {
+    block_copy_ = std::make_unique<BlockCopy>(p.compression_name, p.compression_options);
+  }
   p.format_version = FileRoot::kFormatVersion;
   std::string collector_names = "[";
   for (size_t i = 0; i < options.ioptions.table_properties_collector_factories.size(); i++) {
@@ -580,6 +585,20 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
     rows[i].sequence = b.sequence;
     rows[i].value_type = b.value_type;
   }
+  // The input group followed, when these are every entry of it and nothing else.
+  RowGroupView verbatim;
+  const bool offered = followed_.active && first == 0 && followed_.prefix == 0 &&
+                       count == followed_.matched && count == followed_.row_count &&
+                       verbatim.Parse(followed_.bytes).ok() &&
+                       verbatim.size() == followed_.bytes.size();
+  // Its decoded rows and block only while its iterator still holds them (not for a group
+  // copied when the entry after it came).
+  const bool held = offered && FollowedGroupHeld();
+  // An input block that may be copied whole starts an output block (block_copy.h).
+  if (held && block_copy_ != nullptr && !block_.empty() &&
+      block_copy_->StartsCopyableBlock(*followed_.reader, followed_.group)) {
+    FlushBlock();
+  }
   const size_t group_start = block_.size();
   RowGroupWriteContext context;
   context.settings = short_lived_settings_ != nullptr
@@ -591,23 +610,23 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   context.memos = &encoding_memos_;
   context.scratch = &layout_scratch_;
   context.file_layout_id = &file_layout_id_;
-  // The input group followed, when these are every entry of it and nothing else.
-  RowGroupView verbatim;
   bool copied = false;
-  if (followed_.active && first == 0 && followed_.prefix == 0 && count == followed_.matched &&
-      count == followed_.row_count && verbatim.Parse(followed_.bytes).ok() &&
-      verbatim.size() == followed_.bytes.size()) {
+  if (offered) {
     context.verbatim = &verbatim;
     context.verbatim_written = &copied;
-    // Its decoded rows only while its iterator still holds them (not for a group copied when
-    // the entry after it came).
-    if (FollowedGroupHeld()) context.verbatim_rows = followed_.rows;
+    if (held) context.verbatim_rows = followed_.rows;
   }
   Status s = layout_->WriteRowGroup(rows.data(), rows.size(), context, &block_);
   if (copied) copied_groups_++;
   if (!s.ok()) {
     SetError(s);
     return;
+  }
+  if (block_copy_ != nullptr) {
+    const bool copied_held = copied && held;
+    block_copy_->OnGroupWritten(copied_held ? followed_.reader : nullptr, followed_.group,
+                                copied_held ? followed_.input->block : nullptr, group_start,
+                                block_);
   }
   if (zone_maps_ != nullptr) {
     bool all_sequence_zero_puts = true;
@@ -679,7 +698,9 @@ void ColumnarTableBuilder::FlushBlock() {
 
 void ColumnarTableBuilder::WriteBlockNow(uint32_t ordinal, const Slice& raw) {
   std::string stored;
-  Status s = WriteBlock(raw, compressor_, &stored);
+  // An input block copied whole is written as that file stored it.
+  const bool copied = block_copy_ != nullptr && block_copy_->TakeStored(raw, &stored);
+  Status s = copied ? Status::OK() : WriteBlock(raw, compressor_, &stored);
   if (!s.ok()) {
     SetError(s);
     return;
@@ -885,6 +906,10 @@ rocksdb::Status ColumnarTableBuilder::Finish() {
   if (copied_groups_ > 0) {
     properties_.user_collected_properties[kCopiedRowGroupsProperty] =
         std::to_string(copied_groups_);
+  }
+  if (block_copy_ != nullptr && block_copy_->copied_blocks() > 0) {
+    properties_.user_collected_properties[kCopiedBlocksProperty] =
+        std::to_string(block_copy_->copied_blocks());
   }
   if (dictionaries_carried_) {
     properties_.user_collected_properties[kDictionaryCarriesProperty] =

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "db/table_properties_collector.h"
+#include "plugin/block_copy.h"
 #include "plugin/cache_pin.h"
 #include "plugin/columnar_table_reader.h"
 #include "plugin/compaction_inputs.h"
@@ -264,7 +265,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   };
   FollowedGroup followed_;
   CachePin<RawBlock> copy_block_;  // an input block read to copy a group from
-  bool copy_inputs_ = false;       // a long-lived typed file: may copy groups
+  // Input blocks copied whole as stored; null when this file's blocks cannot be (block_copy.h).
+  std::unique_ptr<BlockCopy> block_copy_;
+  bool copy_inputs_ = false;  // a long-lived typed file: may copy groups
   bool dictionaries_carried_ = false;
   std::array<char, 16> dictionaries_from_{};  // the file id they were carried from
   uint64_t dictionary_carries_ = 0;

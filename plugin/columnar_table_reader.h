@@ -82,6 +82,12 @@ class ColumnarTableReader : public rocksdb::TableReader {
 
   // ---- used by ColumnarTableIterator ----
   const RowGroupIndex& index() const { return index_; }
+  // Data block `block` as the file stores it (payload and trailer, checksum verified) into
+  // *stored, when its raw bytes are `raw`; false when they are not, or it cannot be read.
+  // `held`: a pin of some block's raw bytes, compared instead of decompressing when it is this
+  // block of this file.
+  bool StoredBlockHolding(uint32_t block, const rocksdb::Slice& raw, const RawBlock* held,
+                          std::string* stored) const;
   // The first internal key of a group as reads see it (with an ingested file's global
   // sequence number).
   rocksdb::Slice first_key(size_t group) const {

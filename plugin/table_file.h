@@ -62,6 +62,8 @@ inline constexpr const char* kRowsPerGroupProperty = "columnar.rows_per_group";
 inline constexpr const char* kPassThroughProperty = "columnar.pass_through";
 // Row groups a compaction copied from its input files unchanged (decimal).
 inline constexpr const char* kCopiedRowGroupsProperty = "columnar.copied_row_groups";
+// Data blocks a compaction wrote as an input file stored them (block_copy.h; decimal).
+inline constexpr const char* kCopiedBlocksProperty = "columnar.copied_blocks";
 // How many compactions in a row carried this file's file dictionaries over from an input
 // file's (decimal; absent = 0): bounded, so that entries no row uses any more are dropped.
 inline constexpr const char* kDictionaryCarriesProperty = "columnar.dictionary_carries";

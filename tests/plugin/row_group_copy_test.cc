@@ -281,6 +281,23 @@ class RowGroupCopyTest : public testing::Test {
 
   uint64_t RowGroups() { return SumOfProperty("columnar.row_groups"); }
 
+  // Data blocks of the tested database's live files.
+  uint64_t DataBlocks() {
+    rocksdb::TablePropertiesCollection files;
+    EXPECT_TRUE(tested_->GetPropertiesOfAllTables(&files).ok());
+    uint64_t blocks = 0;
+    for (const auto& [file, props] : files) blocks += props->num_data_blocks;
+    return blocks;
+  }
+
+  // Both databases compacted whole once more, nothing written since.
+  void CompactAllAgain() {
+    rocksdb::CompactRangeOptions compact;
+    compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+    ASSERT_TRUE(reference_->CompactRange(compact, nullptr, nullptr).ok());
+    ASSERT_TRUE(tested_->CompactRange(compact, nullptr, nullptr).ok());
+  }
+
   // A numeric user property of the tested database's live file holding the smallest key.
   uint64_t PropertyOfFirstFile(const char* name) {
     const std::string value = RawPropertyOfFirstFile(name);
@@ -384,6 +401,47 @@ TEST_F(RowGroupCopyTest, AppendedSeriesCopyOlderGroups) {
   SumOfProperty("columnar.dictionary_carries", &carries);
   EXPECT_GE(carries, 1u);  // the path and host dictionaries were carried over
   ExpectSameContents();
+}
+
+TEST_F(RowGroupCopyTest, BlocksOfCopiedGroupsAreWrittenAsStored) {
+  // Appended series: blocks made of the groups of an input block, all copied, come back as
+  // their files stored them (block_copy.h).
+  for (int round = 0; round < 4; round++) {
+    AppendRound(round);
+    FlushAndCompact(/*again=*/false);
+  }
+  const uint64_t copied = SumOfProperty("columnar.copied_blocks");
+  const uint64_t blocks = DataBlocks();
+  // 32 of 76 (the copied groups: 39 of 87).
+  EXPECT_GT(copied * 4, blocks) << copied << " of " << blocks;
+  ExpectSameContents();
+  // Nothing changed since: nearly every block of groups copied again is an input block.
+  const uint64_t blocks_before = SumOfProperty("columnar.copied_blocks");
+  const uint64_t groups_before = SumOfProperty("columnar.copied_row_groups");
+  CompactAllAgain();
+  const uint64_t blocks_again = SumOfProperty("columnar.copied_blocks") - blocks_before;
+  const uint64_t groups_again = SumOfProperty("columnar.copied_row_groups") - groups_before;
+  // 29 blocks for 31 groups (blocks of 4 kB hold one or two of these groups).
+  EXPECT_GE(blocks_again * 10, groups_again * 8) << blocks_again << " for " << groups_again;
+  ExpectSameContentsAfterReopen();  // every block's checksum verified
+}
+
+TEST_F(RowGroupCopyTest, BlocksOfFilesCompressedOtherwiseAreCompressedAgain) {
+  for (int round = 0; round < 2; round++) AppendRound(round);
+  FlushAndCompact();
+  // Outputs at another zstd level: the groups are still copied, their blocks compressed anew.
+  tested_.reset();
+  tested_options_.compression_opts.level = 7;
+  tested_ = OpenDb(tested_options_, dir_.Sub("tested"));
+  ASSERT_NE(tested_, nullptr);
+  const uint64_t groups_before = SumOfProperty("columnar.copied_row_groups");
+  CompactAllAgain();
+  EXPECT_GT(SumOfProperty("columnar.copied_row_groups"), groups_before);
+  EXPECT_EQ(SumOfProperty("columnar.copied_blocks"), 0u);
+  // At that level from now on: the next pass copies blocks again.
+  CompactAllAgain();
+  EXPECT_GT(SumOfProperty("columnar.copied_blocks"), 0u);
+  ExpectSameContentsAfterReopen();
 }
 
 TEST_F(RowGroupCopyTest, OutputsCloseWhereTheyMeetAnotherInputFile) {

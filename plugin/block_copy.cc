@@ -1,0 +1,84 @@
+#include "plugin/block_copy.h"
+
+#include <utility>
+
+#include "plugin/columnar_table_reader.h"
+
+namespace columnar {
+
+namespace {
+
+// One past the last group of input block `ordinal`.
+size_t EndGroupOfBlock(const RowGroupIndex& index, uint32_t ordinal) {
+  return ordinal + 1 < index.num_blocks() ? index.first_group_of_block(ordinal + 1)
+                                          : index.num_row_groups();
+}
+
+}  // namespace
+
+BlockCopy::BlockCopy(std::string compression_name, std::string compression_options)
+    : compression_name_(std::move(compression_name)),
+      compression_options_(std::move(compression_options)),
+      enabled_(!compression_options_.empty()) {}
+
+bool BlockCopy::CompressedAlike(const ColumnarTableReader& reader) const {
+  const auto& properties = reader.GetTableProperties();
+  return properties != nullptr && properties->compression_name == compression_name_ &&
+         properties->compression_options == compression_options_;
+}
+
+bool BlockCopy::StartsCopyableBlock(const ColumnarTableReader& reader, size_t group) const {
+  const RowGroupIndex& index = reader.index();
+  return enabled_ && group < index.num_row_groups() &&
+         index.first_group_of_block(index.block_of(group)) == group && CompressedAlike(reader);
+}
+
+void BlockCopy::OnGroupWritten(const ColumnarTableReader* reader, size_t group,
+                               const RawBlock* held, size_t group_start,
+                               const rocksdb::Slice& block) {
+  if (!enabled_) return;
+  if (reader == nullptr || group >= reader->index().num_row_groups()) {
+    Reset();  // a group encoded here: this output block is no input block
+    return;
+  }
+  const RowGroupIndex& index = reader->index();
+  if (group_start == 0) {
+    Reset();
+    if (!StartsCopyableBlock(*reader, group)) return;
+    following_ = true;
+    reader_ = reader;
+    ordinal_ = index.block_of(group);
+  } else if (!following_ || complete_ || reader != reader_ || group != next_group_ ||
+             index.block_of(group) != ordinal_) {
+    Reset();
+    return;
+  }
+  next_group_ = group + 1;
+  if (next_group_ < EndGroupOfBlock(index, ordinal_)) return;
+  // The input block's last group: its stored form, if it is these raw bytes.
+  if (!reader->StoredBlockHolding(ordinal_, block, held, &stored_)) {
+    Reset();
+    return;
+  }
+  complete_ = true;
+  complete_size_ = block.size();
+}
+
+bool BlockCopy::TakeStored(const rocksdb::Slice& raw, std::string* stored) {
+  const bool taken = complete_ && raw.size() == complete_size_;
+  if (taken) {
+    stored->swap(stored_);
+    copied_blocks_++;
+  }
+  Reset();
+  return taken;
+}
+
+void BlockCopy::Reset() {
+  following_ = false;
+  complete_ = false;
+  reader_ = nullptr;
+  stored_.clear();
+}
+
+}  // namespace columnar

@@ -1,0 +1,70 @@
+// BlockCopy: the stored form of a compaction input's data block, written as it is when an
+// output block is made of exactly that block's row groups, all copied verbatim.
+//
+// A block's raw bytes are its groups' bytes; copied whole and in order, an input block's groups
+// make the same raw block in the output. Compressed the way the input file compressed its
+// blocks (same codec and level, no file dictionary), its stored form (data_block.h: payload,
+// codec byte, checksum; nothing in it depends on where it lies) is then the input's stored
+// block, and compressing it again (12-14% of the instructions of a compaction copying every
+// group) is not needed. The stored block is taken only after its checksum is verified and its
+// raw bytes are compared with the output block's.
+//
+// The builder starts an output block where a copied input block starts
+// (StartsCopyableBlock): otherwise one group re-encoded before it (a partition's new tail)
+// shifts every later block boundary and no input block would line up again.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "rocksdb/slice.h"
+
+namespace columnar {
+
+class ColumnarTableReader;
+struct RawBlock;
+
+class BlockCopy {
+ public:
+  // `compression_name` / `compression_options`: the output file's table properties (input
+  // files of other ones, or without options, are never copied from). Files compressed with a
+  // trained dictionary must not use a BlockCopy: each file has its own dictionary.
+  BlockCopy(std::string compression_name, std::string compression_options);
+
+  // Whether `group` of `reader` is the first group of an input block whose stored form this
+  // file could take.
+  bool StartsCopyableBlock(const ColumnarTableReader& reader, size_t group) const;
+
+  // After a group was appended, at `group_start`, to the output block `block` (its bytes so
+  // far): `reader` and `group` when it was copied verbatim from that input group while its
+  // iterator held it (`held`: that iterator's block pin, may be null); reader null for any
+  // other group.
+  void OnGroupWritten(const ColumnarTableReader* reader, size_t group, const RawBlock* held,
+                      size_t group_start, const rocksdb::Slice& block);
+
+  // At the output block's close: true with the input's stored block in *stored when `raw` is
+  // exactly an input block followed whole. Starts the next output block afresh either way.
+  bool TakeStored(const rocksdb::Slice& raw, std::string* stored);
+
+  uint64_t copied_blocks() const { return copied_blocks_; }
+
+ private:
+  bool CompressedAlike(const ColumnarTableReader& reader) const;
+  void Reset();
+
+  const std::string compression_name_;
+  const std::string compression_options_;
+  const bool enabled_;
+  // The input block the output block follows: its reader (valid only while its groups are
+  // held), its ordinal, the next group expected, and the stored bytes once complete.
+  const ColumnarTableReader* reader_ = nullptr;
+  uint32_t ordinal_ = 0;
+  size_t next_group_ = 0;
+  bool following_ = false;
+  bool complete_ = false;
+  size_t complete_size_ = 0;
+  std::string stored_;
+  uint64_t copied_blocks_ = 0;
+};
+
+}  // namespace columnar
