@@ -55,7 +55,8 @@ bool ColumnarTableIterator::Enter(size_t group) {
   ReleaseGroup();
   // (A compaction's input has no spec.)
   Status s = compaction_inputs_ != nullptr
-                 ? reader_->LoadRowGroupForCopy(group, read_options_, &block_, &group_)
+                 ? reader_->LoadRowGroup(group, read_options_, &block_, &group_,
+                                         ColumnarTableReader::DecodeFor::kCopy)
                  : reader_->LoadRowGroupForScan(group, read_options_, spec_, &block_, &group_);
   if (!s.ok()) {
     status_ = s;

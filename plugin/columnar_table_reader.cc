@@ -573,19 +573,11 @@ bool ColumnarTableReader::ScanColumnsHot(size_t group) const {
 rocksdb::Status ColumnarTableReader::LoadRowGroup(size_t group,
                                                   const rocksdb::ReadOptions& read_options,
                                                   CachePin<RawBlock>* block,
-                                                  CachePin<DecodedRowGroup>* out) const {
+                                                  CachePin<DecodedRowGroup>* out,
+                                                  DecodeFor purpose) const {
   *out = CachePin<DecodedRowGroup>::Lookup(settings_->cache(), CacheKey('G', group));
   if (*out) return Status::OK();
-  return DecodeAndCacheRowGroup(group, read_options, DecodeFor::kScan, block, out);
-}
-
-rocksdb::Status ColumnarTableReader::LoadRowGroupForCopy(size_t group,
-                                                         const rocksdb::ReadOptions& read_options,
-                                                         CachePin<RawBlock>* block,
-                                                         CachePin<DecodedRowGroup>* out) const {
-  *out = CachePin<DecodedRowGroup>::Lookup(settings_->cache(), CacheKey('G', group));
-  if (*out) return Status::OK();
-  return DecodeAndCacheRowGroup(group, read_options, DecodeFor::kCopy, block, out);
+  return DecodeAndCacheRowGroup(group, read_options, purpose, block, out);
 }
 
 rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(

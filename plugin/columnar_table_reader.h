@@ -104,16 +104,17 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // load the group before it, only to find every row below target). SeekForPrev, which may
   // want that group's last row, keeps GroupForSeek.
   size_t GroupForLowerBound(const rocksdb::Slice& target) const;
-  // Pins decoded row group `group`. `block` is a block pin the caller keeps between calls, so
-  // neighbouring groups of one block decompress it once even when the cache is not filled.
+  // What a whole group is decoded for: point reads get search prefixes
+  // (DecodedRowGroup::BuildSearchPrefixes) when the keys allow them; a compaction's input keeps
+  // what the output's builder needs to copy the group verbatim
+  // (RowLayout::DecodeRowGroupForCopy).
+  enum class DecodeFor { kScan, kPointReads, kCopy };
+  // Pins decoded row group `group` (one found in the cache serves whatever `purpose`). `block`
+  // is a block pin the caller keeps between calls, so neighbouring groups of one block
+  // decompress it once even when the cache is not filled.
   rocksdb::Status LoadRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
-                               CachePin<RawBlock>* block, CachePin<DecodedRowGroup>* out) const;
-  // LoadRowGroup for a compaction's input: a group decoded here also keeps what the output's
-  // builder needs to copy it verbatim (RowLayout::DecodeRowGroupForCopy); one found in the
-  // cache serves as it is.
-  rocksdb::Status LoadRowGroupForCopy(size_t group, const rocksdb::ReadOptions& read_options,
-                                      CachePin<RawBlock>* block,
-                                      CachePin<DecodedRowGroup>* out) const;
+                               CachePin<RawBlock>* block, CachePin<DecodedRowGroup>* out,
+                               DecodeFor purpose = DecodeFor::kScan) const;
   // Where a point read (Get, an iterator's Seek) of internal key `target` lands in `group`:
   // the lower bound of `target` there, and the rows from it on that the read needs, which
   // are the rows with target's user key (`same_user_key`) or the one row at the bound.
@@ -250,10 +251,6 @@ class ColumnarTableReader : public rocksdb::TableReader {
   rocksdb::Status CheckKeys(size_t group, size_t first_row, const DecodedRowGroup& decoded) const;
   // CheckKeys's checks of one entry's value type and sequence number.
   rocksdb::Status CheckTrailer(uint64_t trailer) const;
-  // What a whole group is decoded for: point reads get search prefixes
-  // (DecodedRowGroup::BuildSearchPrefixes) when the keys allow them, copies what a verbatim
-  // copy needs (LoadRowGroupForCopy).
-  enum class DecodeFor { kScan, kPointReads, kCopy };
   // Decodes `group` whole from its block (loading it into *block unless it holds it already)
   // and caches it: LoadRowGroup after a cache miss.
   rocksdb::Status DecodeAndCacheRowGroup(size_t group, const rocksdb::ReadOptions& read_options,

@@ -74,24 +74,11 @@ class AggregateStatisticsTest : public ::testing::Test {
     return query;
   }
 
-  // Selects `query` both ways; checks they agree and returns the columnar-allowed run's stats.
+  // Selects `query` both ways (test::SelectBothWays): whole groups from statistics count all
+  // their rows.
   SelectStats SelectBothWays(SelectQuery query, ResultSet* result = nullptr) {
-    ResultSet columnar, row_path;
-    SelectStats stats, row_stats;
-    query.allow_columnar_scan = true;
-    Status s = table_->Select(query, &columnar, &stats);
-    EXPECT_TRUE(s.ok()) << s.ToString();
-    query.allow_columnar_scan = false;
-    s = table_->Select(query, &row_path, &row_stats);
-    EXPECT_TRUE(s.ok()) << s.ToString();
-    EXPECT_EQ(row_stats.rows_from_stats, 0u);
-    EXPECT_EQ(row_stats.row_groups_from_stats, 0u);
-    EXPECT_TRUE(SerializeRows(columnar) == SerializeRows(row_path))
-        << "columnar:\n"
-        << ResultSetToString(columnar) << "row path:\n"
-        << ResultSetToString(row_path);
+    const SelectStats stats = test::SelectBothWays(table_, std::move(query), result);
     EXPECT_EQ(stats.rows_from_stats, stats.row_groups_from_stats * kRowsPerGroup);
-    if (result != nullptr) *result = columnar;
     return stats;
   }
 

@@ -107,20 +107,7 @@ class CopiedGroupStatisticsTest : public ::testing::Test {
         {Aggregate::Function::kSum, "bytes"},   {Aggregate::Function::kMax, "bytes"},
         {Aggregate::Function::kMin, "latency"}, {Aggregate::Function::kMax, "latency"},
         {Aggregate::Function::kMin, "path"},    {Aggregate::Function::kCount, "path"}};
-    ResultSet columnar, row_path;
-    SelectStats stats, row_stats;
-    query.allow_columnar_scan = true;
-    Status s = table_->Select(query, &columnar, &stats);
-    EXPECT_TRUE(s.ok()) << s.ToString();
-    query.allow_columnar_scan = false;
-    s = table_->Select(query, &row_path, &row_stats);
-    EXPECT_TRUE(s.ok()) << s.ToString();
-    EXPECT_EQ(row_stats.rows_from_stats, 0u);
-    EXPECT_TRUE(SerializeRows(columnar) == SerializeRows(row_path))
-        << "columnar:\n"
-        << ResultSetToString(columnar) << "row path:\n"
-        << ResultSetToString(row_path);
-    return stats.rows_from_stats;
+    return test::SelectBothWays(table_, std::move(query)).rows_from_stats;
   }
 
   TempDir dir_{"copied-group-statistics"};

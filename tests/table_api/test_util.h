@@ -160,5 +160,27 @@ inline Table* MustGetTable(Database* database, const std::string& name) {
   return table;
 }
 
+// Selects `query` with the columnar scan path allowed and through RocksDB iterators only;
+// expects both to succeed with the same rows, the iterators taking nothing from row-group
+// statistics. Returns the columnar-allowed run's stats (its rows in *result).
+inline SelectStats SelectBothWays(Table* table, SelectQuery query, ResultSet* result = nullptr) {
+  ResultSet columnar, row_path;
+  SelectStats stats, row_stats;
+  query.allow_columnar_scan = true;
+  Status s = table->Select(query, &columnar, &stats);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  query.allow_columnar_scan = false;
+  s = table->Select(query, &row_path, &row_stats);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(row_stats.rows_from_stats, 0u);
+  EXPECT_EQ(row_stats.row_groups_from_stats, 0u);
+  EXPECT_TRUE(SerializeRows(columnar) == SerializeRows(row_path))
+      << "columnar:\n"
+      << ResultSetToString(columnar) << "row path:\n"
+      << ResultSetToString(row_path);
+  if (result != nullptr) *result = columnar;
+  return stats;
+}
+
 }  // namespace test
 }  // namespace columnar

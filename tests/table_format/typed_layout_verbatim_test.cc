@@ -46,6 +46,25 @@ class RiceValueSettings : public ColumnWriteSettings {
   }
 };
 
+// Writes `count` entries as one group (RiceValueSettings), offering `verbatim` and the rows
+// decoded for it; *written says whether the copy was taken.
+std::string WriteOffering(const TypedLayout& layout, const Entry* entries, size_t count,
+                          ColumnObserver* observer, const RowGroupView* verbatim,
+                          const DecodedRowGroup* verbatim_rows, bool* written,
+                          uint32_t* layout_id = nullptr) {
+  RiceValueSettings settings;
+  RowGroupWriteContext context;
+  context.settings = &settings;
+  context.observer = observer;
+  context.verbatim = verbatim;
+  context.verbatim_written = written;
+  context.verbatim_rows = verbatim_rows;
+  context.file_layout_id = layout_id;
+  std::string bytes;
+  EXPECT_TRUE(layout.WriteRowGroup(entries, count, context, &bytes).ok());
+  return bytes;
+}
+
 // Anchors the float column (when `anchors`) to the bits of the group's first value, as a zone
 // map anchors it to the group's minimum; counts the groups it was shown.
 class FirstValueObserver : public ColumnObserver {
@@ -106,15 +125,7 @@ class TypedLayoutVerbatimTest : public testing::Test {
   // Writes the entries, offering `verbatim`; *written says whether it was taken.
   std::string Write(ColumnObserver* observer, const RowGroupView* verbatim, bool* written,
                     size_t count = 64) {
-    RiceValueSettings settings;
-    RowGroupWriteContext context;
-    context.settings = &settings;
-    context.observer = observer;
-    context.verbatim = verbatim;
-    context.verbatim_written = written;
-    std::string bytes;
-    EXPECT_TRUE(layout_.WriteRowGroup(entries_.data(), count, context, &bytes).ok());
-    return bytes;
+    return WriteOffering(layout_, entries_.data(), count, observer, verbatim, nullptr, written);
   }
 
   TypedLayout layout_;
@@ -289,17 +300,8 @@ class ObservedColumnsTest : public testing::Test {
   // Writes every entry as one group, offering `verbatim` (and the rows decoded for it).
   std::string Write(ColumnObserver* observer, const RowGroupView* verbatim,
                     const DecodedRowGroup* verbatim_rows, bool* written, uint32_t* layout_id) {
-    RiceValueSettings settings;
-    RowGroupWriteContext context;
-    context.settings = &settings;
-    context.observer = observer;
-    context.verbatim = verbatim;
-    context.verbatim_written = written;
-    context.verbatim_rows = verbatim_rows;
-    context.file_layout_id = layout_id;
-    std::string bytes;
-    EXPECT_TRUE(layout_.WriteRowGroup(entries_.data(), entries_.size(), context, &bytes).ok());
-    return bytes;
+    return WriteOffering(layout_, entries_.data(), entries_.size(), observer, verbatim,
+                         verbatim_rows, written, layout_id);
   }
 
   TypedLayout layout_;  // writes
