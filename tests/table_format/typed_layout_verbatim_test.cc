@@ -273,10 +273,12 @@ class ObservedColumnsTest : public testing::Test {
     row.schema_version = schema.version();
     row.has_liveness = true;
     row.liveness.write_time_micros = TimeMillis(i) * 1000 + 7;
-    for (const char* name : {"a", "b", "value", "d"}) {
-      const ColumnDef& column = *schema.FindColumn(name);
+    std::vector<Value> values(4);  // the cells point into them (CellFromValue)
+    const char* names[] = {"a", "b", "value", "d"};
+    for (size_t k = 0; k < values.size(); k++) {
+      const ColumnDef& column = *schema.FindColumn(names[k]);
       CellVersion version;
-      Value value;
+      Value& value = values[k];
       if (random() % 3 != 0) {
         version.state = CellState::kLive;
         version.write_time_micros = row.liveness.write_time_micros + (random() % 4 == 0 ? 5 : 0);
