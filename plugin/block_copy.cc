@@ -18,8 +18,7 @@ size_t EndGroupOfBlock(const RowGroupIndex& index, uint32_t ordinal) {
 
 BlockCopy::BlockCopy(std::string compression_name, std::string compression_options)
     : compression_name_(std::move(compression_name)),
-      compression_options_(std::move(compression_options)),
-      enabled_(!compression_options_.empty()) {}
+      compression_options_(std::move(compression_options)) {}
 
 bool BlockCopy::CompressedAlike(const ColumnarTableReader& reader) const {
   const auto& properties = reader.GetTableProperties();
@@ -29,14 +28,13 @@ bool BlockCopy::CompressedAlike(const ColumnarTableReader& reader) const {
 
 bool BlockCopy::StartsCopyableBlock(const ColumnarTableReader& reader, size_t group) const {
   const RowGroupIndex& index = reader.index();
-  return enabled_ && group < index.num_row_groups() &&
+  return group < index.num_row_groups() &&
          index.first_group_of_block(index.block_of(group)) == group && CompressedAlike(reader);
 }
 
 void BlockCopy::OnGroupWritten(const ColumnarTableReader* reader, size_t group,
                                const RawBlock* held, size_t group_start,
                                const rocksdb::Slice& block) {
-  if (!enabled_) return;
   if (reader == nullptr || group >= reader->index().num_row_groups()) {
     Reset();  // a group encoded here: this output block is no input block
     return;
@@ -45,10 +43,9 @@ void BlockCopy::OnGroupWritten(const ColumnarTableReader* reader, size_t group,
   if (group_start == 0) {
     Reset();
     if (!StartsCopyableBlock(*reader, group)) return;
-    following_ = true;
     reader_ = reader;
     ordinal_ = index.block_of(group);
-  } else if (!following_ || complete_ || reader != reader_ || group != next_group_ ||
+  } else if (reader != reader_ || complete_ || group != next_group_ ||
              index.block_of(group) != ordinal_) {
     Reset();
     return;
@@ -75,7 +72,6 @@ bool BlockCopy::TakeStored(const rocksdb::Slice& raw, std::string* stored) {
 }
 
 void BlockCopy::Reset() {
-  following_ = false;
   complete_ = false;
   reader_ = nullptr;
   stored_.clear();

@@ -26,9 +26,10 @@ struct RawBlock;
 
 class BlockCopy {
  public:
-  // `compression_name` / `compression_options`: the output file's table properties (input
-  // files of other ones, or without options, are never copied from). Files compressed with a
-  // trained dictionary must not use a BlockCopy: each file has its own dictionary.
+  // `compression_name` / `compression_options`: the output file's table properties, options
+  // not empty (input files of other ones, or without options, are never copied from). Files
+  // compressed with a trained dictionary must not use a BlockCopy: each file has its own
+  // dictionary.
   BlockCopy(std::string compression_name, std::string compression_options);
 
   // Whether `group` of `reader` is the first group of an input block whose stored form this
@@ -54,13 +55,12 @@ class BlockCopy {
 
   const std::string compression_name_;
   const std::string compression_options_;
-  const bool enabled_;
-  // The input block the output block follows: its reader (valid only while its groups are
-  // held), its ordinal, the next group expected, and the stored bytes once complete.
+  // The input block the output block follows (reader null: none): its reader (compared only;
+  // valid while its groups are held), its ordinal, the next group expected, and the stored
+  // bytes once complete.
   const ColumnarTableReader* reader_ = nullptr;
   uint32_t ordinal_ = 0;
   size_t next_group_ = 0;
-  bool following_ = false;
   bool complete_ = false;
   size_t complete_size_ = 0;
   std::string stored_;

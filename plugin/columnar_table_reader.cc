@@ -480,14 +480,10 @@ rocksdb::Status ColumnarTableReader::LoadBlock(uint32_t block,
 
 bool ColumnarTableReader::StoredBlockHolding(uint32_t block, const rocksdb::Slice& raw,
                                              const RawBlock* held, std::string* stored) const {
-  if (block >= index_.num_blocks()) return false;
-  const uint64_t offset = index_.block_offset(block);
-  const uint64_t stored_size = index_.block_size(block);
-  if (offset > file_size_ || stored_size > file_size_ - offset) return false;
-  stored->resize(stored_size);
-  const Slice stored_bytes(stored->data(), stored->size());
-  if (!ReadInto(offset, stored_size, stored->data()).ok() ||
-      !VerifyBlockChecksum(stored_bytes).ok()) {
+  if (block >= index_.num_blocks() ||
+      !ReadStoredBlock(BlockLocation{index_.block_offset(block), index_.block_size(block)},
+                       /*verify=*/true, stored)
+           .ok()) {
     return false;
   }
   if (held != nullptr && held->file_id == root_.file_id && held->ordinal == block) {
@@ -495,8 +491,7 @@ bool ColumnarTableReader::StoredBlockHolding(uint32_t block, const rocksdb::Slic
   }
   std::string buffer;
   Slice decoded;
-  return ReadBlock(stored_bytes, dictionary_.get(), false, &buffer, &decoded).ok() &&
-         decoded == raw;
+  return ReadBlock(*stored, dictionary_.get(), false, &buffer, &decoded).ok() && decoded == raw;
 }
 
 rocksdb::Status ColumnarTableReader::ViewRowGroup(size_t group,
