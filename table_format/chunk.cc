@@ -226,6 +226,8 @@ size_t TemplateBodySize(const TemplateTrial& trial) {
 // Every form's values are remembered as seen, so any can admit them in a later chunk; forms
 // that keep losing are not tried (file_dictionary_forms.h), but their values are remembered,
 // except the plain templates of a chunk that skips the plain form (it is not split for it).
+// How many of the whole values recurred goes to the column's RecurrenceForecast, which leaves
+// the dictionary out of the chunks of columns whose values do not recur.
 bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
                               FileDictionaryWriter* dictionary, std::string* body,
                               Encoding* encoding, size_t* cost) {
@@ -339,7 +341,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
     forms.Record(FileDictionaryForm::kMixed, TemplateBodySize(mixed), written_cost,
                  chosen == &mixed, local_written);
   }
-  dictionary->Remember(whole);
+  dictionary->recurrence().Record(written, dictionary->Remember(whole));
   if (split_has_parameters) dictionary->Remember(split.templates);
   if (mixed_has_parameters) dictionary->Remember(mixed.templates);
   return written;
@@ -403,8 +405,9 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
     if (strings_dictionary != nullptr) {
       const size_t local_size = raw.size() - bitmap_size;
       const Encoding local_encoding = encoding;
-      // A chunk whose dictionary trial already lost to the estimate writes its local body.
-      if (!dictionary_tried) {
+      // A chunk whose dictionary trial already lost to the estimate writes its local body; so
+      // does one of a column whose values keep not recurring (recurrence_forecast.h).
+      if (!dictionary_tried && !strings_dictionary->recurrence().ShouldSkip()) {
         std::string shared;
         dictionary_written = EncodeWithFileDictionary(present, local_size, strings_dictionary,
                                                       &shared, &encoding, &written_cost);

@@ -94,18 +94,23 @@ FileDictionaryWriter::FileDictionaryWriter(FileDictionaryLimits limits)
 
 bool FileDictionaryWriter::Seen(uint64_t hash) const { return seen_.Contains(hash); }
 
-void FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes, const int32_t* codes) {
-  for (size_t i = 0; i < hashes.size() && remembered_ < limits_.max_remembered; i++) {
+RecurrenceCount FileDictionaryWriter::Remember(const std::vector<uint64_t>& hashes,
+                                               const int32_t* codes) {
+  RecurrenceCount count;
+  for (size_t i = 0; i < hashes.size(); i++) {
+    // A hash equal to the previous one was just found seen or remembered (runs of a value).
+    if (i > 0 && hashes[i] == hashes[i - 1]) continue;
+    count.distinct++;
     // A value with a code is an entry, or was seen before its trial admitted it: it is in the
-    // filter already. A hash equal to the previous one was just found seen or remembered (runs
-    // of a value).
-    if ((codes != nullptr && codes[i] != 0) || (i > 0 && hashes[i] == hashes[i - 1]) ||
-        Seen(hashes[i])) {
-      continue;
+    // filter already. (Its trial or HashValues asked for the filter's line: the probe hits.)
+    if ((codes != nullptr && codes[i] != 0) || Seen(hashes[i])) {
+      count.recurring++;
+    } else if (remembered_ < limits_.max_remembered) {
+      seen_.Add(hashes[i]);
+      remembered_++;
     }
-    seen_.Add(hashes[i]);
-    remembered_++;
   }
+  return count;
 }
 
 bool FileDictionaryWriter::Recurs(const Slice& value) const { return Recurs(value, HashOf(value)); }
@@ -307,10 +312,10 @@ void FileDictionaryWriter::Commit(FileDictionaryTrial* trial, bool body_written)
   trial->pending_hashes.clear();
 }
 
-void FileDictionaryWriter::Remember(const FileDictionaryTrial& trial) {
+RecurrenceCount FileDictionaryWriter::Remember(const FileDictionaryTrial& trial) {
   // A trial that ran has every value's code (HashValues leaves none).
   const bool coded = trial.codes.size() == trial.hashes.size();
-  Remember(trial.hashes, coded ? trial.codes.data<int32_t>() : nullptr);
+  return Remember(trial.hashes, coded ? trial.codes.data<int32_t>() : nullptr);
 }
 
 bool FileDictionaryWriter::TryEncode(const ColumnVector& values, size_t local_size,

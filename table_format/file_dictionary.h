@@ -40,6 +40,7 @@
 #include "table_format/encodings/file_huffman.h"
 #include "table_format/file_dictionary_forms.h"
 #include "table_format/local_body_forecast.h"
+#include "table_format/recurrence_forecast.h"
 #include "table_format/skip_backoff.h"
 #include "table_format/template_stream_memos.h"
 #include "table_format/types.h"
@@ -174,7 +175,8 @@ class FileDictionaryWriter {
   // `body_written`: false for a trial committed only to admit its values (its body, and so a
   // table it would use, is not written).
   void Commit(FileDictionaryTrial* trial, bool body_written = true);
-  void Remember(const FileDictionaryTrial& trial);
+  // Returns how many of the trial's distinct values recurred (had a code, or were seen before).
+  RecurrenceCount Remember(const FileDictionaryTrial& trial);
   // What a skipped trial leaves for Remember: the values' hashes only (trial->usable false).
   void HashValues(const ColumnVector& values, FileDictionaryTrial* trial) const;
 
@@ -195,6 +197,9 @@ class FileDictionaryWriter {
   }
   // Whether the column's chunks should skip building their local body (local_body_forecast.h).
   LocalBodyForecast& local_body() { return local_body_; }
+  // Whether the column's chunks should leave the dictionary out, their values not recurring
+  // (recurrence_forecast.h).
+  RecurrenceForecast& recurrence() { return recurrence_; }
   // The memos of the parameter streams of a template form's bodies (kTemplates or kMixed;
   // template_stream_memos.h).
   TemplateStreamMemos* template_streams(FileDictionaryForm form) {
@@ -229,7 +234,7 @@ class FileDictionaryWriter {
   // Hashes every value into hashes[] and prefetches where its lookups will go.
   void PrefetchLookups(const ColumnVector& values, uint64_t* hashes) const;
   // `codes`: the trial's code of each value (null: unknown); values with a code are skipped.
-  void Remember(const std::vector<uint64_t>& hashes, const int32_t* codes);
+  RecurrenceCount Remember(const std::vector<uint64_t>& hashes, const int32_t* codes);
   // Per form (FileDictionaryForm), the memos of its trials' codes and exceptions, and whether
   // the file's table keeps beating the codes' memo: after SkipBackoff::kLossesBeforeSkipping
   // trials in a row in which the table's body was the smaller, the next trials encode the codes
@@ -264,6 +269,7 @@ class FileDictionaryWriter {
   FileDictionaryForms forms_;
   TemplateStreamMemos template_streams_[2];
   LocalBodyForecast local_body_;
+  RecurrenceForecast recurrence_;
   TrialMemos trial_memos_[3];
   // Per trial, kept to reuse their memory.
   FileDictionaryIndex pending_codes_;
