@@ -38,38 +38,37 @@ Status EncodeNested(const ColumnVector& values, EncodingMemo* memo, std::string*
 
 }  // namespace
 
-uint32_t FileDictionaryIndex::Find(uint64_t hash, const Slice& value,
-                                   const std::deque<std::string>& entries) const {
+uint32_t FileDictionaryIndex::Find(uint64_t hash, const Slice& value) const {
   if (size_ == 0) return 0;
   const size_t mask = slots_.size() - 1;
   for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
     const Slot& s = slots_[slot];
     if (s.code == 0) return 0;
-    if (s.hash == hash && Slice(entries[s.code - 1]) == value) return s.code;
+    if (s.hash == hash && Slice(s.data, s.size) == value) return s.code;
   }
 }
 
-void FileDictionaryIndex::Insert(uint64_t hash, uint32_t code) {
+void FileDictionaryIndex::Insert(uint64_t hash, uint32_t code, const Slice& entry) {
   if ((size_ + 1) * 2 > slots_.size()) Grow();
   const size_t mask = slots_.size() - 1;
   size_t slot = hash & mask;
   while (slots_[slot].code != 0) slot = (slot + 1) & mask;
-  slots_[slot] = Slot{hash, code};
+  slots_[slot] = Slot{hash, entry.data(), static_cast<uint32_t>(entry.size()), code};
   size_++;
 }
 
 void FileDictionaryIndex::Grow() {
   std::vector<Slot> old = std::move(slots_);
-  slots_.assign(std::max<size_t>(64, old.size() * 2), Slot{0, 0});
+  slots_.assign(std::max<size_t>(64, old.size() * 2), Slot{0, nullptr, 0, 0});
   size_ = 0;
   for (const Slot& s : old) {
-    if (s.code != 0) Insert(s.hash, s.code);
+    if (s.code != 0) Insert(s.hash, s.code, Slice(s.data, s.size));
   }
 }
 
 void FileDictionaryIndex::Clear() {
   if (size_ == 0) return;
-  std::fill(slots_.begin(), slots_.end(), Slot{0, 0});
+  std::fill(slots_.begin(), slots_.end(), Slot{0, nullptr, 0, 0});
   size_ = 0;
 }
 
@@ -116,7 +115,7 @@ RecurrenceCount FileDictionaryWriter::Remember(const std::vector<uint64_t>& hash
 bool FileDictionaryWriter::Recurs(const Slice& value) const { return Recurs(value, HashOf(value)); }
 
 bool FileDictionaryWriter::Recurs(const Slice& value, uint64_t hash) const {
-  return codes_.Find(hash, value, entries_) != 0 || Seen(hash);
+  return codes_.Find(hash, value) != 0 || Seen(hash);
 }
 
 void FileDictionaryWriter::HashValues(const ColumnVector& values,
@@ -178,11 +177,11 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
       continue;
     }
     const uint64_t hash = trial->hashes[i];
-    uint32_t code = codes_.Find(hash, value, entries_);
+    uint32_t code = codes_.Find(hash, value);
     // A pending value was seen (that is how it became pending).
     bool recurs = true;
     if (code == 0) {
-      const uint32_t pending = pending_codes_.Find(hash, value, trial->pending);
+      const uint32_t pending = pending_codes_.Find(hash, value);
       if (pending != 0) {
         code = static_cast<uint32_t>(entries_.size()) + pending;
       } else {
@@ -192,7 +191,8 @@ bool FileDictionaryWriter::Trial(const ColumnVector& values, FileDictionaryTrial
           // Seen in an earlier chunk: it recurs, so it earns a place in the dictionary.
           trial->pending.emplace_back(value.data(), value.size());
           trial->pending_hashes.push_back(hash);
-          pending_codes_.Insert(hash, static_cast<uint32_t>(trial->pending.size()));
+          pending_codes_.Insert(hash, static_cast<uint32_t>(trial->pending.size()),
+                                trial->pending.back());
           code = static_cast<uint32_t>(entries_.size() + trial->pending.size());
           trial->admitted_bytes += value.size();
         }
@@ -268,7 +268,7 @@ void FileDictionaryWriter::RefreshTable() {
   // all keep their local encodings stores none.
   table_ = std::move(table);
   table_entry_ = std::move(entry);
-  table_code_ = codes_.Find(HashOf(table_entry_), table_entry_, entries_);
+  table_code_ = codes_.Find(HashOf(table_entry_), table_entry_);
 }
 
 void FileDictionaryWriter::WriteTable() {
@@ -276,11 +276,11 @@ void FileDictionaryWriter::WriteTable() {
   const uint64_t hash = HashOf(table_entry_);
   // The same bytes admitted meanwhile as a value keep their code; this entry gets the next one,
   // which the chunk's body already names.
-  const bool indexed = codes_.Find(hash, table_entry_, entries_) != 0;
+  const bool indexed = codes_.Find(hash, table_entry_) != 0;
   entry_bytes_ += table_entry_.size();
   entries_.push_back(table_entry_);
   table_code_ = static_cast<uint32_t>(entries_.size());
-  if (!indexed) codes_.Insert(hash, table_code_);
+  if (!indexed) codes_.Insert(hash, table_code_, entries_.back());
 }
 
 bool FileDictionaryWriter::EncodeWithTable(const ColumnVector& values, size_t local_size,
@@ -305,7 +305,8 @@ void FileDictionaryWriter::Commit(FileDictionaryTrial* trial, bool body_written)
   for (size_t j = 0; j < trial->pending.size(); j++) {
     entry_bytes_ += trial->pending[j].size();
     entries_.push_back(std::move(trial->pending[j]));
-    codes_.Insert(trial->pending_hashes[j], static_cast<uint32_t>(entries_.size()));
+    codes_.Insert(trial->pending_hashes[j], static_cast<uint32_t>(entries_.size()),
+                  entries_.back());
   }
   if (trial->writes_table && body_written) WriteTable();
   trial->pending.clear();
@@ -343,9 +344,9 @@ bool FileDictionaryWriter::Seed(const ColumnVector& entries) {
     const uint64_t hash = HashOf(entry);
     // Codes follow the given order even if an entry repeats (a table equal to a value): the
     // index keeps the first.
-    const bool indexed = codes_.Find(hash, entry, entries_) != 0;
+    const bool indexed = codes_.Find(hash, entry) != 0;
     entries_.emplace_back(entry.data(), entry.size());
-    if (!indexed) codes_.Insert(hash, static_cast<uint32_t>(entries_.size()));
+    if (!indexed) codes_.Insert(hash, static_cast<uint32_t>(entries_.size()), entries_.back());
   }
   entry_bytes_ = bytes;
   return true;

@@ -58,13 +58,17 @@ struct FileDictionaryLimits {
 
 // Value -> code of the entries admitted so far: open addressing over the values' 64-bit
 // hashes, the entries compared on a hash match. A slot holds the hash and the code together,
-// so that a probe of a large index (a file's dictionary outgrows the caches) costs one miss.
+// so that a probe of a large index (a file's dictionary outgrows the caches) costs one miss,
+// and where the entry's bytes are, so that confirming a match costs one more (through the
+// entries' container it cost two or three: its block, then a long string's own buffer).
 class FileDictionaryIndex {
  public:
   // 0 when absent.
-  uint32_t Find(uint64_t hash, const Slice& value, const std::deque<std::string>& entries) const;
-  // `code` >= 1 is entries[code - 1]; the value must not be present.
-  void Insert(uint64_t hash, uint32_t code);
+  uint32_t Find(uint64_t hash, const Slice& value) const;
+  // `code` >= 1 is `entry`, whose bytes must stay where they are while the index holds them
+  // (the elements of a std::deque<std::string> that only grows at its end do: neither the
+  // strings nor their buffers move); the value must not be present.
+  void Insert(uint64_t hash, uint32_t code, const Slice& entry);
   void Clear();
   // Asks the CPU to fetch the slot where a Find of `hash` starts (a hint, no effect otherwise).
   void Prefetch(uint64_t hash) const {
@@ -74,6 +78,8 @@ class FileDictionaryIndex {
  private:
   struct Slot {
     uint64_t hash;
+    const char* data;  // the entry's bytes
+    uint32_t size;
     uint32_t code;  // 0 = empty slot
   };
   void Grow();

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <deque>
 #include <random>
 #include <string>
 #include <vector>
@@ -101,6 +102,32 @@ TEST(SeenFilterTest, HoldsEveryValueAddedAndFewOthers) {
   EXPECT_GT(false_seen, 0u);  // the filter is a filter, not a set
   SeenFilter empty(kValues, 8);
   EXPECT_FALSE(empty.Contains(added[0]));
+}
+
+// The index finds entries by their bytes where they lie (short strings inside a deque's
+// elements, long ones in their own buffers) through its growth, and tells apart entries and
+// values whose hashes collide.
+TEST(FileDictionaryIndexTest, FindsEveryEntryByItsBytesAcrossGrowthAndCollisions) {
+  std::deque<std::string> entries;
+  FileDictionaryIndex index;
+  // Entries come in pairs that share a hash.
+  auto hash_of = [](size_t i) { return 0x9e3779b97f4a7c15ull * ((i / 2) + 1); };
+  constexpr size_t kEntries = 5000;
+  for (size_t i = 0; i < kEntries; i++) {
+    entries.push_back(i % 3 == 0 ? "short " + std::to_string(i)
+                                 : std::string(40, 'x') + " long entry " + std::to_string(i));
+    index.Insert(hash_of(i), static_cast<uint32_t>(i + 1), entries.back());
+  }
+  for (size_t i = 0; i < kEntries; i++) {
+    ASSERT_EQ(index.Find(hash_of(i), entries[i]), i + 1) << i;
+    // Another value with the same hash, and the same value with another hash: absent.
+    ASSERT_EQ(index.Find(hash_of(i), entries[i] + "?"), 0u) << i;
+    ASSERT_EQ(index.Find(hash_of(i) + 1, entries[i]), 0u) << i;
+  }
+  index.Clear();
+  EXPECT_EQ(index.Find(hash_of(0), entries[0]), 0u);
+  FileDictionaryIndex empty;
+  EXPECT_EQ(empty.Find(hash_of(0), entries[0]), 0u);
 }
 
 TEST(FileDictionaryTest, AdmitsOnlyValuesSeenInAnEarlierChunk) {
