@@ -406,8 +406,12 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
       const size_t local_size = raw.size() - bitmap_size;
       const Encoding local_encoding = encoding;
       // A chunk whose dictionary trial already lost to the estimate writes its local body; so
-      // does one of a column whose values keep not recurring (recurrence_forecast.h).
-      if (!dictionary_tried && !strings_dictionary->recurrence().ShouldSkip()) {
+      // does one of a column whose values keep not recurring, remembering a sample of them
+      // (recurrence_forecast.h).
+      RecurrenceForecast& recurrence = strings_dictionary->recurrence();
+      if (!dictionary_tried && recurrence.ShouldSkip()) {
+        recurrence.RecordSkipped(strings_dictionary->RememberSample(present));
+      } else if (!dictionary_tried) {
         std::string shared;
         dictionary_written = EncodeWithFileDictionary(present, local_size, strings_dictionary,
                                                       &shared, &encoding, &written_cost);

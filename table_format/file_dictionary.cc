@@ -99,17 +99,42 @@ RecurrenceCount FileDictionaryWriter::Remember(const std::vector<uint64_t>& hash
   for (size_t i = 0; i < hashes.size(); i++) {
     // A hash equal to the previous one was just found seen or remembered (runs of a value).
     if (i > 0 && hashes[i] == hashes[i - 1]) continue;
+    const bool sampled = RecurrenceForecast::InSample(hashes[i]);
     count.distinct++;
+    count.sampled_distinct += sampled ? 1 : 0;
     // A value with a code is an entry, or was seen before its trial admitted it: it is in the
     // filter already. (Its trial or HashValues asked for the filter's line: the probe hits.)
     if ((codes != nullptr && codes[i] != 0) || Seen(hashes[i])) {
       count.recurring++;
-    } else if (remembered_ < limits_.max_remembered) {
-      seen_.Add(hashes[i]);
-      remembered_++;
+      count.sampled_recurring += sampled ? 1 : 0;
+    } else {
+      RememberSeen(hashes[i]);
     }
   }
   return count;
+}
+
+RecurrenceCount FileDictionaryWriter::RememberSample(const ColumnVector& values) {
+  RecurrenceCount count;
+  for (size_t i = 0; i < values.size(); i++) {
+    const Slice value = values.GetBytes(i);
+    if (i > 0 && value == values.GetBytes(i - 1)) continue;
+    const uint64_t hash = HashOf(value);
+    if (!RecurrenceForecast::InSample(hash)) continue;
+    count.sampled_distinct++;
+    if (Recurs(value, hash)) {
+      count.sampled_recurring++;
+    } else {
+      RememberSeen(hash);
+    }
+  }
+  return count;
+}
+
+void FileDictionaryWriter::RememberSeen(uint64_t hash) {
+  if (remembered_ >= limits_.max_remembered) return;
+  seen_.Add(hash);
+  remembered_++;
 }
 
 bool FileDictionaryWriter::Recurs(const Slice& value) const { return Recurs(value, HashOf(value)); }

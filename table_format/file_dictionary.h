@@ -183,6 +183,9 @@ class FileDictionaryWriter {
   void Commit(FileDictionaryTrial* trial, bool body_written = true);
   // Returns how many of the trial's distinct values recurred (had a code, or were seen before).
   RecurrenceCount Remember(const FileDictionaryTrial& trial);
+  // For a chunk that leaves the dictionary out (recurrence_forecast.h): remembers the values in
+  // RecurrenceForecast's sample, and returns how many of those recurred (sampled_ counts only).
+  RecurrenceCount RememberSample(const ColumnVector& values);
   // What a skipped trial leaves for Remember: the values' hashes only (trial->usable false).
   void HashValues(const ColumnVector& values, FileDictionaryTrial* trial) const;
 
@@ -241,6 +244,8 @@ class FileDictionaryWriter {
   void PrefetchLookups(const ColumnVector& values, uint64_t* hashes) const;
   // `codes`: the trial's code of each value (null: unknown); values with a code are skipped.
   RecurrenceCount Remember(const std::vector<uint64_t>& hashes, const int32_t* codes);
+  // Adds a value not seen yet to the filter, while it has room.
+  void RememberSeen(uint64_t hash);
   // Per form (FileDictionaryForm), the memos of its trials' codes and exceptions, and whether
   // the file's table keeps beating the codes' memo: after SkipBackoff::kLossesBeforeSkipping
   // trials in a row in which the table's body was the smaller, the next trials encode the codes
