@@ -163,6 +163,9 @@ struct FileDictionaryTrial {
 class FileDictionaryWriter {
  public:
   explicit FileDictionaryWriter(FileDictionaryLimits limits = FileDictionaryLimits());
+  // Its index points into its entries: a copy's would point into the original's.
+  FileDictionaryWriter(const FileDictionaryWriter&) = delete;
+  FileDictionaryWriter& operator=(const FileDictionaryWriter&) = delete;
 
   // Encodes `values` (no nulls) as a file_dictionary body when that is smaller than
   // `local_size` bytes; admits the recurring values it needs then. False (nothing changed,
