@@ -238,27 +238,20 @@ TEST(FileDictionaryFormsTest, ChunksSkippingThePlainTemplateFormCountDownAndRead
 // with the reused encoding reads back.
 TEST(FileDictionaryFormsTest, TrialsReuseTheirCodesEncoding) {
   std::mt19937_64 rng(5);
-  FileDictionaryWriters writers;
-  FileDictionaryWriter* writer = writers.For("column");
+  testing_util::ColumnWriter column;
+  FileDictionaryWriter* writer = column.dictionary();
   std::vector<std::string> recurring;
   for (int k = 0; k < 40; k++) recurring.push_back("agent/" + std::string(30, 'a' + k % 26) + "-x");
-  std::vector<std::string> chunks;
-  std::vector<ColumnVector> written;
   for (int c = 0; c < 40; c++) {
     ColumnVector values(PhysicalType::kBytes);
     for (int i = 0; i < 128; i++) values.AppendBytes(recurring[rng() % recurring.size()]);
-    ChunkWriteOptions options;
-    options.file_dictionary = writer;
-    std::string chunk;
-    ASSERT_TRUE(WriteChunk(values, options, &chunk).ok());
-    chunks.push_back(chunk);
-    written.push_back(values);
+    column.Write(values);
   }
   const EncodingMemo& codes = writer->trial_codes_memo(kWhole);
   // Trials whose codes went to the file's table alone skip the memo.
   EXPECT_GE(codes.reused_chunks() + writer->table_only_codes(kWhole), 25u);
   EXPECT_LE(codes.chooser_runs(), 10u);
-  testing_util::ExpectChunksReadBack(chunks, written, *writer);
+  column.ExpectReadBack();
 }
 
 // Once the file's Huffman table beats the memo's encoding of a form's codes in

@@ -33,5 +33,32 @@ inline void ExpectChunksReadBack(const std::vector<std::string>& chunks,
   }
 }
 
+// Writes chunks of one bytes column through its file dictionary, keeping them to read back.
+class ColumnWriter {
+ public:
+  ColumnWriter() : writer_(writers_.For("column")) {}
+
+  // The chunk's encoding.
+  Encoding Write(const ColumnVector& values) {
+    ChunkWriteOptions options;
+    options.file_dictionary = writer_;
+    std::string chunk;
+    EXPECT_TRUE(WriteChunk(values, options, &chunk).ok());
+    chunks_.push_back(chunk);
+    written_.push_back(values);
+    ChunkHeader header;
+    EXPECT_TRUE(ParseChunkHeader(chunk, &header).ok());
+    return header.encoding;
+  }
+  FileDictionaryWriter* dictionary() { return writer_; }
+  void ExpectReadBack() const { ExpectChunksReadBack(chunks_, written_, *writer_); }
+
+ private:
+  FileDictionaryWriters writers_;
+  FileDictionaryWriter* writer_;
+  std::vector<std::string> chunks_;
+  std::vector<ColumnVector> written_;
+};
+
 }  // namespace testing_util
 }  // namespace columnar

@@ -82,21 +82,9 @@ TEST(LocalBodyForecastTest, TheEstimateFollowsTheLastBuiltBody) {
 // written with its local body (and read back), and end the skipping.
 TEST(LocalBodyForecastTest, ASkippedChunkTheDictionaryLosesWritesItsLocalBody) {
   std::mt19937_64 rng(11);
-  FileDictionaryWriters writers;
-  FileDictionaryWriter* writer = writers.For("column");
-  std::vector<std::string> chunks;
-  std::vector<ColumnVector> written;
-  auto write = [&](const ColumnVector& values) {
-    ChunkWriteOptions options;
-    options.file_dictionary = writer;
-    std::string chunk;
-    EXPECT_TRUE(WriteChunk(values, options, &chunk).ok());
-    chunks.push_back(chunk);
-    written.push_back(values);
-    ChunkHeader header;
-    EXPECT_TRUE(ParseChunkHeader(chunk, &header).ok());
-    return header.encoding;
-  };
+  testing_util::ColumnWriter column;
+  FileDictionaryWriter* writer = column.dictionary();
+  auto write = [&](const ColumnVector& values) { return column.Write(values); };
   std::vector<std::string> recurring;
   for (int k = 0; k < 16; k++) {
     recurring.push_back("Mozilla/compatible; agent-" + std::string(1, static_cast<char>('a' + k)) +
@@ -126,7 +114,7 @@ TEST(LocalBodyForecastTest, ASkippedChunkTheDictionaryLosesWritesItsLocalBody) {
   // Every one of them built its local body.
   EXPECT_EQ(forecast.built(), built_before + 10);
 
-  testing_util::ExpectChunksReadBack(chunks, written, *writer);
+  column.ExpectReadBack();
 }
 
 }  // namespace

@@ -18,6 +18,8 @@
 namespace columnar {
 namespace recurrence_forecast_test {
 
+using testing_util::ColumnWriter;
+
 // How many chunks in a row ShouldSkip() says yes (-1: more than a thousand).
 int SkippedInARow(RecurrenceForecast* forecast) {
   int skipped = 0;
@@ -79,32 +81,6 @@ TEST(RecurrenceForecastTest, SampledValuesThatRecurDuringASkipEndIt) {
   Consulted(&forecast, 1, false, 0);
   EXPECT_EQ(SkippedInARow(&forecast), 16);
 }
-
-// Writes chunks of one column through its file dictionary, keeping them to read back.
-class ColumnWriter {
- public:
-  ColumnWriter() : writer_(writers_.For("column")) {}
-
-  Encoding Write(const ColumnVector& values) {
-    ChunkWriteOptions options;
-    options.file_dictionary = writer_;
-    std::string chunk;
-    EXPECT_TRUE(WriteChunk(values, options, &chunk).ok());
-    chunks_.push_back(chunk);
-    written_.push_back(values);
-    ChunkHeader header;
-    EXPECT_TRUE(ParseChunkHeader(chunk, &header).ok());
-    return header.encoding;
-  }
-  FileDictionaryWriter* dictionary() { return writer_; }
-  void ExpectReadBack() const { testing_util::ExpectChunksReadBack(chunks_, written_, *writer_); }
-
- private:
-  FileDictionaryWriters writers_;
-  FileDictionaryWriter* writer_;
-  std::vector<std::string> chunks_;
-  std::vector<ColumnVector> written_;
-};
 
 // An id of 32 hex digits.
 std::string HexId(std::mt19937_64* rng) {
