@@ -57,11 +57,13 @@ class RecurrenceForecast {
   static constexpr uint32_t kFirstSkip = SkipBackoff::kFirstSkip;
   static constexpr uint32_t kMaxSkip = SkipBackoff::kMaxSkip;
   static constexpr size_t kRecurringDivisor = 8;
-  static constexpr uint64_t kSampleDivisor = 16;
+  // One value in kSampleDivisor: those whose hash's top kSampleBits bits are 0 (the
+  // dictionary's index and filter place values by other bits).
+  static constexpr int kSampleBits = 4;
+  static constexpr uint64_t kSampleDivisor = uint64_t{1} << kSampleBits;
 
-  // Whether a value of this hash is in the sample that skipped chunks remember (the hash's top
-  // bits: the dictionary's index and filter place values by others).
-  static bool InSample(uint64_t hash) { return hash >> 60 == 0; }
+  // Whether a value of this hash is in the sample that skipped chunks remember.
+  static bool InSample(uint64_t hash) { return hash >> (64 - kSampleBits) == 0; }
 
   // Whether the chunk being written should leave the dictionary out (counts a skip down).
   bool ShouldSkip();

@@ -1,7 +1,7 @@
 // RecurrenceForecast (table_format/recurrence_forecast.h): when a string column's chunks leave
-// the file's dictionary out because their values do not recur, for how long, that the values of
-// a skipped chunk are not remembered, and that columns whose values recur never skip it; every
-// chunk reads back.
+// the file's dictionary out because their values do not recur, for how long, that of a skipped
+// chunk's values only a sample is remembered, that the sample brings columns whose values recur
+// sparsely back, and that columns the dictionary wins never skip it; every chunk reads back.
 #include "table_format/recurrence_forecast.h"
 
 #include <gtest/gtest.h>
