@@ -31,11 +31,12 @@
 // chunk that kept its local body commits nothing, so skipping forms there changes nothing but that
 // chunk. A skipped form's values are still remembered as seen (FileDictionaryWriter::HashValues),
 // so the seen filter is what it would have been: only a chunk in which a skipped form would have
-// won is written differently (in another valid form). (Chunks of a column whose values keep not
-// recurring leave the dictionary out altogether, remembering nothing: recurrence_forecast.h.) The
-// exception: a chunk that skips the plain template form is not split for it (splitting is most of
-// what a skipped template form costs), so its plain templates are not remembered, and a retried
-// plain form finds the templates of those chunks unseen: it admits them one sighting later.
+// won is written differently (in another valid form). The exception: a chunk that skips the
+// plain template form is not split for it (splitting is most of what a skipped template form
+// costs), so its plain templates are not remembered, and a retried plain form finds the
+// templates of those chunks unseen: it admits them one sighting later. (Chunks of a column whose
+// values keep not recurring leave the dictionary out altogether, remembering only a sample of
+// their values: recurrence_forecast.h.)
 #pragma once
 
 #include <array>
