@@ -8,8 +8,8 @@
 // megabyte-sized filter and a write into it for every value, for values nothing will look up
 // again. On access16 (request_id, trace_id, and user_id, whose ids recur too rarely to win)
 // leaving the dictionary out took 5.2% of the instructions off a compaction that encodes every
-// row, for 0.011% more bytes; its CPU time, paired runs, by a median of 5% (docs/results/
-// recurrence). The filter's cache misses make the work dearer than its instructions.
+// row, for 0.011% more bytes (docs/results/recurrence; its CPU time moved less than this
+// machine's spread between runs).
 //
 // A chunk that consulted the dictionary loses clearly when it kept its local body (no form of
 // the dictionary was written) and at most 1 / kRecurringDivisor of its distinct values (a run of
