@@ -1123,8 +1123,11 @@ rocksdb::InternalIterator* ColumnarTableReader::NewIterator(
     rocksdb::Arena* arena, bool skip_filters, rocksdb::TableReaderCaller caller,
     size_t /*compaction_readahead_size*/, bool /*allow_unprepared_value*/) {
   const ScanSpec* spec = PushdownSpecOf(read_options);
-  // Only a compaction's input shows its groups to the output's builder (compaction_inputs.h).
+  // Only a compaction's input shows its groups to the output's builder (compaction_inputs.h),
+  // and only when builders of this factory copy groups (otherwise they never look at them, and
+  // the columns a group keeps for a copy would be decoded for nothing).
   const bool compaction_input = caller == rocksdb::TableReaderCaller::kCompaction &&
+                                settings_->options().copy_row_groups &&
                                 TypedLayout::IsTypedId(root_.layout_id) &&
                                 global_seqno_ == rocksdb::kDisableGlobalSequenceNumber &&
                                 properties_->user_collected_properties.count(kPassThroughProperty);
