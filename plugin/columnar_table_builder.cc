@@ -150,10 +150,11 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
   soon_rewritten_ = SoonRewritten(options.reason);
   copy_inputs_ = settings_->options().copy_row_groups && !soon_rewritten_ && zone_maps_ != nullptr;
   awaiting_seed_ = copy_inputs_ && dictionaries_ != nullptr;
-  if (soon_rewritten_) {
-    short_lived_settings_ = std::make_unique<ShortLivedColumnSettings>(&settings_->columns());
-  }
   compressor_.codec = CodecFor(options.compression_type);
+  if (soon_rewritten_) {
+    short_lived_settings_ = std::make_unique<ShortLivedColumnSettings>(
+        &settings_->columns(), /*blocks_compressed=*/compressor_.codec != BlockCodec::kNone);
+  }
   compressor_.level = ZstdLevel(options.compression_opts);
   if (compressor_.codec == BlockCodec::kZstd && options.compression_opts.max_dict_bytes > 0) {
     training_dictionary_ = true;

@@ -88,6 +88,10 @@ ChunkWriteOptions ShortLivedColumnSettings::For(const std::string& column,
                                                 PhysicalType type) const {
   ChunkWriteOptions options = base_->For(column, type);
   options.short_lived = true;
+  const bool compressed = blocks_compressed_ || options.compression != ColumnCompression::kNone;
+  if (type == PhysicalType::kBytes && options.encoding == Encoding::kAuto && compressed) {
+    options.encoding = Encoding::kPlain;
+  }
   return options;
 }
 

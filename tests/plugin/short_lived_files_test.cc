@@ -1,7 +1,9 @@
 // Flushed files are short-lived: compaction rewrites them soon, so their chunks leave out
-// template, the chooser's costliest analysis (ChunkWriteOptions::short_lived), and their zone
-// maps stay row-major (ZoneMapCollector::FinishRowMajor). Compaction's files weigh template
-// again and store their zone maps column-major; the values read back the same from both.
+// template, the chooser's costliest analysis (ChunkWriteOptions::short_lived), their columns
+// left to auto are written plain when something compresses them (ShortLivedColumnSettings),
+// and their zone maps stay row-major (ZoneMapCollector::FinishRowMajor). Compaction's files
+// choose every encoding again and store their zone maps column-major; the values read back
+// the same from both.
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <rocksdb/table.h>
@@ -101,6 +103,97 @@ TEST(ShortLivedFilesTest, FlushesLeaveTemplateOutAndCompactionsWeighIt) {
   ExpectEveryValue(db.get());
 }
 
+// One of four status lines: auto never writes such a column plain (dictionary and rle are a
+// fraction of its size).
+std::string StatusLine(int i) {
+  static const char* const kLines[] = {"200 OK", "404 Not Found", "500 Internal Server Error",
+                                       "302 Found"};
+  return kLines[i % 4];
+}
+
+// Puts kRows status lines into a fresh database with `options` and flushes them; the chunks
+// of the "value" column by encoding, after the flush and after a full compaction (every row
+// read back after each).
+struct FlushedAndCompacted {
+  std::map<std::string, uint64_t> flushed;
+  std::map<std::string, uint64_t> compacted;
+};
+FlushedAndCompacted StatusLineEncodings(rocksdb::Options options, const std::string& name) {
+  TempDir dir(name);
+  options.create_if_missing = true;
+  auto db = OpenDb(options, dir.path());
+  EXPECT_NE(db, nullptr);
+  FlushedAndCompacted out;
+  if (db == nullptr) return out;
+  const auto expect_every_value = [&](const char* where) {
+    for (int i = 0; i < kRows; i++) {
+      std::string value;
+      EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << where << Key(i);
+      EXPECT_EQ(value, StatusLine(i)) << where << Key(i);
+    }
+  };
+  for (int i = 0; i < kRows; i++) {
+    EXPECT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), StatusLine(i)).ok());
+  }
+  EXPECT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  out.flushed = ValueEncodings(db.get());
+  expect_every_value("flushed ");
+  rocksdb::CompactRangeOptions compact;
+  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  EXPECT_TRUE(db->CompactRange(compact, nullptr, nullptr).ok());
+  out.compacted = ValueEncodings(db.get());
+  expect_every_value("compacted ");
+  return out;
+}
+
+uint64_t ChunksNotPlain(const std::map<std::string, uint64_t>& chunks) {
+  uint64_t count = 0;
+  for (const auto& [encoding, n] : chunks) count += encoding == "plain" ? 0 : n;
+  return count;
+}
+
+TEST(ShortLivedFilesTest, CompressedFlushesWritePlainBodiesAndCompactionsChooseAgain) {
+  rocksdb::Options options;
+  options.compression = rocksdb::kLZ4Compression;
+  options.table_factory.reset(NewColumnarTableFactory());
+  const FlushedAndCompacted lz4 = StatusLineEncodings(options, "short-lived-lz4");
+  EXPECT_GT(lz4.flushed.count("plain"), 0u);
+  EXPECT_EQ(ChunksNotPlain(lz4.flushed), 0u) << "an lz4 flush chose an encoding";
+  EXPECT_EQ(lz4.compacted.count("plain"), 0u) << "compaction's file kept the flush's plain";
+  EXPECT_GT(ChunksNotPlain(lz4.compacted), 0u);
+}
+
+TEST(ShortLivedFilesTest, ColumnCompressionAlsoMakesFlushesPlain) {
+  rocksdb::Options options;
+  options.compression = rocksdb::kNoCompression;
+  ColumnarTableOptions table;
+  table.column_compression = "zstd";
+  options.table_factory.reset(NewColumnarTableFactory(table));
+  const FlushedAndCompacted zstd_columns = StatusLineEncodings(options, "short-lived-zstd-cols");
+  EXPECT_GT(zstd_columns.flushed.count("plain"), 0u);
+  EXPECT_EQ(ChunksNotPlain(zstd_columns.flushed), 0u) << "a flush with zstd columns chose";
+  EXPECT_GT(ChunksNotPlain(zstd_columns.compacted), 0u);
+}
+
+TEST(ShortLivedFilesTest, UncompressedFlushesAndGivenEncodingsStillChoose) {
+  // Nothing would take what plain bodies leave: auto still chooses.
+  rocksdb::Options options;
+  options.compression = rocksdb::kNoCompression;
+  options.table_factory.reset(NewColumnarTableFactory());
+  const FlushedAndCompacted uncompressed = StatusLineEncodings(options, "short-lived-raw");
+  EXPECT_EQ(uncompressed.flushed.count("plain"), 0u) << "an uncompressed flush wrote plain";
+  EXPECT_GT(ChunksNotPlain(uncompressed.flushed), 0u);
+
+  // A column given an encoding keeps it in a compressed flush too.
+  options.compression = rocksdb::kLZ4Compression;
+  ColumnarTableOptions table;
+  table.column_encodings = "value:rle";
+  options.table_factory.reset(NewColumnarTableFactory(table));
+  const FlushedAndCompacted given = StatusLineEncodings(options, "short-lived-given");
+  ASSERT_EQ(given.flushed.size(), 1u) << "a given encoding was not kept in a flush";
+  EXPECT_EQ(given.flushed.begin()->first, "rle");
+}
+
 // The first byte of a table file's zone map block, decompressed: a row-major block starts
 // with its group count (a varint, non-zero), a column-major one with its marker.
 uint8_t ZoneMapBlockFirstByte(const std::string& path) {
@@ -125,24 +218,28 @@ std::vector<std::string> LiveFiles(rocksdb::DB* db) {
   return paths;
 }
 
-TEST(ShortLivedFilesTest, FlushesKeepZoneMapsRowMajorAndCompactionsColumnMajor) {
+// A series table (name text, time int, value double) of 2000 rows in groups of 16, opened at
+// `dir` with `compression` and every row put; `model` gets the rows' bytes.
+std::unique_ptr<rocksdb::DB> OpenSeriesWithRows(const TempDir& dir,
+                                                rocksdb::CompressionType compression,
+                                                std::map<std::string, std::string>* model) {
   CreateTableStatement statement;
-  ASSERT_TRUE(ParseCreateTable("CREATE TABLE ks.series (name text, time int, value double, "
+  EXPECT_TRUE(ParseCreateTable("CREATE TABLE ks.series (name text, time int, value double, "
                                "PRIMARY KEY ((name), time))",
                                &statement)
                   .ok());
   const TableSchema& schema = statement.schema;
-  TempDir dir("short-lived-zone-maps");
   ColumnarTableOptions table;
   table.schema = schema.Serialize();
   table.rows_per_group = 16;
   rocksdb::Options options;
   options.create_if_missing = true;
+  options.compression = compression;
   options.table_factory.reset(NewColumnarTableFactory(table));
   auto db = OpenDb(options, dir.path());
-  ASSERT_NE(db, nullptr);
+  EXPECT_NE(db, nullptr);
+  if (db == nullptr) return db;
   const RowCodec codec(schema);
-  std::map<std::string, std::string> model;
   for (int32_t time = 0; time < 2000; time++) {
     Row row(schema.next_column_id());
     row[schema.FindColumn("value")->id] = Value::Double(time % 97);
@@ -150,14 +247,35 @@ TEST(ShortLivedFilesTest, FlushesKeepZoneMapsRowMajorAndCompactionsColumnMajor) 
     meta.schema_version = schema.version();
     std::string key;
     std::string value;
-    ASSERT_TRUE(EncodeKey(schema,
+    EXPECT_TRUE(EncodeKey(schema,
                           {Value::FromBytes(LogicalType::kText, "s" + std::to_string(time % 4))},
                           {Value::Int(time)}, &key)
                     .ok());
-    ASSERT_TRUE(codec.EncodeRow(meta, row, &value).ok());
-    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
-    model[key] = value;
+    EXPECT_TRUE(codec.EncodeRow(meta, row, &value).ok());
+    EXPECT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
+    (*model)[key] = value;
   }
+  return db;
+}
+
+TEST(ShortLivedFilesTest, FixedWidthColumnsOfCompressedFlushesStillChoose) {
+  TempDir dir("short-lived-fixed");
+  std::map<std::string, std::string> model;
+  auto db = OpenSeriesWithRows(dir, rocksdb::kLZ4Compression, &model);
+  ASSERT_NE(db, nullptr);
+  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  // The double column: lz4 would take little from plain doubles, auto still chooses.
+  const std::map<std::string, uint64_t> flushed = ValueEncodings(db.get());
+  EXPECT_EQ(flushed.count("plain"), 0u) << "a flushed double column was written plain";
+  EXPECT_GT(ChunksNotPlain(flushed), 0u);
+  ExpectReadsMatch(db.get(), model, "flushed");
+}
+
+TEST(ShortLivedFilesTest, FlushesKeepZoneMapsRowMajorAndCompactionsColumnMajor) {
+  TempDir dir("short-lived-zone-maps");
+  std::map<std::string, std::string> model;
+  auto db = OpenSeriesWithRows(dir, rocksdb::Options().compression, &model);
+  ASSERT_NE(db, nullptr);
   // Everything reads back (a file opens only if its zone map block parses: one entry per
   // group, each well formed).
   const auto expect_reads = [&](const char* where) { ExpectReadsMatch(db.get(), model, where); };
