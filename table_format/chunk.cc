@@ -347,6 +347,15 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
   return written;
 }
 
+// ChunkWriteOptions::plain_strings: constant when every value is the same, else plain (the
+// constant encoder refuses values that are not all equal before writing anything).
+Status EncodeConstantOrPlain(const ColumnVector& values, std::string* out, Encoding* chosen) {
+  *chosen = Encoding::kConstant;
+  if (EncodeValues(Encoding::kConstant, values, out).ok()) return Status::OK();
+  *chosen = Encoding::kPlain;
+  return EncodeValues(Encoding::kPlain, values, out);
+}
+
 }  // namespace
 
 const char* ColumnCompressionName(ColumnCompression compression) {
@@ -397,8 +406,11 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
   }
   if (!dictionary_written) {
     const bool without_template = options.searched || options.short_lived;
+    const bool auto_request = options.encoding == Encoding::kAuto;
     const Status s =
-        options.memo != nullptr && options.encoding == Encoding::kAuto
+        auto_request && options.plain_strings && present.type() == PhysicalType::kBytes
+            ? EncodeConstantOrPlain(present, &raw, &encoding)
+        : auto_request && options.memo != nullptr
             ? options.memo->Encode(present, &raw, &encoding, without_template, options.short_lived)
             : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding, without_template);
     if (!s.ok()) return s;

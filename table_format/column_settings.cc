@@ -89,9 +89,7 @@ ChunkWriteOptions ShortLivedColumnSettings::For(const std::string& column,
   ChunkWriteOptions options = base_->For(column, type);
   options.short_lived = true;
   const bool compressed = blocks_compressed_ || options.compression != ColumnCompression::kNone;
-  if (type == PhysicalType::kBytes && options.encoding == Encoding::kAuto && compressed) {
-    options.encoding = Encoding::kPlain;
-  }
+  options.plain_strings = type == PhysicalType::kBytes && compressed;
   return options;
 }
 

@@ -42,14 +42,15 @@ class ColumnSettings : public ColumnWriteSettings {
 // choices, every chunk marked short-lived (ChunkWriteOptions::short_lived).
 //
 // With `blocks_compressed` (the file's blocks go through lz4 or zstd), or for a column with
-// its own compression, a byte-string column left to auto is written plain instead: encoding
-// string bodies and choosing among them were most of the encoding in an access16 flush, for
-// bytes the block compressor mostly takes anyway and compaction re-encodes within minutes.
-// Plain bodies are also the cheapest for that compaction to read. Fixed-width columns keep
-// auto: their encodings are cheap, and lz4 takes little from plain numbers (metrics' flushed
-// files were 2.9x larger with plain doubles, for 2.7% fewer flush instructions). Without any
-// compression auto stays, so that a flushed file is not as large as its raw values. Columns
-// given an encoding keep it.
+// its own compression, a byte-string column left to auto is written plain, or constant when
+// all its values in a group are one (ChunkWriteOptions::plain_strings): encoding string bodies
+// and choosing among them were most of the encoding in an access16 flush, for bytes the block
+// compressor mostly takes anyway and compaction re-encodes within minutes. Plain bodies are
+// also the cheapest for that compaction to read; constant keeps a tag column as small and
+// cheap as auto made it. Fixed-width columns keep auto: their encodings are cheap, and lz4
+// takes little from plain numbers (metrics' flushed files were 2.9x larger with plain doubles,
+// for 2.7% fewer flush instructions). Without any compression auto stays, so that a flushed
+// file is not as large as its raw values. Columns given an encoding keep it.
 class ShortLivedColumnSettings : public ColumnWriteSettings {
  public:
   // `base` must outlive this.

@@ -103,22 +103,23 @@ TEST(ShortLivedFilesTest, FlushesLeaveTemplateOutAndCompactionsWeighIt) {
   ExpectEveryValue(db.get());
 }
 
-// One of four status lines: auto never writes such a column plain (dictionary and rle are a
-// fraction of its size).
-std::string StatusLine(int i) {
+// Row i's status line, one of the first `lines` (at most four) in turn: auto never writes
+// such a column plain (dictionary and rle are a fraction of its size).
+std::string StatusLine(int i, int lines) {
   static const char* const kLines[] = {"200 OK", "404 Not Found", "500 Internal Server Error",
                                        "302 Found"};
-  return kLines[i % 4];
+  return kLines[i % lines];
 }
 
-// Puts kRows status lines into a fresh database with `options` and flushes them; the chunks
-// of the "value" column by encoding, after the flush and after a full compaction (every row
-// read back after each).
+// Puts kRows status lines (StatusLine(i, lines)) into a fresh database with `options` and
+// flushes them; the chunks of the "value" column by encoding, after the flush and after a full
+// compaction (every row read back after each).
 struct FlushedAndCompacted {
   std::map<std::string, uint64_t> flushed;
   std::map<std::string, uint64_t> compacted;
 };
-FlushedAndCompacted StatusLineEncodings(rocksdb::Options options, const std::string& name) {
+FlushedAndCompacted StatusLineEncodings(rocksdb::Options options, const std::string& name,
+                                        int lines = 4) {
   TempDir dir(name);
   options.create_if_missing = true;
   auto db = OpenDb(options, dir.path());
@@ -129,11 +130,11 @@ FlushedAndCompacted StatusLineEncodings(rocksdb::Options options, const std::str
     for (int i = 0; i < kRows; i++) {
       std::string value;
       EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << where << Key(i);
-      EXPECT_EQ(value, StatusLine(i)) << where << Key(i);
+      EXPECT_EQ(value, StatusLine(i, lines)) << where << Key(i);
     }
   };
   for (int i = 0; i < kRows; i++) {
-    EXPECT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), StatusLine(i)).ok());
+    EXPECT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), StatusLine(i, lines)).ok());
   }
   EXPECT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
   out.flushed = ValueEncodings(db.get());
@@ -161,6 +162,11 @@ TEST(ShortLivedFilesTest, CompressedFlushesWritePlainBodiesAndCompactionsChooseA
   EXPECT_EQ(ChunksNotPlain(lz4.flushed), 0u) << "an lz4 flush chose an encoding";
   EXPECT_EQ(lz4.compacted.count("plain"), 0u) << "compaction's file kept the flush's plain";
   EXPECT_GT(ChunksNotPlain(lz4.compacted), 0u);
+
+  // One value in every row: constant, as auto would have it.
+  const FlushedAndCompacted one_value = StatusLineEncodings(options, "short-lived-constant", 1);
+  ASSERT_EQ(one_value.flushed.size(), 1u);
+  EXPECT_EQ(one_value.flushed.begin()->first, "constant") << "a tag constant over a group";
 }
 
 TEST(ShortLivedFilesTest, ColumnCompressionAlsoMakesFlushesPlain) {
