@@ -356,6 +356,24 @@ Status EncodeConstantOrPlain(const ColumnVector& values, std::string* out, Encod
   return EncodeValues(Encoding::kPlain, values, out);
 }
 
+// A chunk's own body (no file dictionary), appended to *out: the requested encoding (or the
+// best of a request's candidates); for auto, constant or plain in a flush's strings, else the
+// column's remembered choice, else the chooser's.
+Status EncodeLocalBody(const ColumnVector& present, const ChunkWriteOptions& options,
+                       std::string* out, Encoding* chosen) {
+  const bool without_template = options.searched || options.short_lived;
+  if (options.encoding != Encoding::kAuto) {
+    return EncodeWithBestEncoding(options.encoding, present, out, chosen, without_template);
+  }
+  if (options.plain_strings && present.type() == PhysicalType::kBytes) {
+    return EncodeConstantOrPlain(present, out, chosen);
+  }
+  if (options.memo != nullptr) {
+    return options.memo->Encode(present, out, chosen, without_template, options.short_lived);
+  }
+  return EncodeWithBestEncoding(Encoding::kAuto, present, out, chosen, without_template);
+}
+
 }  // namespace
 
 const char* ColumnCompressionName(ColumnCompression compression) {
@@ -405,14 +423,7 @@ Status WriteChunk(const ColumnVector& values, const ChunkWriteOptions& options, 
     if (dictionary_written) forecast.Record(false, present.size(), estimate, encoding, true, 0);
   }
   if (!dictionary_written) {
-    const bool without_template = options.searched || options.short_lived;
-    const bool auto_request = options.encoding == Encoding::kAuto;
-    const Status s =
-        auto_request && options.plain_strings && present.type() == PhysicalType::kBytes
-            ? EncodeConstantOrPlain(present, &raw, &encoding)
-        : auto_request && options.memo != nullptr
-            ? options.memo->Encode(present, &raw, &encoding, without_template, options.short_lived)
-            : EncodeWithBestEncoding(options.encoding, present, &raw, &encoding, without_template);
+    const Status s = EncodeLocalBody(present, options, &raw, &encoding);
     if (!s.ok()) return s;
     if (strings_dictionary != nullptr) {
       const size_t local_size = raw.size() - bitmap_size;
