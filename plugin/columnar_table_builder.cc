@@ -153,7 +153,7 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
   compressor_.codec = CodecFor(options.compression_type);
   if (soon_rewritten_) {
     short_lived_settings_ = std::make_unique<ShortLivedColumnSettings>(
-        &settings_->columns(), /*blocks_compressed=*/compressor_.codec != BlockCodec::kNone);
+        &settings_->columns(), /*lz4_blocks=*/compressor_.codec == BlockCodec::kLz4);
   }
   compressor_.level = ZstdLevel(options.compression_opts);
   if (compressor_.codec == BlockCodec::kZstd && options.compression_opts.max_dict_bytes > 0) {

@@ -93,7 +93,7 @@ struct ChunkWriteOptions {
   bool short_lived = false;
   // Byte strings left to auto are written constant when every value is the same (a tag over a
   // row group) and plain otherwise, without the chooser: ShortLivedColumnSettings asks for it
-  // in flushed files whose bytes something compresses (column_settings.h says why).
+  // in flushed files whose blocks lz4 compresses (column_settings.h says why).
   bool plain_strings = false;
   // A value every reader of the chunk knows without it (the row group's zone-map minimum of
   // the column; its bit pattern, zero-extended). A rice_delta chunk holding a value with this

@@ -88,8 +88,8 @@ ChunkWriteOptions ShortLivedColumnSettings::For(const std::string& column,
                                                 PhysicalType type) const {
   ChunkWriteOptions options = base_->For(column, type);
   options.short_lived = true;
-  const bool compressed = blocks_compressed_ || options.compression != ColumnCompression::kNone;
-  options.plain_strings = type == PhysicalType::kBytes && compressed;
+  options.plain_strings = type == PhysicalType::kBytes && lz4_blocks_ &&
+                          options.compression == ColumnCompression::kNone;
   return options;
 }
 

@@ -41,27 +41,28 @@ class ColumnSettings : public ColumnWriteSettings {
 // `base`'s settings for a file that compaction soon rewrites (a flush's output): the same
 // choices, every chunk marked short-lived (ChunkWriteOptions::short_lived).
 //
-// With `blocks_compressed` (the file's blocks go through lz4 or zstd), or for a column with
-// its own compression, a byte-string column left to auto is written plain, or constant when
-// all its values in a group are one (ChunkWriteOptions::plain_strings): encoding string bodies
-// and choosing among them were most of the encoding in an access16 flush, for bytes the block
-// compressor mostly takes anyway and compaction re-encodes within minutes. Plain bodies are
-// also the cheapest for that compaction to read; constant keeps a tag column as small and
-// cheap as auto made it. Fixed-width columns keep auto: their encodings are cheap, and lz4
-// takes little from plain numbers (metrics' flushed files were 2.9x larger with plain doubles,
-// for 2.7% fewer flush instructions). Without any compression auto stays, so that a flushed
-// file is not as large as its raw values. Columns given an encoding keep it.
+// With `lz4_blocks` (the file's blocks go through lz4, as db_bench_ext's flushes do), a
+// byte-string column left to auto and without a compression of its own is written plain, or
+// constant when all its values in a group are one (ChunkWriteOptions::plain_strings): encoding
+// string bodies and choosing among them were most of the encoding in an access16 flush, for
+// bytes lz4 mostly takes anyway and compaction re-encodes within minutes. Plain bodies are also
+// the cheapest for that compaction to read; constant keeps a tag column as small and cheap as
+// auto made it. Only with lz4: zstd over plain strings costs more than the encodings save
+// (access16 with zstd columns, config D: 6.5% more flush instructions). Fixed-width columns
+// keep auto: their encodings are cheap, and lz4 takes little from plain numbers (metrics'
+// flushed files were 2.9x larger with plain doubles, for 2.7% fewer flush instructions).
+// Columns given an encoding keep it.
 class ShortLivedColumnSettings : public ColumnWriteSettings {
  public:
   // `base` must outlive this.
-  ShortLivedColumnSettings(const ColumnWriteSettings* base, bool blocks_compressed)
-      : base_(base), blocks_compressed_(blocks_compressed) {}
+  ShortLivedColumnSettings(const ColumnWriteSettings* base, bool lz4_blocks)
+      : base_(base), lz4_blocks_(lz4_blocks) {}
 
   ChunkWriteOptions For(const std::string& column, PhysicalType type) const override;
 
  private:
   const ColumnWriteSettings* base_;
-  bool blocks_compressed_;
+  bool lz4_blocks_;
 };
 
 // Splits "a:b,c:d" into pairs; a bare "b" is returned as ("default", "b").
