@@ -153,10 +153,24 @@ uint64_t ChunksNotPlain(const std::map<std::string, uint64_t>& chunks) {
   return count;
 }
 
-TEST(ShortLivedFilesTest, CompressedFlushesWritePlainBodiesAndCompactionsChooseAgain) {
+// Auto chose the flushed chunks' encodings: none is plain (never the smallest for these
+// values), some chunk has another.
+void ExpectFlushChose(const FlushedAndCompacted& encodings, const char* what) {
+  EXPECT_EQ(encodings.flushed.count("plain"), 0u) << what << " wrote plain";
+  EXPECT_GT(ChunksNotPlain(encodings.flushed), 0u) << what;
+}
+
+// Options whose flushes compress blocks with `compression`, for a table with `table`'s options.
+rocksdb::Options OptionsFor(rocksdb::CompressionType compression,
+                            const ColumnarTableOptions& table = ColumnarTableOptions()) {
   rocksdb::Options options;
-  options.compression = rocksdb::kLZ4Compression;
-  options.table_factory.reset(NewColumnarTableFactory());
+  options.compression = compression;
+  options.table_factory.reset(NewColumnarTableFactory(table));
+  return options;
+}
+
+TEST(ShortLivedFilesTest, CompressedFlushesWritePlainBodiesAndCompactionsChooseAgain) {
+  const rocksdb::Options options = OptionsFor(rocksdb::kLZ4Compression);
   const FlushedAndCompacted lz4 = StatusLineEncodings(options, "short-lived-lz4");
   EXPECT_GT(lz4.flushed.count("plain"), 0u);
   EXPECT_EQ(ChunksNotPlain(lz4.flushed), 0u) << "an lz4 flush chose an encoding";
@@ -171,37 +185,25 @@ TEST(ShortLivedFilesTest, CompressedFlushesWritePlainBodiesAndCompactionsChooseA
 
 TEST(ShortLivedFilesTest, ZstdFlushesAndZstdColumnsStillChoose) {
   // zstd over plain strings costs more than the encodings save: auto still chooses.
-  rocksdb::Options options;
-  options.compression = rocksdb::kZSTD;
-  options.table_factory.reset(NewColumnarTableFactory());
-  const FlushedAndCompacted zstd_blocks = StatusLineEncodings(options, "short-lived-zstd");
-  EXPECT_EQ(zstd_blocks.flushed.count("plain"), 0u) << "a zstd flush wrote plain";
-  EXPECT_GT(ChunksNotPlain(zstd_blocks.flushed), 0u);
-
-  options.compression = rocksdb::kLZ4Compression;
-  ColumnarTableOptions table;
-  table.column_compression = "zstd";
-  options.table_factory.reset(NewColumnarTableFactory(table));
-  const FlushedAndCompacted zstd_columns = StatusLineEncodings(options, "short-lived-zstd-cols");
-  EXPECT_EQ(zstd_columns.flushed.count("plain"), 0u) << "zstd columns of an lz4 flush went plain";
-  EXPECT_GT(ChunksNotPlain(zstd_columns.flushed), 0u);
+  ExpectFlushChose(StatusLineEncodings(OptionsFor(rocksdb::kZSTD), "short-lived-zstd"),
+                   "a zstd flush");
+  ColumnarTableOptions zstd_columns;
+  zstd_columns.column_compression = "zstd";
+  ExpectFlushChose(StatusLineEncodings(OptionsFor(rocksdb::kLZ4Compression, zstd_columns),
+                                       "short-lived-zstd-cols"),
+                   "zstd columns of an lz4 flush");
 }
 
 TEST(ShortLivedFilesTest, UncompressedFlushesAndGivenEncodingsStillChoose) {
   // Nothing would take what plain bodies leave: auto still chooses.
-  rocksdb::Options options;
-  options.compression = rocksdb::kNoCompression;
-  options.table_factory.reset(NewColumnarTableFactory());
-  const FlushedAndCompacted uncompressed = StatusLineEncodings(options, "short-lived-raw");
-  EXPECT_EQ(uncompressed.flushed.count("plain"), 0u) << "an uncompressed flush wrote plain";
-  EXPECT_GT(ChunksNotPlain(uncompressed.flushed), 0u);
+  ExpectFlushChose(StatusLineEncodings(OptionsFor(rocksdb::kNoCompression), "short-lived-raw"),
+                   "an uncompressed flush");
 
   // A column given an encoding keeps it in a compressed flush too.
-  options.compression = rocksdb::kLZ4Compression;
-  ColumnarTableOptions table;
-  table.column_encodings = "value:rle";
-  options.table_factory.reset(NewColumnarTableFactory(table));
-  const FlushedAndCompacted given = StatusLineEncodings(options, "short-lived-given");
+  ColumnarTableOptions rle;
+  rle.column_encodings = "value:rle";
+  const FlushedAndCompacted given =
+      StatusLineEncodings(OptionsFor(rocksdb::kLZ4Compression, rle), "short-lived-given");
   ASSERT_EQ(given.flushed.size(), 1u) << "a given encoding was not kept in a flush";
   EXPECT_EQ(given.flushed.begin()->first, "rle");
 }
