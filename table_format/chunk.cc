@@ -347,7 +347,7 @@ bool EncodeWithFileDictionary(const ColumnVector& values, size_t local_size,
   return written;
 }
 
-// ChunkWriteOptions::plain_strings: constant when every value is the same, else plain (the
+// ChunkWriteOptions::constant_or_plain: constant when every value is the same, else plain (the
 // constant encoder refuses values that are not all equal before writing anything).
 Status EncodeConstantOrPlain(const ColumnVector& values, std::string* out, Encoding* chosen) {
   *chosen = Encoding::kConstant;
@@ -357,15 +357,16 @@ Status EncodeConstantOrPlain(const ColumnVector& values, std::string* out, Encod
 }
 
 // A chunk's own body (no file dictionary), appended to *out: the requested encoding (or the
-// best of a request's candidates); for auto, constant or plain in a flush's strings, else the
-// column's remembered choice, else the chooser's.
+// best of a request's candidates); for auto, constant or plain when asked
+// (ChunkWriteOptions::constant_or_plain), else the column's remembered choice, else the
+// chooser's.
 Status EncodeLocalBody(const ColumnVector& present, const ChunkWriteOptions& options,
                        std::string* out, Encoding* chosen) {
   const bool without_template = options.searched || options.short_lived;
   if (options.encoding != Encoding::kAuto) {
     return EncodeWithBestEncoding(options.encoding, present, out, chosen, without_template);
   }
-  if (options.plain_strings && present.type() == PhysicalType::kBytes) {
+  if (options.constant_or_plain) {
     return EncodeConstantOrPlain(present, out, chosen);
   }
   if (options.memo != nullptr) {

@@ -91,10 +91,11 @@ struct ChunkWriteOptions {
   // template (EncodeWithBestEncoding), whose analysis is the chooser's costliest. Files that
   // stay get template when it wins, since compaction writes them with short_lived false.
   bool short_lived = false;
-  // Byte strings left to auto are written constant when every value is the same (a tag over a
-  // row group) and plain otherwise, without the chooser: ShortLivedColumnSettings asks for it
-  // in flushed files whose blocks lz4 compresses (column_settings.h says why).
-  bool plain_strings = false;
+  // A column left to auto is written constant when every value is the same (a tag over a row
+  // group) and plain otherwise, without the chooser: ShortLivedColumnSettings asks for it for
+  // the byte-string and floating-point columns of flushed files whose blocks lz4 compresses
+  // (column_settings.h says why).
+  bool constant_or_plain = false;
   // A value every reader of the chunk knows without it (the row group's zone-map minimum of
   // the column; its bit pattern, zero-extended). A rice_delta chunk holding a value with this
   // bit pattern is written rice_delta_anchored: that value's position instead of the first

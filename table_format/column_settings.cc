@@ -88,8 +88,10 @@ ChunkWriteOptions ShortLivedColumnSettings::For(const std::string& column,
                                                 PhysicalType type) const {
   ChunkWriteOptions options = base_->For(column, type);
   options.short_lived = true;
-  options.plain_strings = type == PhysicalType::kBytes && lz4_blocks_ &&
-                          options.compression == ColumnCompression::kNone;
+  const bool bodies_lz4_takes = type == PhysicalType::kBytes || type == PhysicalType::kFloat64 ||
+                                type == PhysicalType::kFloat32;
+  options.constant_or_plain =
+      bodies_lz4_takes && lz4_blocks_ && options.compression == ColumnCompression::kNone;
   return options;
 }
 

@@ -1,6 +1,7 @@
 // Flushed files are short-lived: compaction rewrites them soon, so their chunks leave out
 // template, the chooser's costliest analysis (ChunkWriteOptions::short_lived), their string
-// columns left to auto are written plain when lz4 compresses them (ShortLivedColumnSettings),
+// and floating-point columns left to auto are written plain (or constant) when lz4 compresses
+// them (ShortLivedColumnSettings),
 // and their zone maps stay row-major (ZoneMapCollector::FinishRowMajor). Compaction's files
 // choose every encoding again and store their zone maps column-major; the values read back
 // the same from both.
@@ -42,8 +43,9 @@ std::string RequestLine(int i) {
          std::to_string(i * 31 % 977) + "?page=" + std::to_string(i % 9) + " HTTP/1.1";
 }
 
-// Chunks of the "value" column by encoding, over every live file.
-std::map<std::string, uint64_t> ValueEncodings(rocksdb::DB* db) {
+// Chunks of `column` by encoding, over every live file.
+std::map<std::string, uint64_t> ValueEncodings(rocksdb::DB* db,
+                                               const std::string& column = "value") {
   rocksdb::TablePropertiesCollection files;
   EXPECT_TRUE(db->GetPropertiesOfAllTables(&files).ok());
   EXPECT_FALSE(files.empty());
@@ -54,10 +56,10 @@ std::map<std::string, uint64_t> ValueEncodings(rocksdb::DB* db) {
         ColumnStats::Parse(props->user_collected_properties.at("columnar.column_stats"), &stats)
             .ok())
         << path;
-    if (stats.columns().count("value") == 0) {
+    if (stats.columns().count(column) == 0) {
       continue;
     }
-    for (const auto& [encoding, count] : stats.columns().at("value").encodings) {
+    for (const auto& [encoding, count] : stats.columns().at(column).encodings) {
       chunks[encoding] += count;
     }
   }
@@ -232,14 +234,15 @@ std::vector<std::string> LiveFiles(rocksdb::DB* db) {
   return paths;
 }
 
-// A series table (name text, time int, value double) of 2000 rows in groups of 16, opened at
-// `dir` with `compression` and every row put; `model` gets the rows' bytes.
+// A series table (name text, time int, value double, count bigint) of 2000 rows in groups of
+// 16, opened at `dir` with `compression` and every row put; `model` gets the rows' bytes. The
+// values repeat (a dictionary or a few bits a value beat plain for both columns).
 std::unique_ptr<rocksdb::DB> OpenSeriesWithRows(const TempDir& dir,
                                                 rocksdb::CompressionType compression,
                                                 std::map<std::string, std::string>* model) {
   CreateTableStatement statement;
   EXPECT_TRUE(ParseCreateTable("CREATE TABLE ks.series (name text, time int, value double, "
-                               "PRIMARY KEY ((name), time))",
+                               "count bigint, PRIMARY KEY ((name), time))",
                                &statement)
                   .ok());
   const TableSchema& schema = statement.schema;
@@ -257,6 +260,7 @@ std::unique_ptr<rocksdb::DB> OpenSeriesWithRows(const TempDir& dir,
   for (int32_t time = 0; time < 2000; time++) {
     Row row(schema.next_column_id());
     row[schema.FindColumn("value")->id] = Value::Double(time % 97);
+    row[schema.FindColumn("count")->id] = Value::BigInt(1000 + time % 13);
     RowMetadata meta;
     meta.schema_version = schema.version();
     std::string key;
@@ -272,17 +276,36 @@ std::unique_ptr<rocksdb::DB> OpenSeriesWithRows(const TempDir& dir,
   return db;
 }
 
-TEST(ShortLivedFilesTest, FixedWidthColumnsOfCompressedFlushesStillChoose) {
+TEST(ShortLivedFilesTest, CompressedFlushesWriteDoublesPlainAndIntegersStillChoose) {
   TempDir dir("short-lived-fixed");
   std::map<std::string, std::string> model;
   auto db = OpenSeriesWithRows(dir, rocksdb::kLZ4Compression, &model);
   ASSERT_NE(db, nullptr);
   ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
-  // The double column: lz4 would take little from plain doubles, auto still chooses.
-  const std::map<std::string, uint64_t> flushed = ValueEncodings(db.get());
-  EXPECT_EQ(flushed.count("plain"), 0u) << "a flushed double column was written plain";
-  EXPECT_GT(ChunksNotPlain(flushed), 0u);
+  // The double column plain, as the strings; the bigint column still chosen (its encodings are
+  // cheap, and lz4 takes little from plain integers).
+  const std::map<std::string, uint64_t> doubles = ValueEncodings(db.get());
+  EXPECT_GT(doubles.count("plain"), 0u);
+  EXPECT_EQ(ChunksNotPlain(doubles), 0u) << "an lz4 flush chose a double column's encoding";
+  const std::map<std::string, uint64_t> integers = ValueEncodings(db.get(), "count");
+  EXPECT_EQ(integers.count("plain"), 0u) << "a flushed bigint column was written plain";
+  EXPECT_GT(ChunksNotPlain(integers), 0u);
   ExpectReadsMatch(db.get(), model, "flushed");
+
+  rocksdb::CompactRangeOptions compact;
+  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  ASSERT_TRUE(db->CompactRange(compact, nullptr, nullptr).ok());
+  EXPECT_EQ(ValueEncodings(db.get()).count("plain"), 0u) << "compaction kept the flush's plain";
+  ExpectReadsMatch(db.get(), model, "compacted");
+
+  // With zstd blocks the double column is still chosen.
+  TempDir zstd_dir("short-lived-fixed-zstd");
+  std::map<std::string, std::string> zstd_model;
+  auto zstd_db = OpenSeriesWithRows(zstd_dir, rocksdb::kZSTD, &zstd_model);
+  ASSERT_NE(zstd_db, nullptr);
+  ASSERT_TRUE(zstd_db->Flush(rocksdb::FlushOptions()).ok());
+  EXPECT_EQ(ValueEncodings(zstd_db.get()).count("plain"), 0u) << "a zstd flush wrote plain";
+  ExpectReadsMatch(zstd_db.get(), zstd_model, "flushed with zstd");
 }
 
 TEST(ShortLivedFilesTest, FlushesKeepZoneMapsRowMajorAndCompactionsColumnMajor) {
