@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "table_format/byte_buffer.h"
 #include "table_format/types.h"
 
 namespace columnar {
@@ -231,7 +232,8 @@ class ColumnVector {
     return Slice(bytes_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]);
   }
   const uint32_t* offsets() const { return offsets_.data(); }
-  const std::string& bytes_data() const { return bytes_; }
+  // The strings' bytes, concatenated.
+  Slice bytes_data() const { return Slice(bytes_.data(), bytes_.size()); }
   // Pre-sizes the data buffer when the total length is known (decoders).
   void ReserveBytes(size_t total_bytes) { bytes_.reserve(total_bytes); }
   // Bulk appends for decoders, which know their strings' count and total size up front.
@@ -296,7 +298,7 @@ class ColumnVector {
   // Byte strings: offsets_[0] == 0 always; offsets_.size() == size_ + 1. Empty for fixed-width
   // columns.
   std::vector<uint32_t> offsets_;
-  std::string bytes_;
+  ByteBuffer bytes_;
   std::vector<uint64_t> presence_;
   size_t null_count_ = 0;
 };

@@ -191,6 +191,28 @@ __attribute__((always_inline)) inline void AppendPresentCell(const RowCell& cell
   }
 }
 
+// DecodeIntoColumns' path for the cells its loop does not read itself (other types, long
+// strings) and for malformed ones: reads the cell at *at (its column's `absent` cell), appends
+// it and moves *at past it, or says what is wrong. Out of line, so that the loop's registers
+// hold its own cursor.
+__attribute__((noinline)) Status AppendAnyCell(const RowCell& absent, const char** at,
+                                               const char* end, ColumnVector* column) {
+  RowCell cell = absent;
+  cell.present = true;
+  const size_t left = static_cast<size_t>(end - *at);
+  Slice rest(*at, left);
+  if (!TryReadCellValue(&rest, &cell)) {
+    rest = Slice(*at, left);
+    Status s = ReadCellValue(&rest, &cell);
+    assert(!s.ok());
+    if (s.ok()) s = RowCorruption("malformed value");  // unreachable: the two agree
+    return s;
+  }
+  AppendPresentCell(cell, column);
+  *at = rest.data();
+  return Status::OK();
+}
+
 Status CellMetadataNotSupported() {
   return Status::NotSupported("row value has per-cell metadata (row format 2)");
 }
@@ -437,9 +459,11 @@ RowCodec::RowCodec(TableSchema schema) : schema_(std::move(schema)) {
                             : EncodedFixedWidth(type) < FixedWidth(PhysicalTypeOfLogical(type));
       if (holds_more) constrained.push_back(static_cast<uint32_t>(i));
     }
-    std::vector<uint8_t> kinds(absent.size());
-    for (size_t i = 0; i < absent.size(); i++) kinds[i] = KindOfCell(absent[i].type);
-    cell_kinds_by_version_.push_back(std::move(kinds));
+    std::vector<CellPlan> plans(absent.size());
+    for (size_t i = 0; i < absent.size(); i++) {
+      plans[i] = CellPlan{absent[i].column_id, KindOfCell(absent[i].type)};
+    }
+    cell_plans_by_version_.push_back(std::move(plans));
     constrained_cells_by_version_.push_back(std::move(constrained));
     absent_cells_by_version_.push_back(std::move(absent));
   }
@@ -628,52 +652,58 @@ Status RowCodec::DecodeIntoColumns(const Slice& value, RowMetadata* meta, Column
     return RowCorruption("presence bitmap padding bits are set");
   }
   in.remove_prefix(bitmap_bytes);
-  const uint8_t* kinds = cell_kinds_by_version_[meta->schema_version - 1].data();
+  const CellPlan* plan = cell_plans_by_version_[meta->schema_version - 1].data();
+  // The values are read through a pointer pair held in registers (a Slice whose address the
+  // slow path took would be kept in memory, and reloaded for every cell).
+  const char* at = in.data();
+  const char* const end = at + in.size();
   size_t appended = 0;
   for (; appended < count; appended++) {
-    const RowCell& absent = cells[appended];
-    ColumnVector* column = &columns[absent.column_id];
+    const CellPlan cell_plan = plan[appended];
+    ColumnVector* column = &columns[cell_plan.column_id];
     if (((bitmap[appended / 8] >> (appended % 8)) & 1) == 0) {
       column->AppendNull();
       continue;
     }
     // The common kinds straight from the bytes (a short length in one byte); whatever else,
     // or fails, goes through TryReadCellValue and, failing, ReadCellValue for the Status.
-    const uint8_t kind = kinds[appended];
+    const size_t left = static_cast<size_t>(end - at);
     const bool bytes_column = column->type() == PhysicalType::kBytes;
-    if (kind == kWideCell && !bytes_column && in.size() >= 8) {
-      column->AppendLowBytes(DecodeFixed64(in.data()));
-      in.remove_prefix(8);
-      continue;
+    switch (cell_plan.kind) {
+      case kWideCell:
+        if (!bytes_column && left >= 8) {
+          column->AppendLowBytes(DecodeFixed64(at));
+          at += 8;
+          continue;
+        }
+        break;
+      case kNarrowCell:
+        if (!bytes_column && left >= 4) {
+          column->AppendLowBytes(DecodeFixed32(at));
+          at += 4;
+          continue;
+        }
+        break;
+      case kAnyBytesCell:
+      case kAsciiCell:
+        if (bytes_column && left > 0 && static_cast<uint8_t>(at[0]) < 0x80 &&
+            static_cast<uint8_t>(at[0]) < left) {
+          const Slice bytes(at + 1, static_cast<uint8_t>(at[0]));
+          // A non-ascii byte in an ascii cell: the slow path below says so.
+          if (cell_plan.kind == kAnyBytesCell || IsAsciiBytes(bytes)) {
+            column->AppendBytes(bytes);
+            at += 1 + bytes.size();
+            continue;
+          }
+        }
+        break;
+      default:
+        break;
     }
-    if (kind == kNarrowCell && !bytes_column && in.size() >= 4) {
-      column->AppendLowBytes(DecodeFixed32(in.data()));
-      in.remove_prefix(4);
-      continue;
-    }
-    if ((kind == kAnyBytesCell || kind == kAsciiCell) && bytes_column && !in.empty() &&
-        static_cast<uint8_t>(in[0]) < 0x80 && static_cast<uint8_t>(in[0]) < in.size()) {
-      const size_t length = static_cast<uint8_t>(in[0]);
-      const Slice bytes(in.data() + 1, length);
-      // A non-ascii byte in an ascii cell: the slow path below says so.
-      if (kind == kAnyBytesCell || IsAsciiBytes(bytes)) {
-        column->AppendBytes(bytes);
-        in.remove_prefix(1 + length);
-        continue;
-      }
-    }
-    RowCell cell = absent;
-    cell.present = true;
-    const Slice at = in;
-    if (!TryReadCellValue(&in, &cell)) {
-      in = at;
-      s = ReadCellValue(&in, &cell);
-      assert(!s.ok());
-      if (s.ok()) s = RowCorruption("malformed value");  // unreachable: the two agree
-      break;
-    }
-    AppendPresentCell(cell, column);
+    s = AppendAnyCell(cells[appended], &at, end, column);
+    if (!s.ok()) break;
   }
+  in = Slice(at, static_cast<size_t>(end - at));
   if (s.ok() && with_cell_exceptions) {
     const auto live = [&](uint64_t i) {
       const ColumnVector& column = columns[cells[i].column_id];

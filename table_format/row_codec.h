@@ -277,8 +277,12 @@ class RowCodec {
   std::vector<std::vector<uint32_t>> columns_by_version_;  // index: version - 1
   // Per version, a cell per column with its id and type, absent (DecodeValues starts from it).
   std::vector<std::vector<RowCell>> absent_cells_by_version_;
-  // Per version, how DecodeIntoColumns reads each cell (a CellKind of row_codec.cc).
-  std::vector<std::vector<uint8_t>> cell_kinds_by_version_;
+  // Per version, where DecodeIntoColumns puts each cell and how it reads it.
+  struct CellPlan {
+    uint32_t column_id;
+    uint8_t kind;  // a CellKind of row_codec.cc
+  };
+  std::vector<std::vector<CellPlan>> cell_plans_by_version_;
   // Per version, the positions of the cells whose columns' physical types hold values the
   // logical types refuse (boolean, ascii, uuid): EncodeColumnCells checks only these.
   std::vector<std::vector<uint32_t>> constrained_cells_by_version_;

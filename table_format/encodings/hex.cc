@@ -35,7 +35,7 @@ Status Encode(const ColumnVector& values, std::string* out) {
   }
   // The strings are concatenated: with every length even, checking all their bytes at once
   // checks each string.
-  const std::string& digits = values.bytes_data();
+  const Slice digits = values.bytes_data();
   if ((odd & 1) != 0 || !AllLowerHexDigits(digits.data(), digits.size())) {
     return Status::InvalidArgument("hex: values are not even-length lower-case hex strings");
   }

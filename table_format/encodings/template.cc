@@ -422,7 +422,7 @@ SplitCache& ThreadSplitCache() {
 // Whether some byte of `bytes` is a decimal digit or 0x00. Without digits no value has a
 // parameter (every kind of parameter holds a digit), and without 0x00 every template is its
 // value unchanged. Branch-free over blocks of 64 bytes (which the compiler vectorizes).
-bool HasDigitOrEscape(const std::string& bytes) {
+bool HasDigitOrEscape(const Slice& bytes) {
   const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
   const size_t n = bytes.size();
   size_t i = 0;

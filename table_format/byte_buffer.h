@@ -1,0 +1,91 @@
+// ByteBuffer: the growable byte array behind a byte-string column's data (ColumnVector).
+//
+// A column's strings are appended one value at a time while rows are split into columns (a
+// flush or a compaction parses every cell of every row so): std::string's append is an
+// out-of-line call that copies through memcpy, a third of splitting a devops row. Here an
+// append that fits copies a short value inline, and growing never zero-fills (decoders write
+// the bytes they reserve). Holds no terminating NUL.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace columnar {
+
+class ByteBuffer {
+ public:
+  ByteBuffer() = default;
+  ByteBuffer(const ByteBuffer& other) { *this = other; }
+  ByteBuffer& operator=(const ByteBuffer& other);
+  ByteBuffer(ByteBuffer&& other) noexcept { Take(&other); }
+  ByteBuffer& operator=(ByteBuffer&& other) noexcept;
+  ~ByteBuffer() { Free(); }
+
+  // Never null: an empty buffer points at a shared empty array.
+  const char* data() const { return data_; }
+  char* data() { return data_; }
+  size_t size() const { return size_; }
+  size_t capacity() const { return capacity_; }
+  bool empty() const { return size_ == 0; }
+  char& operator[](size_t i) { return data_[i]; }
+  const char& operator[](size_t i) const { return data_[i]; }
+
+  void clear() { size_ = 0; }
+  void reserve(size_t bytes) {
+    if (bytes > capacity_) Reallocate(bytes);
+  }
+  // Grows (new bytes zero) or shrinks to `bytes`.
+  void resize(size_t bytes);
+  // Grows to `bytes` leaving the new bytes unset, for a caller that writes them all.
+  void resize_for_overwrite(size_t bytes) {
+    reserve(bytes);
+    size_ = bytes;
+  }
+  void append(const char* bytes, size_t n) {
+    if (capacity_ - size_ < n) Grow(size_ + n);
+    CopyShortOrLong(data_ + size_, bytes, n);
+    size_ += n;
+  }
+  void append(size_t n, char c);
+
+ private:
+  // Copies n bytes, those of a short value with a few loads and stores of its own width range
+  // (overlapping, never outside [src, src + n)), longer ones through memcpy.
+  static void CopyShortOrLong(char* dst, const char* src, size_t n) {
+    if (n > 16) {
+      std::memcpy(dst, src, n);
+    } else if (n >= 8) {
+      uint64_t head;
+      uint64_t tail;
+      std::memcpy(&head, src, 8);
+      std::memcpy(&tail, src + n - 8, 8);
+      std::memcpy(dst, &head, 8);
+      std::memcpy(dst + n - 8, &tail, 8);
+    } else if (n >= 4) {
+      uint32_t head;
+      uint32_t tail;
+      std::memcpy(&head, src, 4);
+      std::memcpy(&tail, src + n - 4, 4);
+      std::memcpy(dst, &head, 4);
+      std::memcpy(dst + n - 4, &tail, 4);
+    } else if (n > 0) {
+      dst[0] = src[0];
+      dst[n / 2] = src[n / 2];
+      dst[n - 1] = src[n - 1];
+    }
+  }
+  // Room for at least `bytes`, growing geometrically (appends one value at a time).
+  void Grow(size_t bytes);
+  // Exactly `bytes` of capacity (>= size_), the contents kept.
+  void Reallocate(size_t bytes);
+  void Take(ByteBuffer* other);
+  void Free();
+
+  static char kNoBytes[1];
+  char* data_ = kNoBytes;
+  size_t size_ = 0;
+  size_t capacity_ = 0;  // 0: data_ is kNoBytes, owned by no one
+};
+
+}  // namespace columnar
