@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
+#include <string>
 
 #include "filter/file_column_stats.h"
 #include "filter/zone_map_set.h"
@@ -176,6 +178,63 @@ TEST(ZoneMapTest, StringBoundsPastAndWithinTheValueSetAreTheExtremes) {
     }
     ASSERT_EQ(zm.min.bytes, min) << round;
     ASSERT_EQ(zm.max.bytes, max) << round;
+    ExpectBoundsHold(zm, column);
+  }
+}
+
+// Cut bounds are the exact extremes cut by the documented rule (the min to its prefix, the max
+// rounded up), and a value set is kept exactly when its limits allow: over values that share
+// long prefixes, differ only past the cut, and hold zero and 0xFF bytes.
+TEST(ZoneMapTest, CutBoundsAreTheExactExtremesCut) {
+  std::mt19937_64 rng(23);
+  const char kAlphabet[] = {'\0', '\x01', 'a', 'b', '\x7f', '\x80', '\xfe', '\xff'};
+  for (int round = 0; round < 4000; round++) {
+    std::vector<std::string> pool(1 + rng() % 14);
+    const std::string shared(rng() % 24, static_cast<char>(kAlphabet[rng() % 8]));
+    for (std::string& v : pool) {
+      v = shared.substr(0, rng() % (shared.size() + 1));
+      for (size_t i = rng() % 22; i > 0; i--) v.push_back(kAlphabet[rng() % 8]);
+    }
+    ColumnVector column(PhysicalType::kBytes);
+    const size_t rows = 1 + rng() % 150;
+    const bool nulls = rng() % 3 == 0;
+    for (size_t row = 0; row < rows; row++) {
+      if (nulls && rng() % 4 == 0) {
+        column.AppendNull();
+      } else {
+        column.AppendBytes(pool[rng() % pool.size()]);
+      }
+    }
+    std::set<std::string> distinct;
+    for (size_t row = 0; row < rows; row++) {
+      if (!column.IsNull(row)) distinct.insert(column.GetBytes(row).ToString());
+    }
+    if (distinct.empty()) continue;
+    const ZoneMapOptions options{1 + rng() % 16, rng() % 9, 8 + rng() % 30};
+    SCOPED_TRACE("round " + std::to_string(round));
+    const ZoneMap zm = BuildZoneMap(column, options);
+    const std::string& min = *distinct.begin();
+    const std::string& max = *distinct.rbegin();
+    const bool value_set = options.max_value_set > 0 && distinct.size() <= options.max_value_set &&
+                           std::all_of(distinct.begin(), distinct.end(), [&](const std::string& v) {
+                             return v.size() <= options.max_value_set_bytes;
+                           });
+    ASSERT_EQ(zm.has_value_set, value_set);
+    if (value_set) {
+      EXPECT_EQ(zm.min.bytes, min);
+      EXPECT_EQ(zm.max.bytes, max);
+      EXPECT_TRUE(zm.min_exact && zm.max_exact && zm.has_max);
+      continue;
+    }
+    const size_t cut = options.max_bound_bytes;
+    EXPECT_EQ(zm.min.bytes, min.substr(0, cut));
+    EXPECT_EQ(zm.min_exact, min.size() <= cut);
+    std::string cut_max;
+    ASSERT_EQ(zm.has_max, RoundUpTruncatedMax(max, cut, &cut_max));
+    if (zm.has_max) {
+      EXPECT_EQ(zm.max.bytes, cut_max);
+      EXPECT_EQ(zm.max_exact, max.size() <= cut);
+    }
     ExpectBoundsHold(zm, column);
   }
 }
