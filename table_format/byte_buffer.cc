@@ -26,7 +26,7 @@ ByteBuffer& ByteBuffer::operator=(ByteBuffer&& other) noexcept {
 
 void ByteBuffer::resize(size_t bytes) {
   if (bytes > size_) {
-    reserve(bytes);
+    if (bytes > capacity_) Grow(bytes);
     std::memset(data_ + size_, 0, bytes - size_);
   }
   size_ = bytes;

@@ -35,13 +35,9 @@ class ByteBuffer {
   void reserve(size_t bytes) {
     if (bytes > capacity_) Reallocate(bytes);
   }
-  // Grows (new bytes zero) or shrinks to `bytes`.
+  // Grows (new bytes zero) or shrinks to `bytes`. Growth past the capacity is geometric, as
+  // appends' (decoders resize a column once per chunk they append).
   void resize(size_t bytes);
-  // Grows to `bytes` leaving the new bytes unset, for a caller that writes them all.
-  void resize_for_overwrite(size_t bytes) {
-    reserve(bytes);
-    size_ = bytes;
-  }
   void append(const char* bytes, size_t n) {
     if (capacity_ - size_ < n) Grow(size_ + n);
     CopyShortOrLong(data_ + size_, bytes, n);
@@ -50,25 +46,24 @@ class ByteBuffer {
   void append(size_t n, char c);
 
  private:
-  // Copies n bytes, those of a short value with a few loads and stores of its own width range
-  // (overlapping, never outside [src, src + n)), longer ones through memcpy.
+  // Copies n bytes, those of a short value as its first and last words (overlapping, never
+  // outside [src, src + n)), longer ones through memcpy.
   static void CopyShortOrLong(char* dst, const char* src, size_t n) {
+    const auto copy_ends = [&](auto word) {
+      constexpr size_t kWord = sizeof(word);
+      decltype(word) head;
+      decltype(word) tail;
+      std::memcpy(&head, src, kWord);
+      std::memcpy(&tail, src + n - kWord, kWord);
+      std::memcpy(dst, &head, kWord);
+      std::memcpy(dst + n - kWord, &tail, kWord);
+    };
     if (n > 16) {
       std::memcpy(dst, src, n);
     } else if (n >= 8) {
-      uint64_t head;
-      uint64_t tail;
-      std::memcpy(&head, src, 8);
-      std::memcpy(&tail, src + n - 8, 8);
-      std::memcpy(dst, &head, 8);
-      std::memcpy(dst + n - 8, &tail, 8);
+      copy_ends(uint64_t{0});
     } else if (n >= 4) {
-      uint32_t head;
-      uint32_t tail;
-      std::memcpy(&head, src, 4);
-      std::memcpy(&tail, src + n - 4, 4);
-      std::memcpy(dst, &head, 4);
-      std::memcpy(dst + n - 4, &tail, 4);
+      copy_ends(uint32_t{0});
     } else if (n > 0) {
       dst[0] = src[0];
       dst[n / 2] = src[n / 2];

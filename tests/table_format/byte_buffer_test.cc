@@ -42,18 +42,41 @@ TEST(ByteBufferTest, AppendsOfEveryLengthMatchAString) {
 }
 
 TEST(ByteBufferTest, AppendsDoNotWritePastTheirValue) {
-  // A value appended into spare capacity leaves the bytes after it as they were.
+  // A value appended into spare capacity leaves the bytes after it as they were (read within
+  // the allocation, past the size).
   ByteBuffer buffer;
   buffer.append(40, 'x');
-  buffer.resize(0);
+  ASSERT_GE(buffer.capacity(), 40u);
   for (size_t length = 1; length <= 17; length++) {
     buffer.clear();
     buffer.append(40, 'x');
-    buffer.resize(0);
+    buffer.clear();
     const std::string value = Pattern(length, 3);
     buffer.append(value.data(), value.size());
-    buffer.resize_for_overwrite(40);
-    EXPECT_EQ(Contents(buffer), value + std::string(40 - length, 'x')) << length;
+    EXPECT_EQ(std::string(buffer.data(), 40), value + std::string(40 - length, 'x')) << length;
+  }
+}
+
+TEST(ByteBufferTest, GrowthIsGeometric) {
+  // Resizes a few bytes at a time (decoders appending chunk after chunk), and appends,
+  // reallocate a logarithmic number of times.
+  for (const bool by_resize : {true, false}) {
+    ByteBuffer buffer;
+    size_t reallocations = 0;
+    size_t capacity = buffer.capacity();
+    for (size_t i = 0; i < 20000; i++) {
+      if (by_resize) {
+        buffer.resize(buffer.size() + 3);
+      } else {
+        buffer.append("abc", 3);
+      }
+      if (buffer.capacity() != capacity) {
+        reallocations++;
+        capacity = buffer.capacity();
+      }
+    }
+    EXPECT_EQ(buffer.size(), 60000u);
+    EXPECT_LE(reallocations, 16u) << (by_resize ? "resize" : "append");
   }
 }
 
