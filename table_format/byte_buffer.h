@@ -2,9 +2,9 @@
 //
 // A column's strings are appended one value at a time while rows are split into columns (a
 // flush or a compaction parses every cell of every row so): std::string's append is an
-// out-of-line call that copies through memcpy, a third of splitting a devops row. Here an
-// append that fits copies a short value inline, and growing never zero-fills (decoders write
-// the bytes they reserve). Holds no terminating NUL.
+// out-of-line call that copies through memcpy, a fifth of splitting a devops row. Here an
+// append that fits copies a short value inline. Growth copies only the bytes held; resize
+// zero-fills what it adds, as std::string's does. Holds no terminating NUL.
 #pragma once
 
 #include <cstddef>
