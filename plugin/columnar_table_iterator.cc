@@ -208,8 +208,9 @@ void ColumnarTableIterator::Seek(const rocksdb::Slice& target) {
   status_ = Status::OK();
   const size_t groups = reader_->index().num_row_groups();
   if (groups == 0 || PartitionFilterExcludes(target, true)) return Invalidate();
-  const size_t group = reader_->GroupForLowerBound(target);
-  if (GroupStartsAtOrAfterUpperBound(group)) return Invalidate();
+  size_t group;
+  status_ = reader_->GroupForLowerBound(target, read_options_, &block_, &group);
+  if (!status_.ok() || GroupStartsAtOrAfterUpperBound(group)) return Invalidate();
   size_t row;
   if (spec_ == nullptr) {
     // Point-read path: a cold group yields only the row at the bound.

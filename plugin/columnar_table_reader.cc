@@ -22,6 +22,7 @@
 #include "table_format/checksum.h"
 #include "table_format/data_block.h"
 #include "table_format/generic_layout.h"
+#include "table_format/layout_columns.h"
 #include "table_format/row_layout.h"
 #include "table_format/typed_layout.h"
 #include "table_format/varint.h"
@@ -583,12 +584,9 @@ rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
   // from the cache when it was, which keeps the group's charge near its block's, one copy as
   // BlockBasedTable's cache holds, instead of two. (*block stays pinned.)
   const uint32_t block_ordinal = index_.block_of(group);
-  const bool block_of_group_alone =
-      index_.first_group_of_block(block_ordinal) == group &&
-      (group + 1 == index_.num_row_groups() || index_.block_of(group + 1) != block_ordinal);
   RowGroupView view;
   Status s;
-  if (block_of_group_alone && read_options.fill_cache &&
+  if (AloneInBlock(group) && read_options.fill_cache &&
       !(*block && (*block)->ordinal == block_ordinal)) {
     rocksdb::ReadOptions uncached = read_options;
     uncached.fill_cache = false;
@@ -616,7 +614,7 @@ rocksdb::Status ColumnarTableReader::DecodeAndCacheRowGroup(
   const size_t charge = decoded->MemoryUsage();
   rocksdb::Cache* cache = read_options.fill_cache ? settings_->cache() : nullptr;
   *out = CachePin<DecodedRowGroup>::Insert(cache, CacheKey('G', group), std::move(decoded), charge);
-  if (cache != nullptr && block_of_group_alone) cache->Erase(CacheKey('B', block_ordinal));
+  if (cache != nullptr && AloneInBlock(group)) cache->Erase(CacheKey('B', block_ordinal));
   return Status::OK();
 }
 
@@ -1085,21 +1083,73 @@ size_t ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& target) con
   return group;
 }
 
+rocksdb::Status ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& target,
+                                                        const rocksdb::ReadOptions& read_options,
+                                                        CachePin<RawBlock>* block,
+                                                        size_t* group) const {
+  *group = GroupForLowerBound(target);
+  if (next_partition_lengths_ == nullptr || *group + 1 >= index_.num_row_groups() ||
+      next_partition_lengths_[*group].load(std::memory_order_relaxed) != kBoundaryUnknown) {
+    return Status::OK();
+  }
+  rocksdb::Slice next_partition;
+  if (!layout_->PartitionOf(rocksdb::ExtractUserKey(first_key(*group + 1)), &next_partition) ||
+      !rocksdb::ExtractUserKey(target).starts_with(next_partition)) {
+    return Status::OK();
+  }
+  Status s = LearnGroupBoundary(*group, read_options, block);
+  if (!s.ok()) return s;
+  *group = GroupForLowerBound(target);
+  return Status::OK();
+}
+
+rocksdb::Status ColumnarTableReader::LearnGroupBoundary(size_t group,
+                                                        const rocksdb::ReadOptions& read_options,
+                                                        CachePin<RawBlock>* block) const {
+  // A block read for this group alone is not cached: the group is read whole only if a seek
+  // lands in it, and then caches its decoded rows instead (DecodeAndCacheRowGroup).
+  rocksdb::ReadOptions options = read_options;
+  if (AloneInBlock(group)) options.fill_cache = false;
+  RowGroupView view;
+  Status s = ViewRowGroup(group, options, block, &view);
+  if (!s.ok()) return s;
+  ColumnVector changes(PhysicalType::kBytes);
+  rocksdb::Slice last_partition;
+  s = DecodeLastPartition(view, rocksdb::ExtractUserKey(first_key(group)), &changes,
+                          &last_partition);
+  if (!s.ok()) return s;
+  StoreGroupBoundary(group, true, last_partition);
+  return Status::OK();
+}
+
 void ColumnarTableReader::RecordGroupBoundary(size_t group, const DecodedRowGroup& decoded) const {
   if (next_partition_lengths_ == nullptr || group + 1 >= index_.num_row_groups() ||
       decoded.row_count() == 0) {
     return;
   }
   rocksdb::Slice last_partition;
+  const bool known =
+      layout_->PartitionOf(decoded.user_key(decoded.row_count() - 1), &last_partition);
+  StoreGroupBoundary(group, known, last_partition);
+}
+
+void ColumnarTableReader::StoreGroupBoundary(size_t group, bool last_known,
+                                             const rocksdb::Slice& last_partition) const {
   rocksdb::Slice next_partition;
   const bool ends =
-      layout_->PartitionOf(decoded.user_key(decoded.row_count() - 1), &last_partition) &&
+      last_known &&
       layout_->PartitionOf(rocksdb::ExtractUserKey(first_key(group + 1)), &next_partition) &&
       last_partition != next_partition && next_partition.size() > 0 &&
       next_partition.size() < kPartitionContinues;
   next_partition_lengths_[group].store(
       ends ? static_cast<uint32_t>(next_partition.size()) : kPartitionContinues,
       std::memory_order_relaxed);
+}
+
+bool ColumnarTableReader::AloneInBlock(size_t group) const {
+  const uint32_t block_ordinal = index_.block_of(group);
+  return index_.first_group_of_block(block_ordinal) == group &&
+         (group + 1 == index_.num_row_groups() || index_.block_of(group + 1) != block_ordinal);
 }
 
 bool ColumnarTableReader::PartitionOf(const rocksdb::Slice& user_key,
@@ -1159,7 +1209,12 @@ rocksdb::Status ColumnarTableReader::Get(const rocksdb::ReadOptions& read_option
   }
   const size_t groups = index_.num_row_groups();
   CachePin<RawBlock> block;
-  for (size_t group = groups == 0 ? 0 : GroupForLowerBound(key); group < groups; group++) {
+  size_t first_group = 0;
+  if (groups > 0) {
+    Status s = GroupForLowerBound(key, read_options, &block, &first_group);
+    if (!s.ok()) return s;
+  }
+  for (size_t group = first_group; group < groups; group++) {
     // In groups after the first, the bound is row 0.
     PointRows rows;
     Status s = LoadRowsForPointRead(group, key, true, read_options, &block, &rows);

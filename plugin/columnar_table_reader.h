@@ -104,6 +104,14 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // load the group before it, only to find every row below target). SeekForPrev, which may
   // want that group's last row, keeps GroupForSeek.
   size_t GroupForLowerBound(const rocksdb::Slice& target) const;
+  // GroupForLowerBound, once it is known whether the group it would answer ends before
+  // target's partition begins: when that is unknown and target lies in the partition the next
+  // group begins with, the group's partition slot alone is read (LearnGroupBoundary) instead
+  // of the group being decoded whole to find none of its rows (a cold `latest` query decoded
+  // two groups). `block` as for LoadRowGroup.
+  rocksdb::Status GroupForLowerBound(const rocksdb::Slice& target,
+                                     const rocksdb::ReadOptions& read_options,
+                                     CachePin<RawBlock>* block, size_t* group) const;
   // What a whole group is decoded for: point reads get search prefixes
   // (DecodedRowGroup::BuildSearchPrefixes) when the keys allow them; a compaction's input keeps
   // what the output's builder needs to copy the group verbatim
@@ -328,13 +336,21 @@ class ColumnarTableReader : public rocksdb::TableReader {
   mutable std::unique_ptr<std::atomic<uint8_t>[]> group_scans_;
   // Per group but the last: when its last row lies in another partition than the next group's
   // first row, the length of that row's partition (a prefix of its user key); kBoundaryUnknown
-  // until the group is decoded whole (the index holds first keys only, and the file's format
-  // is unchanged), kPartitionContinues otherwise. Typed layout and bytewise keys only (null
+  // until the group is decoded whole or its partition slot read (LearnGroupBoundary; the
+  // index holds first keys only, and the file's format is unchanged), kPartitionContinues
+  // otherwise. Typed layout and bytewise keys only (null
   // otherwise).
   static constexpr uint32_t kBoundaryUnknown = 0;
   static constexpr uint32_t kPartitionContinues = UINT32_MAX;
   mutable std::unique_ptr<std::atomic<uint32_t>[]> next_partition_lengths_;
   void RecordGroupBoundary(size_t group, const DecodedRowGroup& decoded) const;
+  // Records next_partition_lengths_[group] from its last row's partition (false: not known).
+  void StoreGroupBoundary(size_t group, bool last_known,
+                          const rocksdb::Slice& last_partition) const;
+  rocksdb::Status LearnGroupBoundary(size_t group, const rocksdb::ReadOptions& read_options,
+                                     CachePin<RawBlock>* block) const;
+  // The group is the only one in its block.
+  bool AloneInBlock(size_t group) const;
   // The groups beginning in each partition (partition_directory.h), built at the first seek or
   // point read (compactions, which only scan, never build it); the same files as
   // next_partition_lengths_, null otherwise or when it cannot be built.

@@ -57,19 +57,53 @@ Status WriteTrailerColumns(const Entry* entries, size_t count, const ColumnWrite
   return Status::OK();
 }
 
-Status DecodePartitions(const RowGroupView& view, const Slice& first_user_key,
-                        ColumnVector* changes, std::vector<Slice>* partitions) {
-  const uint32_t rows = view.row_count();
+namespace {
+
+// Row 0's partition (a prefix of the group's first user key) into *first, and slot 0 into
+// *changes when the group has it (*has_changes).
+Status DecodePartitionChanges(const RowGroupView& view, const Slice& first_user_key,
+                              ColumnVector* changes, Slice* first, bool* has_changes) {
   if (view.first_partition_length() > first_user_key.size()) {
     return Status::Corruption("row group: partition longer than the first key");
   }
-  partitions->assign(rows, Slice(first_user_key.data(), view.first_partition_length()));
-  if (!view.HasSlot(kPartitionSlot)) return Status::OK();
+  *first = Slice(first_user_key.data(), view.first_partition_length());
+  *has_changes = view.HasSlot(kPartitionSlot);
+  if (!*has_changes) return Status::OK();
   Status s = view.DecodeSlot(kPartitionSlot, PhysicalType::kBytes, changes, false);
   if (!s.ok()) return s;
-  if (!changes->IsNull(0)) return Status::Corruption("row group: first row changes partition");
+  if (view.row_count() > 0 && !changes->IsNull(0)) {
+    return Status::Corruption("row group: first row changes partition");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status DecodePartitions(const RowGroupView& view, const Slice& first_user_key,
+                        ColumnVector* changes, std::vector<Slice>* partitions) {
+  Slice first;
+  bool has_changes = false;
+  Status s = DecodePartitionChanges(view, first_user_key, changes, &first, &has_changes);
+  if (!s.ok()) return s;
+  const uint32_t rows = view.row_count();
+  partitions->assign(rows, first);
+  if (!has_changes) return Status::OK();
   for (uint32_t i = 1; i < rows; i++) {
     (*partitions)[i] = changes->IsNull(i) ? (*partitions)[i - 1] : changes->GetBytes(i);
+  }
+  return Status::OK();
+}
+
+Status DecodeLastPartition(const RowGroupView& view, const Slice& first_user_key,
+                           ColumnVector* changes, Slice* last) {
+  bool has_changes = false;
+  Status s = DecodePartitionChanges(view, first_user_key, changes, last, &has_changes);
+  if (!s.ok() || !has_changes) return s;
+  for (uint32_t i = view.row_count(); i-- > 1;) {
+    if (!changes->IsNull(i)) {
+      *last = changes->GetBytes(i);
+      break;
+    }
   }
   return Status::OK();
 }

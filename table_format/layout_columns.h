@@ -53,6 +53,12 @@ Status WriteTrailerColumns(const Entry* entries, size_t count, const ColumnWrite
 Status DecodePartitions(const RowGroupView& view, const Slice& first_user_key,
                         ColumnVector* changes, std::vector<Slice>* partitions);
 
+// The partition key of the group's last row, from slot 0 alone (no key is assembled): what a
+// reader needs to know whether the next group begins another partition. *last points into
+// `first_user_key` or *changes.
+Status DecodeLastPartition(const RowGroupView& view, const Slice& first_user_key,
+                           ColumnVector* changes, Slice* last);
+
 // The trailers (sequence << 8 | type) of rows [begin, end), decoding no other rows where the
 // columns' encodings allow (RowGroupView::DecodeSlotRows).
 Status DecodeTrailerRange(const RowGroupView& view, size_t begin, size_t end,

@@ -76,17 +76,9 @@ class PartitionBoundarySeekTest : public ::testing::Test {
   void SetUp() override {
     schema_ = SeriesSchema();
     cache_ = rocksdb::NewLRUCache(64 << 20);
-    ColumnarTableOptions table;
-    table.schema = schema_.Serialize();
-    table.rows_per_group = kRowsPerGroup;
-    table.block_size = 1;  // a block per group: the cache holds decoded groups only
-    table.cache = cache_;
-    rocksdb::Options columnar;
-    columnar.create_if_missing = true;
-    columnar.table_factory.reset(NewColumnarTableFactory(table));
     rocksdb::Options block_based;
     block_based.create_if_missing = true;
-    tested_ = OpenDb(columnar, dir_.Sub("columnar"));
+    tested_ = OpenDb(ColumnarOptions(), dir_.Sub("columnar"));
     reference_ = OpenDb(block_based, dir_.Sub("block_based"));
     ASSERT_NE(tested_, nullptr);
     ASSERT_NE(reference_, nullptr);
@@ -108,6 +100,25 @@ class PartitionBoundarySeekTest : public ::testing::Test {
     for (rocksdb::DB* db : {tested_.get(), reference_.get()}) {
       ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
     }
+  }
+
+  rocksdb::Options ColumnarOptions() const {
+    ColumnarTableOptions table;
+    table.schema = schema_.Serialize();
+    table.rows_per_group = kRowsPerGroup;
+    table.block_size = 1;  // a block per group: the cache holds decoded groups only
+    table.cache = cache_;
+    rocksdb::Options options;
+    options.create_if_missing = true;
+    options.table_factory.reset(NewColumnarTableFactory(table));
+    return options;
+  }
+
+  void ReopenTested() {
+    ASSERT_TRUE(tested_->Close().ok());
+    tested_.reset();
+    tested_ = OpenDb(ColumnarOptions(), dir_.Sub("columnar"));
+    ASSERT_NE(tested_, nullptr);
   }
 
   // Every seek target: each partition's start, each row, the gaps between rows, and past each
@@ -173,22 +184,32 @@ class PartitionBoundarySeekTest : public ::testing::Test {
     }
   }
 
-  size_t CacheEntries() const {
-    size_t entries = 0;
+  // Decoded groups in the cache (keys: the file's 16-byte id, then the kind of entry).
+  size_t DecodedGroupsCached() const {
+    size_t groups = 0;
     cache_->ApplyToAllEntries(
-        [&entries](const rocksdb::Slice&, void*, size_t, rocksdb::Cache::DeleterFn) { entries++; },
+        [&groups](const rocksdb::Slice& key, void*, size_t, rocksdb::Cache::DeleterFn) {
+          groups += key.size() > 16 && key[16] == 'G';
+        },
         rocksdb::Cache::ApplyToAllEntriesOptions());
-    return entries;
+    return groups;
   }
 
   // Decoded groups a seek to `target` leaves in an emptied cache.
-  size_t GroupsDecodedBySeek(const std::string& target) {
+  size_t GroupsDecodedBySeek(const std::string& target, const rocksdb::ReadOptions& options) {
     cache_->EraseUnRefEntries();
-    const size_t before = CacheEntries();
-    std::unique_ptr<rocksdb::Iterator> it(tested_->NewIterator(rocksdb::ReadOptions()));
+    std::unique_ptr<rocksdb::Iterator> it(tested_->NewIterator(options));
     it->Seek(target);
     EXPECT_TRUE(it->Valid());
-    return CacheEntries() - before;
+    return DecodedGroupsCached();
+  }
+
+  // Decoded groups a Get of `key` leaves in an emptied cache.
+  size_t GroupsDecodedByGet(const std::string& key) {
+    cache_->EraseUnRefEntries();
+    std::string value;
+    EXPECT_TRUE(tested_->Get(rocksdb::ReadOptions(), key, &value).ok());
+    return DecodedGroupsCached();
   }
 
   TempDir dir_{"partition-boundary-seek"};
@@ -233,16 +254,22 @@ TEST_F(PartitionBoundarySeekTest, TheFirstSeekBuildsThePartitionDirectory) {
   EXPECT_EQ(readers_memory(), sought) << "built once";
 }
 
-// series-101 starts the second group (series-100 fills the first): a seek to its start loads
-// the first group too until that group is known to end series-100.
-TEST_F(PartitionBoundarySeekTest, ASeekToAPartitionStartingAGroupSkipsTheGroupBeforeOnceKnown) {
-  const std::string start = PartitionStart(schema_, data_.names[1]);
+// series-101 starts the second group (series-100 fills the first): by the index's first keys,
+// a seek to its start lands in the first group. That group's partition slot alone shows it ends
+// series-100, so the seek decodes the second group only, from a cold reader on; so does a Get
+// of series-101's first row. A partition starting inside a group still begins in that group.
+TEST_F(PartitionBoundarySeekTest, ASeekToAPartitionStartingAGroupDecodesThatGroupAlone) {
   ASSERT_EQ(data_.times[0].size(), kRowsPerGroup);
-  EXPECT_EQ(GroupsDecodedBySeek(start), 2u);  // the boundary is not known yet
-  EXPECT_EQ(GroupsDecodedBySeek(start), 1u);  // the first group's decode made it known
-  // A partition starting inside a group still begins in that group.
+  const std::string start = PartitionStart(schema_, data_.names[1]);
   const std::string inside = PartitionStart(schema_, data_.names[4]);  // after 8+16+8+5 rows
-  EXPECT_EQ(GroupsDecodedBySeek(inside), 1u);
+  for (const auto& [path, read_options] : ReadPaths()) {
+    ReopenTested();  // a new table reader: no boundary known
+    EXPECT_EQ(GroupsDecodedBySeek(start, read_options), 1u) << path;
+    EXPECT_EQ(GroupsDecodedBySeek(start, read_options), 1u) << path << ", again";
+    EXPECT_EQ(GroupsDecodedBySeek(inside, read_options), 1u) << path;
+  }
+  ReopenTested();
+  EXPECT_EQ(GroupsDecodedByGet(RowKey(schema_, data_.names[1], data_.times[1][0])), 1u);
 }
 
 }  // namespace

@@ -127,6 +127,36 @@ TEST(GenericLayoutRowsTest, RowRangesEqualTheWholeGroup) {
   }
 }
 
+// DecodeLastPartition (layout_columns.h) reads slot 0 alone: for every group length, in groups
+// lying in one partition (no slot 0) or in several, it must give the partition of the group's
+// last row.
+TEST(GenericLayoutRowsTest, DecodeLastPartitionGivesTheLastRowsPartition) {
+  const TestGroup group = MakeGroup();
+  const GenericLayout prefixed(
+      std::shared_ptr<const rocksdb::SliceTransform>(rocksdb::NewFixedPrefixTransform(3)));
+  for (Encoding encoding : {Encoding::kPlain, Encoding::kDictionary, Encoding::kFrontCoding}) {
+    ForcedEncoding forced(encoding);
+    for (size_t count = 1; count <= group.entries.size(); count++) {
+      SCOPED_TRACE(std::string(EncodingName(encoding)) + ", " + std::to_string(count) + " rows");
+      RowGroupWriteContext context;
+      context.settings = &forced;
+      std::string bytes;
+      ASSERT_TRUE(prefixed.WriteRowGroup(group.entries.data(), count, context, &bytes).ok());
+      RowGroupView view;
+      ASSERT_TRUE(view.Parse(bytes).ok());
+      const Slice first_user_key = group.entries[0].user_key;
+      ColumnVector changes(PhysicalType::kBytes);
+      Slice last;
+      ASSERT_TRUE(DecodeLastPartition(view, first_user_key, &changes, &last).ok());
+      EXPECT_EQ(last.ToString(), group.keys[count - 1].substr(0, 3));
+      EXPECT_EQ(view.HasSlot(kPartitionSlot), group.keys[count - 1][2] != '0');
+      // A first key shorter than the group's first partition is corrupt.
+      EXPECT_TRUE(DecodeLastPartition(view, Slice(first_user_key.data(), 2), &changes, &last)
+                      .IsCorruption());
+    }
+  }
+}
+
 // The index's first key must be the group's: its user key is checked when the keys are
 // decoded, its trailer when row 0 is (a point read of other rows never reads row 0's).
 TEST(GenericLayoutRowsTest, FirstKeyDifferingFromTheIndexIsCorruption) {
