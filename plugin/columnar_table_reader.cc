@@ -1098,6 +1098,9 @@ rocksdb::Status ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& ta
     return Status::OK();
   }
   Status s = LearnGroupBoundary(*group, read_options, block);
+  // A read that may not do I/O (kBlockCacheTier) starts in this group as before, which reports
+  // what it cannot read in the way the caller expects (Get marks the key as possibly present).
+  if (s.IsIncomplete()) return Status::OK();
   if (!s.ok()) return s;
   *group = GroupForLowerBound(target);
   return Status::OK();

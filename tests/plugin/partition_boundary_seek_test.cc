@@ -272,5 +272,26 @@ TEST_F(PartitionBoundarySeekTest, ASeekToAPartitionStartingAGroupDecodesThatGrou
   EXPECT_EQ(GroupsDecodedByGet(RowKey(schema_, data_.names[1], data_.times[1][0])), 1u);
 }
 
+// A read that may not do I/O (KeyMayExist reads with kBlockCacheTier) cannot read the group
+// before either: it must say the key may exist without claiming its value, not fail, and
+// find the value once the cache holds the partition's group.
+TEST_F(PartitionBoundarySeekTest, ACacheOnlyReadBeforeTheBoundaryIsKnownMarksTheKeyAsMaybePresent) {
+  const std::string key = RowKey(schema_, data_.names[1], data_.times[1][0]);
+  ReopenTested();
+  std::string value;
+  bool value_found = true;
+  EXPECT_TRUE(tested_->KeyMayExist(rocksdb::ReadOptions(), key, &value, &value_found));
+  EXPECT_FALSE(value_found);
+  std::string expected;
+  ASSERT_TRUE(reference_->Get(rocksdb::ReadOptions(), key, &expected).ok());
+  ASSERT_TRUE(tested_->Get(rocksdb::ReadOptions(), key, &value).ok());
+  EXPECT_EQ(value, expected);
+  value.clear();
+  value_found = false;
+  EXPECT_TRUE(tested_->KeyMayExist(rocksdb::ReadOptions(), key, &value, &value_found));
+  EXPECT_TRUE(value_found);
+  EXPECT_EQ(value, expected);
+}
+
 }  // namespace
 }  // namespace columnar
