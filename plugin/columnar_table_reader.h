@@ -338,8 +338,7 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // first row, the length of that row's partition (a prefix of its user key); kBoundaryUnknown
   // until the group is decoded whole or its partition slot read (LearnGroupBoundary; the
   // index holds first keys only, and the file's format is unchanged), kPartitionContinues
-  // otherwise. Typed layout and bytewise keys only (null
-  // otherwise).
+  // otherwise. Typed layout and bytewise keys only (null otherwise).
   static constexpr uint32_t kBoundaryUnknown = 0;
   static constexpr uint32_t kPartitionContinues = UINT32_MAX;
   mutable std::unique_ptr<std::atomic<uint32_t>[]> next_partition_lengths_;
