@@ -1,10 +1,11 @@
 // Seeks at partition boundaries (ColumnarTableReader::GroupForLowerBound). A seek for the start
 // of a partition that begins a row group lands, by the index's first keys, in the group before
-// it; once that group has been decoded, the reader knows the group ends another partition and
-// starts the seek in the next group instead. The answers must not change: every seek (to a
-// partition's start, to each row, between rows, past a partition), Prev after it, SeekForPrev
-// and Get are compared with BlockBasedTable's on the same rows, before and after the groups
-// are known, with partitions that start groups and partitions that do not.
+// it; once that group has been decoded, or its partition slot read (which a cold seek does), the
+// reader knows the group ends another partition and starts the seek in the next group instead.
+// The answers must not change: every seek (to a partition's start, to each row, between rows,
+// past a partition), Prev after it, SeekForPrev and Get are compared with BlockBasedTable's on
+// the same rows, before and after the groups are known, with partitions that start groups and
+// partitions that do not.
 #include <gtest/gtest.h>
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
