@@ -1066,9 +1066,40 @@ size_t ColumnarTableReader::GroupForSeek(const rocksdb::Slice& target) const {
   return above == 0 ? 0 : above - 1;
 }
 
-size_t ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& target) const {
-  const size_t group = GroupForSeek(target);
-  if (next_partition_lengths_ == nullptr || group + 1 >= index_.num_row_groups()) return group;
+rocksdb::Status ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& target,
+                                                        const rocksdb::ReadOptions& read_options,
+                                                        CachePin<RawBlock>* block,
+                                                        size_t* group) const {
+  *group = GroupForSeek(target);
+  if (next_partition_lengths_ == nullptr || *group + 1 >= index_.num_row_groups()) {
+    return Status::OK();
+  }
+  if (next_partition_lengths_[*group].load(std::memory_order_relaxed) == kBoundaryUnknown) {
+    rocksdb::Slice next_partition;
+    if (!layout_->PartitionOf(rocksdb::ExtractUserKey(first_key(*group + 1)), &next_partition) ||
+        !rocksdb::ExtractUserKey(target).starts_with(next_partition)) {
+      return Status::OK();  // the boundary cannot move this search
+    }
+    rocksdb::Slice own_partition;
+    if (layout_->PartitionOf(rocksdb::ExtractUserKey(first_key(*group)), &own_partition) &&
+        own_partition == next_partition) {
+      // Both first rows lie in that partition, so every row between them does: no read needed.
+      StoreGroupBoundary(*group, true, own_partition);
+    } else {
+      Status s = LearnGroupBoundary(*group, read_options, block);
+      // A read that may not do I/O (kBlockCacheTier) starts in this group as before, which
+      // reports what it cannot read in the way the caller expects (Get marks the key as
+      // possibly present).
+      if (s.IsIncomplete()) return Status::OK();
+      if (!s.ok()) return s;
+    }
+  }
+  *group = PastGroupEndingBefore(*group, target);
+  return Status::OK();
+}
+
+size_t ColumnarTableReader::PastGroupEndingBefore(size_t group,
+                                                  const rocksdb::Slice& target) const {
   const uint32_t length = next_partition_lengths_[group].load(std::memory_order_relaxed);
   if (length == kBoundaryUnknown || length == kPartitionContinues) return group;
   // A typed key's partition is a self-delimiting prefix, so the keys starting with one are
@@ -1081,29 +1112,6 @@ size_t ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& target) con
     return group + 1;
   }
   return group;
-}
-
-rocksdb::Status ColumnarTableReader::GroupForLowerBound(const rocksdb::Slice& target,
-                                                        const rocksdb::ReadOptions& read_options,
-                                                        CachePin<RawBlock>* block,
-                                                        size_t* group) const {
-  *group = GroupForLowerBound(target);
-  if (next_partition_lengths_ == nullptr || *group + 1 >= index_.num_row_groups() ||
-      next_partition_lengths_[*group].load(std::memory_order_relaxed) != kBoundaryUnknown) {
-    return Status::OK();
-  }
-  rocksdb::Slice next_partition;
-  if (!layout_->PartitionOf(rocksdb::ExtractUserKey(first_key(*group + 1)), &next_partition) ||
-      !rocksdb::ExtractUserKey(target).starts_with(next_partition)) {
-    return Status::OK();
-  }
-  Status s = LearnGroupBoundary(*group, read_options, block);
-  // A read that may not do I/O (kBlockCacheTier) starts in this group as before, which reports
-  // what it cannot read in the way the caller expects (Get marks the key as possibly present).
-  if (s.IsIncomplete()) return Status::OK();
-  if (!s.ok()) return s;
-  *group = GroupForLowerBound(target);
-  return Status::OK();
 }
 
 rocksdb::Status ColumnarTableReader::LearnGroupBoundary(size_t group,

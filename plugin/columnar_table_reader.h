@@ -99,16 +99,12 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // key is <= target, or 0 when target precedes the whole file.
   size_t GroupForSeek(const rocksdb::Slice& target) const;
   // The row group whose rows a lower-bound search for `target` (Seek, Get) must start with:
-  // GroupForSeek's, or the next one when that group is known to hold only rows of partitions
-  // before target's (a seek to the start of a partition that begins a group would otherwise
-  // load the group before it, only to find every row below target). SeekForPrev, which may
-  // want that group's last row, keeps GroupForSeek.
-  size_t GroupForLowerBound(const rocksdb::Slice& target) const;
-  // GroupForLowerBound, once it is known whether the group it would answer ends before
-  // target's partition begins: when that is unknown and target lies in the partition the next
-  // group begins with, the group's partition slot alone is read (LearnGroupBoundary) instead
-  // of the group being decoded whole to find none of its rows (a cold `latest` query decoded
-  // two groups). `block` as for LoadRowGroup.
+  // GroupForSeek's, or the next one when that group holds only rows of partitions before
+  // target's. A seek to the start of a partition that begins a group lands, by the first keys,
+  // in the group before it; when that group's boundary is not known yet, its partition slot
+  // alone is read (LearnGroupBoundary) rather than the group being decoded whole to find none
+  // of its rows (a cold `latest` query decoded two groups). SeekForPrev, which may want that
+  // group's last row, keeps GroupForSeek. `block` as for LoadRowGroup.
   rocksdb::Status GroupForLowerBound(const rocksdb::Slice& target,
                                      const rocksdb::ReadOptions& read_options,
                                      CachePin<RawBlock>* block, size_t* group) const;
@@ -343,6 +339,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
   static constexpr uint32_t kPartitionContinues = UINT32_MAX;
   mutable std::unique_ptr<std::atomic<uint32_t>[]> next_partition_lengths_;
   void RecordGroupBoundary(size_t group, const DecodedRowGroup& decoded) const;
+  // `group`, or the next one when `group` is known to end before target's partition, which
+  // the next group begins.
+  size_t PastGroupEndingBefore(size_t group, const rocksdb::Slice& target) const;
   // Records next_partition_lengths_[group] from its last row's partition (false: not known).
   void StoreGroupBoundary(size_t group, bool last_known,
                           const rocksdb::Slice& last_partition) const;

@@ -165,25 +165,28 @@ class PartitionBoundarySeekTest : public ::testing::Test {
   }
 
   void ExpectSameAnswers(const std::string& when, const rocksdb::ReadOptions& read_options) {
-    for (const std::string& target : Targets()) {
-      std::string answers[2];
-      rocksdb::DB* dbs[2] = {reference_.get(), tested_.get()};
-      for (int d = 0; d < 2; d++) {
-        std::unique_ptr<rocksdb::Iterator> it(dbs[d]->NewIterator(read_options));
-        it->Seek(target);
-        answers[d] += "seek:" + Show(it.get());
-        it->Seek(target);
-        if (it->Valid()) it->Prev();
-        answers[d] += " prev:" + Show(it.get());
-        it->SeekForPrev(target);
-        answers[d] += " seek_for_prev:" + Show(it.get());
-        std::string value;
-        const rocksdb::Status s = dbs[d]->Get(read_options, target, &value);
-        answers[d] += " get:" + (s.ok() ? value : s.ToString());
-      }
-      EXPECT_EQ(answers[0], answers[1])
-          << when << ", target " << rocksdb::Slice(target).ToString(true);
+    for (const std::string& target : Targets()) ExpectSameAnswers(when, read_options, target);
+  }
+
+  void ExpectSameAnswers(const std::string& when, const rocksdb::ReadOptions& read_options,
+                         const std::string& target) {
+    std::string answers[2];
+    rocksdb::DB* dbs[2] = {reference_.get(), tested_.get()};
+    for (int d = 0; d < 2; d++) {
+      std::unique_ptr<rocksdb::Iterator> it(dbs[d]->NewIterator(read_options));
+      it->Seek(target);
+      answers[d] += "seek:" + Show(it.get());
+      it->Seek(target);
+      if (it->Valid()) it->Prev();
+      answers[d] += " prev:" + Show(it.get());
+      it->SeekForPrev(target);
+      answers[d] += " seek_for_prev:" + Show(it.get());
+      std::string value;
+      const rocksdb::Status s = dbs[d]->Get(read_options, target, &value);
+      answers[d] += " get:" + (s.ok() ? value : s.ToString());
     }
+    EXPECT_EQ(answers[0], answers[1])
+        << when << ", target " << rocksdb::Slice(target).ToString(true);
   }
 
   // Decoded groups in the cache (keys: the file's 16-byte id, then the kind of entry).
@@ -232,6 +235,18 @@ TEST_F(PartitionBoundarySeekTest, AnswersMatchBlockBasedTableBeforeAndAfterGroup
   ASSERT_GT(rows, 4 * kRowsPerGroup);
   it.reset();
   ExpectSameAnswers("every group decoded");
+}
+
+// Every target read first by a newly opened reader, on both read paths: the boundary of the
+// group the search lands in is unknown then, whether the target starts a partition, lies inside
+// one that spans groups (the boundary follows from the first keys alone) or between rows.
+TEST_F(PartitionBoundarySeekTest, AnswersMatchBlockBasedTableOnANewReaderAtEveryTarget) {
+  for (const auto& [path, read_options] : ReadPaths()) {
+    for (const std::string& target : Targets()) {
+      ReopenTested();
+      ExpectSameAnswers("new reader, " + path, read_options, target);
+    }
+  }
 }
 
 // The partition directory (GroupForSeek) is built at the first seek, not by a scan (compactions
