@@ -80,16 +80,19 @@ inline uint64_t BitsOfFixedOrderKey(PhysicalType type, uint64_t key) {
 
 // Three-way comparison of two datums of the same type, in CQL order: <0, 0, >0.
 int CompareDatums(const Datum& a, const Datum& b);
-// The same for byte strings (bytes datums): bytewise, a prefix first. Inline, with the first 8
-// bytes compared as one big-endian word: zone maps and value sets compare every value of a
-// chunk, and most pairs differ there, which a call to memcmp cost several times over.
+// The same for byte strings (bytes datums): bytewise, a prefix first. Inline, with the first 16
+// bytes compared as two big-endian words: zone maps and value sets compare every value of a
+// chunk, and most pairs differ there, which a call to memcmp cost several times over. (One word
+// left values sharing a longer prefix, such as paths and user agents, to the call: 1.77 M calls
+// from the zone maps of 172,800 access16 rows, 0.58 M with two.)
 int CompareBytesAfterPrefix(const Slice& a, const Slice& b);
 inline int CompareBytes(const Slice& a, const Slice& b) {
-  if (a.size() >= 8 && b.size() >= 8) {
+  for (size_t offset = 0; offset < 16; offset += 8) {
+    if (a.size() < offset + 8 || b.size() < offset + 8) break;
     uint64_t x;
     uint64_t y;
-    std::memcpy(&x, a.data(), 8);
-    std::memcpy(&y, b.data(), 8);
+    std::memcpy(&x, a.data() + offset, 8);
+    std::memcpy(&y, b.data() + offset, 8);
     if (x != y) return __builtin_bswap64(x) < __builtin_bswap64(y) ? -1 : 1;
   }
   return CompareBytesAfterPrefix(a, b);

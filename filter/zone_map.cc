@@ -13,26 +13,29 @@ namespace columnar {
 
 namespace {
 
-// The distinct values of a column while there are at most `limit`, kept sorted by `Less`.
-template <typename T, typename Less>
+// The distinct values of a column while there are at most `limit` (ZoneMapOptions::
+// max_value_set, a handful), in the order first seen until SortedValues() sorts them by `Less`.
+// A value is looked up by equality alone (`Same`): among so few, a scan of equality checks
+// (most values differ in length or in their first word) costs less than an ordered search's
+// three-way comparisons, and the set is sorted once, at the end.
+template <typename T, typename Same, typename Less>
 class DistinctValues {
  public:
-  DistinctValues(size_t limit, Less less) : limit_(limit), tracking_(limit > 0), less_(less) {}
+  DistinctValues(size_t limit, Same same, Less less)
+      : limit_(limit), tracking_(limit > 0), same_(same), less_(less) {}
 
   // True when v is among the values already (while tracking).
   bool Add(const T& v) {
     if (!tracking_) return false;
-    auto it = std::lower_bound(values_.begin(), values_.end(), v, less_);
-    if (it != values_.end() && !less_(v, *it)) return true;
+    for (const T& seen : values_) {
+      if (same_(seen, v)) return true;
+    }
     if (values_.size() == limit_) {
       Abandon();
       return false;
     }
-    if (values_.empty()) {
-      values_.reserve(std::min<size_t>(limit_, 64));
-      it = values_.begin();
-    }
-    values_.insert(it, v);
+    if (values_.empty()) values_.reserve(std::min<size_t>(limit_, 64));
+    values_.push_back(v);
     return false;
   }
   void Abandon() {
@@ -40,11 +43,16 @@ class DistinctValues {
     values_.clear();
   }
   bool tracking() const { return tracking_; }
-  const std::vector<T>& values() const { return values_; }
+  // The values, ascending by `Less` (once tracking is over).
+  const std::vector<T>& SortedValues() {
+    std::sort(values_.begin(), values_.end(), less_);
+    return values_;
+  }
 
  private:
   size_t limit_;
   bool tracking_;
+  Same same_;
   Less less_;
   std::vector<T> values_;
 };
@@ -59,8 +67,10 @@ template <PhysicalType kType>
 void ScanFixedOf(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
   using U = std::conditional_t<FixedWidth(kType) == 8, uint64_t, uint32_t>;
   const U* values = reinterpret_cast<const U*>(column.fixed_bytes());
+  const auto same_key = [](const KeyedBits& a, const KeyedBits& b) { return a.first == b.first; };
   const auto by_key = [](const KeyedBits& a, const KeyedBits& b) { return a.first < b.first; };
-  DistinctValues<KeyedBits, decltype(by_key)> distinct(options.max_value_set, by_key);
+  DistinctValues<KeyedBits, decltype(same_key), decltype(by_key)> distinct(options.max_value_set,
+                                                                           same_key, by_key);
   KeyedBits min{UINT64_MAX, 0};
   KeyedBits max{0, 0};
   bool any = false;
@@ -105,7 +115,7 @@ void ScanFixedOf(const ColumnVector& column, const ZoneMapOptions& options, Zone
   zm->min = Datum::Fixed(kType, min.second);
   zm->max = Datum::Fixed(kType, max.second);
   zm->has_value_set = distinct.tracking();
-  for (const KeyedBits& v : distinct.values())
+  for (const KeyedBits& v : distinct.SortedValues())
     zm->value_set.push_back(Datum::Fixed(kType, v.second));
 }
 
@@ -152,15 +162,18 @@ bool AllSameBytes(const ColumnVector& column) {
 }
 
 void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMap* zm) {
+  const auto same = [](const Slice& a, const Slice& b) { return SameBytes(a, b); };
   const auto less = [](const Slice& a, const Slice& b) { return CompareBytes(a, b) < 0; };
-  DistinctValues<Slice, decltype(less)> distinct(options.max_value_set, less);
+  DistinctValues<Slice, decltype(same), decltype(less)> distinct(options.max_value_set, same, less);
   Slice min;
   Slice max;
   bool any = false;
   Slice previous;
-  // One value in every row: the loop below would take it from row 0 and skip every other row.
+  // One value in every row: the loops below would take it from row 0 and skip every other row.
   const size_t rows = AllSameBytes(column) ? 1 : column.size();
-  for (size_t row = 0; row < rows; row++) {
+  size_t row = 0;
+  // While the value set is kept: every value that differs from the previous one.
+  for (; row < rows && distinct.tracking(); row++) {
     if (column.IsNull(row)) continue;
     const Slice v = column.GetBytes(row);
     // A value equal to the previous one changes nothing (runs are common: tags, constants).
@@ -174,8 +187,27 @@ void ScanBytes(const ColumnVector& column, const ZoneMapOptions& options, ZoneMa
     if (!any || CompareBytes(v, max) > 0) max = v;
     any = true;
   }
+  // Without a value set (many distinct values: ids, paths), only the bounds; a value below the
+  // min is not above the max.
+  for (; row < rows; row++) {
+    if (column.IsNull(row)) continue;
+    const Slice v = column.GetBytes(row);
+    if (!any) {
+      min = max = previous = v;
+      any = true;
+      continue;
+    }
+    if (SameBytes(v, previous)) continue;
+    previous = v;
+    if (CompareBytes(v, min) < 0) {
+      min = v;
+    } else if (CompareBytes(v, max) > 0) {
+      max = v;
+    }
+  }
   zm->has_value_set = distinct.tracking();
-  for (const Slice& v : distinct.values()) zm->value_set.push_back(Datum::Bytes(v.ToString()));
+  for (const Slice& v : distinct.SortedValues())
+    zm->value_set.push_back(Datum::Bytes(v.ToString()));
   if (zm->has_value_set) {
     // A value set holds whole values: bounds taken from it stay exact.
     SetTruncatedBounds(min, max, SIZE_MAX, zm);

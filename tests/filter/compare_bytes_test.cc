@@ -1,7 +1,7 @@
-// CompareBytes (filter/datum.h): bytewise order, the first 8 bytes compared as one word, the rest
-// by memcmp. Checked against std::string's compare over strings built to meet every case: equal
-// and unequal words (the first, later ones, the tail), strings shorter than a word, one a prefix of
-// the other, bytes with the high bit set (unsigned order) and zero bytes.
+// CompareBytes (filter/datum.h): bytewise order, the first 16 bytes compared as two words, the
+// rest by memcmp. Checked against std::string's compare over strings built to meet every case:
+// equal and unequal words (the first, later ones, the tail), strings shorter than a word, one a
+// prefix of the other, bytes with the high bit set (unsigned order) and zero bytes.
 #include <gtest/gtest.h>
 
 #include <random>

@@ -103,6 +103,26 @@ TEST(ZoneMapTest, BitsOfFixedOrderKeyUndoesTheKey) {
   }
 }
 
+// The value set is kept exactly when the column has at most max_value_set distinct non-null
+// values, none of them a byte string longer than max_value_set_bytes, and is then those values
+// in ascending order.
+void ExpectValueSetOfDistinctValues(const ZoneMap& zm, const ColumnVector& column,
+                                    const ZoneMapOptions& options) {
+  std::vector<Datum> distinct;
+  bool too_long = false;
+  for (size_t row = 0; row < column.size(); row++) {
+    if (column.IsNull(row)) continue;
+    const Datum v = Datum::FromColumn(column, row);
+    too_long = too_long ||
+               (v.type == PhysicalType::kBytes && v.bytes.size() > options.max_value_set_bytes);
+    if (std::find(distinct.begin(), distinct.end(), v) == distinct.end()) distinct.push_back(v);
+  }
+  std::sort(distinct.begin(), distinct.end());
+  const bool kept = distinct.size() <= options.max_value_set && !too_long;
+  ASSERT_EQ(zm.has_value_set, kept) << distinct.size() << " distinct";
+  if (kept) ASSERT_EQ(zm.value_set, distinct);
+}
+
 // Past the value set (more distinct values than it keeps), the bounds are still the smallest
 // and largest values, wherever they are (before or after the set was given up), with or
 // without nulls, for every fixed-width type.
@@ -137,6 +157,7 @@ TEST(ZoneMapTest, BoundsPastTheValueSetAreTheExtremes) {
       }
       ASSERT_EQ(zm.min, min) << round;
       ASSERT_EQ(zm.max, max) << round;
+      ExpectValueSetOfDistinctValues(zm, column, options);
       ExpectBoundsHold(zm, column);
     }
   }
@@ -178,6 +199,7 @@ TEST(ZoneMapTest, StringBoundsPastAndWithinTheValueSetAreTheExtremes) {
     }
     ASSERT_EQ(zm.min.bytes, min) << round;
     ASSERT_EQ(zm.max.bytes, max) << round;
+    ExpectValueSetOfDistinctValues(zm, column, options);
     ExpectBoundsHold(zm, column);
   }
 }
