@@ -1,7 +1,7 @@
 #include "plugin/zone_map_block.h"
 
 #include <algorithm>
-#include <deque>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <vector>
@@ -17,34 +17,51 @@ Status Corrupt(const char* what) {
   return Status::Corruption(std::string("zone maps (column-major): ") + what);
 }
 
-// One group's set encoding, split into its header and its column entries.
-struct SplitSet {
-  uint8_t flags = 0;
-  uint8_t version = 0;
-  uint32_t column_count = 0;
+// Every group's set encoding split into its header and its column entries, in flat arrays.
+// Group g's entries are entries[first_entry[g]] up to entries[first_entry[g + 1]]. (A vector of
+// entries per group, and a string per entry whose bounds were restored, made opening a metrics
+// database of 135,000 groups in 8 files take 0.25 s and 23.8 k page faults; 0.18 s and 17.2 k
+// flat.)
+struct SplitSets {
+  std::vector<uint8_t> flags;
+  std::vector<uint8_t> versions;
+  std::vector<uint32_t> first_entry{0};
   std::vector<Slice> entries;
+
+  size_t groups() const { return flags.size(); }
+  uint32_t column_count(size_t g) const { return first_entry[g + 1] - first_entry[g]; }
+  const Slice& entry(size_t g, uint32_t j) const { return entries[first_entry[g] + j]; }
+  uint32_t widest() const {
+    uint32_t widest = 0;
+    for (size_t g = 0; g < groups(); g++) widest = std::max(widest, column_count(g));
+    return widest;
+  }
 };
 
-Status SplitRowMajor(const Slice& raw, std::vector<SplitSet>* groups) {
+Status SplitRowMajor(const Slice& raw, SplitSets* groups) {
   Slice in = raw;
   uint32_t count;
   if (!columnar::GetVarint32(&in, &count) || count == 0)
     return Status::Corruption("zone maps: bad count");
   if (count > in.size()) return Status::Corruption("zone maps: count exceeds the block");
-  groups->resize(count);
-  for (SplitSet& group : *groups) {
+  groups->flags.resize(count);
+  groups->versions.resize(count);
+  groups->first_entry.reserve(count + 1);
+  for (uint32_t g = 0; g < count; g++) {
     Slice set;
-    if (!GetFixed8(&in, &group.flags) || !GetLengthPrefixed(&in, &set) ||
-        !GetFixed8(&set, &group.version) || !columnar::GetVarint32(&set, &group.column_count) ||
-        group.column_count > set.size()) {
+    uint32_t column_count;
+    if (!GetFixed8(&in, &groups->flags[g]) || !GetLengthPrefixed(&in, &set) ||
+        !GetFixed8(&set, &groups->versions[g]) || !columnar::GetVarint32(&set, &column_count) ||
+        column_count > set.size()) {
       return Status::Corruption("zone maps: malformed entry");
     }
-    for (uint32_t k = 0; k < group.column_count; k++) {
+    for (uint32_t k = 0; k < column_count; k++) {
       const char* start = set.data();
-      Status s = SkipZoneMapSetColumn(&set, group.version);
+      Status s = SkipZoneMapSetColumn(&set, groups->versions[g]);
       if (!s.ok()) return s;
-      group.entries.emplace_back(start, static_cast<size_t>(set.data() - start));
+      groups->entries.emplace_back(start, static_cast<size_t>(set.data() - start));
     }
+    groups->first_entry.push_back(static_cast<uint32_t>(groups->entries.size()));
     if (!set.empty()) return Status::Corruption("zone maps: trailing bytes in a set");
   }
   if (!in.empty()) return Status::Corruption("zone maps: trailing bytes");
@@ -189,18 +206,17 @@ bool KnownColumnMajorVersion(uint8_t version) {
 }
 
 // The column-major block of the split groups, in layout `version`, appended to *out.
-Status ToColumnMajor(const std::vector<SplitSet>& groups, std::string* out, uint8_t version) {
+Status ToColumnMajor(const SplitSets& groups, std::string* out, uint8_t version) {
   Status s;
   out->push_back(static_cast<char>(kZoneMapBlockColumnMajorMarker));
   out->push_back(static_cast<char>(version));
-  PutVarint32(out, static_cast<uint32_t>(groups.size()));
-  uint32_t widest = 0;
-  for (const SplitSet& group : groups) out->push_back(static_cast<char>(group.flags));
-  for (const SplitSet& group : groups) {
-    out->push_back(static_cast<char>(group.version));
-    PutVarint32(out, group.column_count);
-    widest = std::max(widest, group.column_count);
+  PutVarint32(out, static_cast<uint32_t>(groups.groups()));
+  for (const uint8_t flags : groups.flags) out->push_back(static_cast<char>(flags));
+  for (size_t g = 0; g < groups.groups(); g++) {
+    out->push_back(static_cast<char>(groups.versions[g]));
+    PutVarint32(out, groups.column_count(g));
   }
+  const uint32_t widest = groups.widest();
   const bool planes = version == kZoneMapBlockColumnMajorVersionPlanes;
   // Version 3 writes the entries without their coded bounds after the planes.
   std::string stripped;
@@ -209,13 +225,14 @@ Status ToColumnMajor(const std::vector<SplitSet>& groups, std::string* out, uint
   BoundPlanes wide{8, {}};
   BoundDeltas deltas(/*encode=*/true);
   for (uint32_t j = 0; j < widest; j++) {
-    for (const SplitSet& group : groups) {
-      if (j >= group.column_count) continue;
+    for (size_t g = 0; g < groups.groups(); g++) {
+      if (j >= groups.column_count(g)) continue;
+      const Slice& entry = groups.entry(g, j);
       const size_t at = entries->size();
-      entries->append(group.entries[j].data(), group.entries[j].size());
+      entries->append(entry.data(), entry.size());
       if (version == kZoneMapBlockColumnMajorVersion) continue;
       EntryHeader header;
-      s = deltas.Apply(&(*entries)[at], group.entries[j].size(), &header);
+      s = deltas.Apply(&(*entries)[at], entry.size(), &header);
       if (!s.ok()) return s;
       if (!planes || header.bounds == 0) continue;
       BoundPlanes& target = header.width == 4 ? narrow : wide;
@@ -244,7 +261,7 @@ Status ZoneMapBlockToColumnMajor(const Slice& row_major, std::string* out, uint8
   if (!KnownColumnMajorVersion(version)) {
     return Status::InvalidArgument("zone maps: unknown column-major version");
   }
-  std::vector<SplitSet> groups;
+  SplitSets groups;
   Status s = SplitRowMajor(row_major, &groups);
   if (!s.ok()) return s;
   return ToColumnMajor(groups, out, version);
@@ -256,7 +273,7 @@ Status ZoneMapBlockToColumnMajorLayouts(const Slice& row_major, uint8_t first_ve
   if (!KnownColumnMajorVersion(first_version) || !KnownColumnMajorVersion(second_version)) {
     return Status::InvalidArgument("zone maps: unknown column-major version");
   }
-  std::vector<SplitSet> groups;
+  SplitSets groups;
   Status s = SplitRowMajor(row_major, &groups);
   if (s.ok()) s = ToColumnMajor(groups, first, first_version);
   if (s.ok()) s = ToColumnMajor(groups, second, second_version);
@@ -284,18 +301,23 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
   if (!columnar::GetVarint32(&in, &count) || count == 0 || count > in.size() / 3) {
     return Corrupt("bad row group count");
   }
-  std::vector<SplitSet> groups(count);
-  for (SplitSet& group : groups) {
-    if (!GetFixed8(&in, &group.flags)) return Corrupt("truncated flags");
-  }
-  uint32_t widest = 0;
+  SplitSets groups;
+  groups.flags.resize(count);
+  groups.versions.resize(count);
+  if (in.size() < count) return Corrupt("truncated flags");
+  std::memcpy(groups.flags.data(), in.data(), count);
+  in.remove_prefix(count);
+  groups.first_entry.resize(count + 1);
   uint64_t total_columns = 0;
-  for (SplitSet& group : groups) {
-    if (!GetFixed8(&in, &group.version) || !columnar::GetVarint32(&in, &group.column_count)) {
+  for (uint32_t g = 0; g < count; g++) {
+    uint32_t column_count;
+    if (!GetFixed8(&in, &groups.versions[g]) || !columnar::GetVarint32(&in, &column_count)) {
       return Corrupt("truncated set headers");
     }
-    widest = std::max(widest, group.column_count);
-    total_columns += group.column_count;
+    total_columns += column_count;
+    // Every column entry takes at least five bytes (its header), with or without its bounds.
+    if (total_columns > in.size() / 5) return Corrupt("column counts exceed the block");
+    groups.first_entry[g + 1] = static_cast<uint32_t>(total_columns);
   }
   BoundPlanes narrow{4, {}};
   BoundPlanes wide{8, {}};
@@ -309,22 +331,29 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
     if (s.ok()) s = ReadPlanes(&in, wide_count, &wide);
     if (!s.ok()) return s;
   }
-  // Every column entry takes at least five bytes (its header), with or without its bounds.
   if (total_columns > in.size() / 5) return Corrupt("column counts exceed the block");
-  // Version 3's entries, their bounds put back (block order; a deque keeps them in place).
-  std::deque<std::string> restored;
+  groups.entries.resize(total_columns);
+  // Version 3's entries, their bounds put back, one after the other in `restored`: reserved for
+  // the most they can take (every entry's bytes plus every bound), so that the slices into it
+  // stay valid.
+  std::string restored;
+  if (planes) restored.reserve(in.size() + 4 * narrow.values.size() + 8 * wide.values.size());
+  const char* const restored_base = restored.data();
   size_t next_narrow = 0;
   size_t next_wide = 0;
+  const uint32_t widest = groups.widest();
   for (uint32_t j = 0; j < widest; j++) {
-    for (SplitSet& group : groups) {
-      if (j >= group.column_count) continue;
+    for (uint32_t g = 0; g < count; g++) {
+      if (j >= groups.column_count(g)) continue;
+      Slice& placed = groups.entries[groups.first_entry[g] + j];
       const char* start = in.data();
       EntryHeader header;
       Status s = ParseEntryHeader(in, &header);
       if (!s.ok()) return s;
       if (planes && header.bounds != 0) {
         // The header, the bounds from the planes, then the sum (bit 5) if any.
-        std::string& entry = restored.emplace_back(start, header.header_size);
+        const size_t at = restored.size();
+        restored.append(start, header.header_size);
         in.remove_prefix(header.header_size);
         const BoundPlanes& source = header.width == 4 ? narrow : wide;
         size_t& next = header.width == 4 ? next_narrow : next_wide;
@@ -332,42 +361,52 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
         for (size_t b = 0; b < header.bounds; b++) {
           char bytes[8];
           StoreLittleEndian(UnzigzagAt(source.values[next++], header.width), header.width, bytes);
-          entry.append(bytes, header.width);
+          restored.append(bytes, header.width);
         }
         const char* sum_at = in.data();
         uint64_t sum;
         if ((header.flags & 0x20) != 0 && !columnar::GetVarint64(&in, &sum)) {
           return Corrupt("truncated sum");
         }
-        entry.append(sum_at, static_cast<size_t>(in.data() - sum_at));
-        s = deltas->Apply(&entry[0], entry.size(), &header);
-        Slice check(entry);
-        if (s.ok()) s = SkipZoneMapSetColumn(&check, group.version);
+        restored.append(sum_at, static_cast<size_t>(in.data() - sum_at));
+        const size_t size = restored.size() - at;
+        s = deltas->Apply(&restored[at], size, &header);
+        Slice check(restored.data() + at, size);
+        if (s.ok()) s = SkipZoneMapSetColumn(&check, groups.versions[g]);
         if (s.ok() && !check.empty()) s = Corrupt("entry longer than its parts");
         if (!s.ok()) return s;
-        group.entries.emplace_back(entry);
+        placed = Slice(restored.data() + at, size);
         continue;
       }
       s = deltas ? deltas->Apply(const_cast<char*>(start), in.size(), &header) : Status::OK();
-      if (s.ok()) s = SkipZoneMapSetColumn(&in, group.version);
+      if (s.ok()) s = SkipZoneMapSetColumn(&in, groups.versions[g]);
       if (!s.ok()) return s;
-      group.entries.emplace_back(start, static_cast<size_t>(in.data() - start));
+      placed = Slice(start, static_cast<size_t>(in.data() - start));
     }
   }
   if (next_narrow != narrow.values.size() || next_wide != wide.values.size()) {
     return Corrupt("bounds left over");
   }
   if (!in.empty()) return Corrupt("trailing bytes");
+  // (Cannot happen: every restored byte is an entry's byte or a bound, each taken once.)
+  if (restored.data() != restored_base) return Corrupt("restored entries moved");
+  // Each group's set encoding (its header and entries) is written straight after its length,
+  // which is worked out first.
   std::string row_major;
+  row_major.reserve(block->size() + restored.size() + 16 * static_cast<size_t>(count));
   PutVarint32(&row_major, count);
-  std::string set;
-  for (const SplitSet& group : groups) {
-    set.clear();
-    set.push_back(static_cast<char>(group.version));
-    PutVarint32(&set, group.column_count);
-    for (const Slice& entry : group.entries) set.append(entry.data(), entry.size());
-    row_major.push_back(static_cast<char>(group.flags));
-    PutLengthPrefixed(&row_major, set);
+  for (uint32_t g = 0; g < count; g++) {
+    const uint32_t column_count = groups.column_count(g);
+    size_t set_size = 1 + VarintLength(column_count);
+    for (uint32_t j = 0; j < column_count; j++) set_size += groups.entry(g, j).size();
+    row_major.push_back(static_cast<char>(groups.flags[g]));
+    PutVarint32(&row_major, static_cast<uint32_t>(set_size));
+    row_major.push_back(static_cast<char>(groups.versions[g]));
+    PutVarint32(&row_major, column_count);
+    for (uint32_t j = 0; j < column_count; j++) {
+      const Slice& entry = groups.entry(g, j);
+      row_major.append(entry.data(), entry.size());
+    }
   }
   *block = std::move(row_major);
   return Status::OK();
