@@ -397,11 +397,15 @@ rocksdb::Status ColumnarTableReader::ReadMetaBlock(FileBlock block, std::string*
   std::string stored;
   Status s = ReadStoredBlock(root_.at(block), true, &stored);
   if (!s.ok()) return s;
-  std::string buffer;
+  // A compressed block is decompressed into *raw; one stored raw is its own payload, the bytes
+  // `stored` begins with (data_block.h), and is kept without a copy.
   Slice contents;
-  s = ReadBlock(stored, nullptr, false, &buffer, &contents);
+  s = ReadBlock(stored, nullptr, false, raw, &contents);
   if (!s.ok()) return s;
-  raw->assign(contents.data(), contents.size());
+  if (contents.data() == stored.data()) {
+    stored.resize(contents.size());
+    raw->swap(stored);
+  }
   return Status::OK();
 }
 
