@@ -185,19 +185,32 @@ struct BoundPlanes {
   }
 };
 
-// Reads version 3's planes of `count` values of `width` bytes from *in.
-Status ReadPlanes(Slice* in, uint32_t count, BoundPlanes* planes) {
-  if (count > in->size() / planes->width) return Corrupt("truncated bound planes");
-  planes->values.assign(count, 0);
-  const auto* bytes = reinterpret_cast<const uint8_t*>(in->data());
-  for (size_t k = 0; k < planes->width; k++) {
-    for (uint32_t i = 0; i < count; i++) {
-      planes->values[i] |= uint64_t{bytes[k * count + i]} << (8 * k);
-    }
+// Version 3's planes of `count` values of `width` bytes, read where they lie in the block.
+class PlaneReader {
+ public:
+  explicit PlaneReader(size_t width) : width_(width) {}
+
+  // Takes the planes from the front of *in.
+  Status Read(Slice* in, uint32_t count) {
+    if (count > in->size() / width_) return Corrupt("truncated bound planes");
+    bytes_ = reinterpret_cast<const uint8_t*>(in->data());
+    count_ = count;
+    in->remove_prefix(count * width_);
+    return Status::OK();
   }
-  in->remove_prefix(count * planes->width);
-  return Status::OK();
-}
+  size_t width() const { return width_; }
+  size_t size() const { return count_; }
+  uint64_t value(size_t i) const {
+    uint64_t value = 0;
+    for (size_t k = 0; k < width_; k++) value |= uint64_t{bytes_[k * count_ + i]} << (8 * k);
+    return value;
+  }
+
+ private:
+  size_t width_;
+  const uint8_t* bytes_ = nullptr;
+  size_t count_ = 0;
+};
 
 bool KnownColumnMajorVersion(uint8_t version) {
   return version == kZoneMapBlockColumnMajorVersion ||
@@ -319,16 +332,16 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
     if (total_columns > in.size() / 5) return Corrupt("column counts exceed the block");
     groups.first_entry[g + 1] = static_cast<uint32_t>(total_columns);
   }
-  BoundPlanes narrow{4, {}};
-  BoundPlanes wide{8, {}};
+  PlaneReader narrow(4);
+  PlaneReader wide(8);
   if (planes) {
     uint32_t narrow_count;
     uint32_t wide_count;
     if (!columnar::GetVarint32(&in, &narrow_count) || !columnar::GetVarint32(&in, &wide_count)) {
       return Corrupt("truncated bound counts");
     }
-    Status s = ReadPlanes(&in, narrow_count, &narrow);
-    if (s.ok()) s = ReadPlanes(&in, wide_count, &wide);
+    Status s = narrow.Read(&in, narrow_count);
+    if (s.ok()) s = wide.Read(&in, wide_count);
     if (!s.ok()) return s;
   }
   if (total_columns > in.size() / 5) return Corrupt("column counts exceed the block");
@@ -337,7 +350,7 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
   // the most they can take (every entry's bytes plus every bound), so that the slices into it
   // stay valid.
   std::string restored;
-  if (planes) restored.reserve(in.size() + 4 * narrow.values.size() + 8 * wide.values.size());
+  if (planes) restored.reserve(in.size() + 4 * narrow.size() + 8 * wide.size());
   const char* const restored_base = restored.data();
   size_t next_narrow = 0;
   size_t next_wide = 0;
@@ -355,12 +368,12 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
         const size_t at = restored.size();
         restored.append(start, header.header_size);
         in.remove_prefix(header.header_size);
-        const BoundPlanes& source = header.width == 4 ? narrow : wide;
+        const PlaneReader& source = header.width == 4 ? narrow : wide;
         size_t& next = header.width == 4 ? next_narrow : next_wide;
-        if (next + header.bounds > source.values.size()) return Corrupt("too few bounds");
+        if (next + header.bounds > source.size()) return Corrupt("too few bounds");
         for (size_t b = 0; b < header.bounds; b++) {
           char bytes[8];
-          StoreLittleEndian(UnzigzagAt(source.values[next++], header.width), header.width, bytes);
+          StoreLittleEndian(UnzigzagAt(source.value(next++), header.width), header.width, bytes);
           restored.append(bytes, header.width);
         }
         const char* sum_at = in.data();
@@ -384,7 +397,7 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
       placed = Slice(start, static_cast<size_t>(in.data() - start));
     }
   }
-  if (next_narrow != narrow.values.size() || next_wide != wide.values.size()) {
+  if (next_narrow != narrow.size() || next_wide != wide.size()) {
     return Corrupt("bounds left over");
   }
   if (!in.empty()) return Corrupt("trailing bytes");
