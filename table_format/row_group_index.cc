@@ -124,8 +124,8 @@ Status RowGroupIndex::Decode(const Slice& raw, uint64_t max_groups) {
 
   offsets_in_block_.resize(groups);
   keys_.clear();
-  // Every key once, with its 8-byte trailer (grown key by key, the string was copied about
-  // twice over, in memory not touched before).
+  // Every key once, with its 8-byte trailer: grown key by key, the string was reallocated and
+  // copied into fresh memory as it grew.
   keys_.reserve(keys.bytes_data().size() + 8 * static_cast<size_t>(groups));
   key_offsets_.assign(1, 0);
   key_offsets_.reserve(groups + 1);
