@@ -198,7 +198,6 @@ class PlaneReader {
     in->remove_prefix(count * width_);
     return Status::OK();
   }
-  size_t width() const { return width_; }
   size_t size() const { return count_; }
   uint64_t value(size_t i) const {
     uint64_t value = 0;
