@@ -120,7 +120,9 @@ void ExpectValueSetOfDistinctValues(const ZoneMap& zm, const ColumnVector& colum
   std::sort(distinct.begin(), distinct.end());
   const bool kept = distinct.size() <= options.max_value_set && !too_long;
   ASSERT_EQ(zm.has_value_set, kept) << distinct.size() << " distinct";
-  if (kept) ASSERT_EQ(zm.value_set, distinct);
+  if (kept) {
+    ASSERT_EQ(zm.value_set, distinct);
+  }
 }
 
 // Past the value set (more distinct values than it keeps), the bounds are still the smallest
