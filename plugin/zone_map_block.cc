@@ -402,17 +402,24 @@ Status ZoneMapBlockToRowMajor(std::string* block) {
   if (!in.empty()) return Corrupt("trailing bytes");
   // (Cannot happen: every restored byte is an entry's byte or a bound, each taken once.)
   if (restored.data() != restored_base) return Corrupt("restored entries moved");
-  // Each group's set encoding (its header and entries) is written straight after its length,
-  // which is worked out first.
-  std::string row_major;
-  row_major.reserve(block->size() + restored.size() + 16 * static_cast<size_t>(count));
-  PutVarint32(&row_major, count);
+  // Each group's set encoding (its header and entries) is written straight after its length.
+  // The block is reserved at its exact size: the reader keeps it for the file's life.
+  std::vector<uint32_t> set_sizes(count);
+  size_t total = VarintLength(count);
   for (uint32_t g = 0; g < count; g++) {
     const uint32_t column_count = groups.column_count(g);
     size_t set_size = 1 + VarintLength(column_count);
     for (uint32_t j = 0; j < column_count; j++) set_size += groups.entry(g, j).size();
+    set_sizes[g] = static_cast<uint32_t>(set_size);
+    total += 1 + VarintLength(set_size) + set_size;
+  }
+  std::string row_major;
+  row_major.reserve(total);
+  PutVarint32(&row_major, count);
+  for (uint32_t g = 0; g < count; g++) {
+    const uint32_t column_count = groups.column_count(g);
     row_major.push_back(static_cast<char>(groups.flags[g]));
-    PutVarint32(&row_major, static_cast<uint32_t>(set_size));
+    PutVarint32(&row_major, set_sizes[g]);
     row_major.push_back(static_cast<char>(groups.versions[g]));
     PutVarint32(&row_major, column_count);
     for (uint32_t j = 0; j < column_count; j++) {
