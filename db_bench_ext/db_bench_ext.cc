@@ -218,6 +218,8 @@ Status LoadConfiguration(const std::string& workload_name, const std::string& co
   result.ingest_rows_per_sec = outcome.rows / std::max(outcome.write_seconds, 1e-9);
   result.cpu_seconds_per_million_rows = outcome.cpu.CpuSecondsPerMillion(outcome.rows);
   result.busy_cores = outcome.cpu.BusyCores();
+  result.probe_before_ms = outcome.probe_before_ms;
+  result.probe_after_ms = outcome.probe_after_ms;
   result.write_latency = outcome.write_latency;
   result.peak_sst_bytes = outcome.peak_sst_bytes;
   std::cerr << "  " << workload_name << "/" << config << ": "
@@ -228,7 +230,7 @@ Status LoadConfiguration(const std::string& workload_name, const std::string& co
   if (FLAGS_full_compaction) {
     std::cerr << ", full compaction " << outcome.final_compaction_seconds << " s";
   }
-  std::cerr << "\n";
+  std::cerr << ", probe " << outcome.probe_before_ms << "/" << outcome.probe_after_ms << " ms\n";
 
   LoadRecord record = WantedLoad(workload_name, config, plan);
   record.end_time_s = plan.end_time_s;
@@ -261,7 +263,7 @@ Status OpenConfiguration(const std::string& workload_name, const std::string& co
   result.loaded = false;
   result.rows = record.rows;
   result.ingest_rows_per_sec = result.cpu_seconds_per_million_rows = result.busy_cores =
-      std::nan("");
+      result.probe_before_ms = result.probe_after_ms = std::nan("");
   result.write_latency = {std::nan(""), std::nan(""), std::nan(""), std::nan("")};
   return Status::OK();
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "db_bench_ext/latency_histogram.h"
+#include "db_bench_ext/machine_probe.h"
 #include "db_bench_ext/progress_line.h"
 #include "plugin/tiered_table_factory.h"
 
@@ -210,6 +211,7 @@ Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& s
   rocksdb::DB* db = table->db();
   rocksdb::ColumnFamilyHandle* column_family = table->column_family();
   *outcome = LoadOutcome();
+  outcome->probe_before_ms = ProbeMachineMilliseconds();
   PeakSampler peak(db, column_family);
   CpuStopwatch cpu;
   const auto start = Clock::now();
@@ -289,6 +291,7 @@ Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& s
         std::chrono::duration<double>(Clock::now() - compaction_start).count();
   }
   outcome->peak_sst_bytes = peak.Stop();
+  outcome->probe_after_ms = ProbeMachineMilliseconds();
   return s;
 }
 

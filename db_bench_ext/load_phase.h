@@ -36,6 +36,10 @@ struct LoadOutcome {
   // The final flush (after the writers stopped) and the full compaction after it.
   double final_flush_seconds = 0;
   double final_compaction_seconds = 0;
+  // ProbeMachineMilliseconds (machine_probe.h) just before the first write and after the load
+  // settled: how fast the machine ran around this load.
+  double probe_before_ms = 0;
+  double probe_after_ms = 0;
 };
 
 Status RunLoad(Table* table, const WorkloadDriver& driver, const LoadSettings& settings,

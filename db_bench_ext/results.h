@@ -67,6 +67,10 @@ struct ConfigResult {
   double ingest_rows_per_sec = 0;
   double cpu_seconds_per_million_rows = 0;
   double busy_cores = 0;
+  // The machine probe's milliseconds before and after the load (machine_probe.h); NaN when
+  // not loaded by this run.
+  double probe_before_ms = 0;
+  double probe_after_ms = 0;
   LatencySummary write_latency;
   uint64_t compaction_bytes_read = 0;
   uint64_t compaction_bytes_written = 0;

@@ -138,6 +138,11 @@ void WriteConfig(const ConfigResult& config, JsonWriter* json) {
   json->Number(config.cpu_seconds_per_million_rows);
   json->Key("busy_cores");
   json->Number(config.busy_cores);
+  json->Key("probe_ms");
+  json->BeginArray();
+  json->Number(config.probe_before_ms);
+  json->Number(config.probe_after_ms);
+  json->EndArray();
   json->Key("write_latency_us");
   WriteLatency(config.write_latency, json);
   json->Key("compaction_bytes_read");

@@ -13,6 +13,10 @@ run as the median and the range over the runs (A's own row: its absolute figures
       --configs=A,C,C-dict --workloads=metrics,access16,devops --queries=latest \\
       --readers=1 --measure_seconds=0.3 --warmup_seconds=0.1
 
+When db_bench_ext printed the machine probe's time around each load (db_bench_ext/machine_probe.h),
+two more columns: the probe's time against A's load (the machine's drift between the loads) and
+the CPU per row counted in probe times, whose ratio to A sets that drift aside.
+
 Every flag after "--" (written --name=value) goes to db_bench_ext unchanged, except --configs
 (rotated; A must be one) and --db / --report_dir (under --work, one report per run). Exits non-zero when a run fails
 (its correctness gate included).
@@ -26,11 +30,16 @@ import sys
 
 LOAD_LINE = re.compile(
     r"^\s+(\w+)/([\w-]+): (\d+) rows/s, CPU ([\d.]+) s/M rows, write p99.9 (\d+) us, "
-    r"final flush ([\d.e+-]+) s(?:, full compaction ([\d.e+-]+) s)?", re.M)
+    r"final flush ([\d.e+-]+) s(?:, full compaction ([\d.e+-]+) s)?"
+    r"(?:, probe ([\d.e+-]+)/([\d.e+-]+) ms)?", re.M)
 
 # (key, heading, unit of A's absolute figure)
+# With the machine probe (db_bench_ext/machine_probe.h): its time around each load, and the CPU
+# per row in probe times (CPU / row divided by the probe's mean time around that load), which
+# sets aside the machine's speed drifting between the loads compared.
 FIGURES = [("ingest", "ingestion", "k rows/s"), ("cpu", "CPU / row", "s/M rows"),
            ("finish", "flush + full compaction", "s"), ("p999", "write p99.9", "ms")]
+PROBE_FIGURES = [("probe", "probe time", "ms"), ("cpu_probe", "CPU / row in probe times", "probes / M rows")]
 
 
 def parse_loads(text):
@@ -41,6 +50,10 @@ def parse_loads(text):
             "ingest": float(m.group(3)) / 1000, "cpu": float(m.group(4)),
             "p999": float(m.group(5)) / 1000,
             "finish": float(m.group(6)) + float(m.group(7) or 0)}
+        if m.group(8) is not None:
+            probe = (float(m.group(8)) + float(m.group(9))) / 2
+            loads[(m.group(1), m.group(2))].update(
+                {"probe": probe, "cpu_probe": float(m.group(4)) / probe * 1000})
     return loads
 
 
@@ -71,13 +84,16 @@ def summarize(values):
 
 def table(rounds, configs):
     """A markdown table of every (workload, config) over the runs."""
-    lines = ["| workload | config | " + " | ".join(h + " x A" for _, h, _ in FIGURES) + " |",
-             "|---|---|" + "---:|" * len(FIGURES)]
+    figures = FIGURES
+    if all("probe" in load for loads in rounds for load in loads.values()):
+        figures = FIGURES + PROBE_FIGURES
+    lines = ["| workload | config | " + " | ".join(h + " x A" for _, h, _ in figures) + " |",
+             "|---|---|" + "---:|" * len(figures)]
     workloads = sorted({w for loads in rounds for (w, _) in loads})
     for w in workloads:
         for c in configs:
             cells = []
-            for key, _, unit in FIGURES:
+            for key, _, unit in figures:
                 if c == "A":
                     values = [loads[(w, "A")][key] for loads in rounds if (w, "A") in loads]
                     cells.append(f"{statistics.median(values):.2f} {unit} "

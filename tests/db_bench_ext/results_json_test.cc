@@ -227,6 +227,9 @@ TEST(ResultsJsonTest, ParsesBackWithEveryFigure) {
   EXPECT_DOUBLE_EQ(c["ingest_rows_per_sec"].number, expected.ingest_rows_per_sec);
   EXPECT_EQ(c["cpu_seconds_per_million_rows"].number, 40);
   EXPECT_EQ(c["busy_cores"].number, 1.8);
+  ASSERT_EQ(c["probe_ms"].items.size(), 2u);
+  EXPECT_EQ(c["probe_ms"][0].number, 218.5);
+  EXPECT_EQ(c["probe_ms"][1].number, 221.25);
   EXPECT_EQ(c["write_latency_us"]["p999"].number, 69500);
   EXPECT_EQ(c["write_latency_us"]["max"].number, 181000);
   EXPECT_EQ(c["compaction_bytes_read"].number, 55'170'000);

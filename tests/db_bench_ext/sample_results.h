@@ -34,6 +34,8 @@ inline ConfigResult SampleConfig(std::string name, double scale, bool columnar) 
   config.ingest_rows_per_sec = (columnar ? 400'000 : 500'000) * scale;
   config.cpu_seconds_per_million_rows = columnar ? 40 : 32;
   config.busy_cores = 1.8;
+  config.probe_before_ms = 218.5;
+  config.probe_after_ms = 221.25;
   config.write_latency = {440, 7980, 69500, 181000};
   config.compaction_bytes_read = 55'170'000;
   config.compaction_bytes_written = 51'620'000;
