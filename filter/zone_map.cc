@@ -249,6 +249,12 @@ void MergeValueSets(const ZoneMap& other, size_t max_value_set, ZoneMap* into) {
     into->value_set.clear();
     return;
   }
+  // A file's statistics fold in every group's zone maps: a column's later groups mostly bring
+  // values its set holds already (tags, codes), which then costs no copy of the set.
+  if (std::includes(into->value_set.begin(), into->value_set.end(), other.value_set.begin(),
+                    other.value_set.end())) {
+    return;
+  }
   std::vector<Datum> merged;
   std::set_union(into->value_set.begin(), into->value_set.end(), other.value_set.begin(),
                  other.value_set.end(), std::back_inserter(merged));

@@ -194,14 +194,17 @@ const ZoneMap* ZoneMapSet::Find(uint32_t column_id) const {
 }
 
 void ZoneMapSet::Merge(const ZoneMapSet& other, size_t max_value_set) {
-  std::vector<std::pair<uint32_t, ZoneMap>> kept;
-  for (auto& [id, zm] : columns_) {
-    const ZoneMap* theirs = other.Find(id);
-    if (theirs == nullptr || theirs->type != zm.type) continue;
-    MergeZoneMap(*theirs, max_value_set, &zm);
-    kept.emplace_back(id, std::move(zm));
+  // In place: a file's writer merges every group's set into its statistics, whose columns
+  // the groups nearly always share (a column missing from either is dropped).
+  auto kept = columns_.begin();
+  for (auto& column : columns_) {
+    const ZoneMap* theirs = other.Find(column.first);
+    if (theirs == nullptr || theirs->type != column.second.type) continue;
+    MergeZoneMap(*theirs, max_value_set, &column.second);
+    if (&*kept != &column) *kept = std::move(column);
+    ++kept;
   }
-  columns_ = std::move(kept);
+  columns_.erase(kept, columns_.end());
 }
 
 void ZoneMapSet::EncodeTo(std::string* out) const {

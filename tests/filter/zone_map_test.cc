@@ -685,23 +685,55 @@ TEST(FileColumnStatsTest, MergesRowGroupsAndDropsColumnsSomeGroupLacks) {
   ColumnVector b(PhysicalType::kInt64);
   b.Append<int64_t>(-3);
   b.AppendNull();
+  ColumnVector c(PhysicalType::kInt64);
+  c.Append<int64_t>(40);
+  c.Append<int64_t>(41);
   ZoneMapSet first;
   first.Set(1, BuildZoneMap(a));
   first.Set(2, BuildZoneMap(a));
+  first.Set(3, BuildZoneMap(c));
+  first.Set(4, BuildZoneMap(c));
   ZoneMapSet second;
   second.Set(1, BuildZoneMap(b));
+  second.Set(3, BuildZoneMap(a));
   FileColumnStatsBuilder builder;
   builder.AddRowGroup(first);
   builder.AddRowGroup(second);
   ZoneMapSet parsed;
   ASSERT_TRUE(ParseFileColumnStats(builder.Serialize(), &parsed).ok());
-  ASSERT_EQ(parsed.columns().size(), 1u);
+  ASSERT_EQ(parsed.columns().size(), 2u);  // 2 and 4 dropped, 3 kept after a dropped one
   const ZoneMap& merged = *parsed.Find(1);
   EXPECT_EQ(merged.row_count, 3u);
   EXPECT_EQ(merged.null_count, 1u);
   EXPECT_EQ(merged.min, Datum::Fixed(PhysicalType::kInt64, static_cast<uint64_t>(-3)));
   EXPECT_EQ(merged.max, Datum::Fixed(PhysicalType::kInt64, 5));
   EXPECT_EQ(merged.value_set.size(), 2u);
+  ASSERT_NE(parsed.Find(3), nullptr);
+  const ZoneMap& third = *parsed.Find(3);
+  EXPECT_EQ(third.row_count, 3u);
+  EXPECT_EQ(third.min, Datum::Fixed(PhysicalType::kInt64, 5));
+  EXPECT_EQ(third.max, Datum::Fixed(PhysicalType::kInt64, 41));
+  EXPECT_EQ(third.value_set.size(), 3u);
+}
+
+// A later group's values already in the merged set (the common case, merged without a copy)
+// leave it as it was; a new value joins it in order.
+TEST(ZoneMapTest, MergingASubsetKeepsTheValueSet) {
+  ColumnVector all(PhysicalType::kBytes);
+  for (const char* v : {"eu", "us", "ap"}) all.AppendBytes(v);
+  ColumnVector some(PhysicalType::kBytes);
+  some.AppendBytes("us");
+  some.AppendBytes("us");
+  ZoneMap merged = BuildZoneMap(all);
+  MergeZoneMap(BuildZoneMap(some), 8, &merged);
+  ASSERT_TRUE(merged.has_value_set);
+  EXPECT_EQ(merged.value_set, BuildZoneMap(all).value_set);
+  EXPECT_EQ(merged.row_count, 5u);
+  ColumnVector other(PhysicalType::kBytes);
+  other.AppendBytes("cn");
+  MergeZoneMap(BuildZoneMap(other), 8, &merged);
+  all.AppendBytes("cn");
+  EXPECT_EQ(merged.value_set, BuildZoneMap(all).value_set);
 }
 
 }  // namespace
