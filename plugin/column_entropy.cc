@@ -123,7 +123,11 @@ Status EstimateColumnEntropy(const rocksdb::Options& options, const std::string&
   if (!s.ok()) return s;
   GroupReplay replay(*layout, RowsPerGroupOf(properties->user_collected_properties));
   Status replayed;
-  s = VisitRawEntries(options, path, rocksdb::ReadOptions(), [&](const RawEntry& entry) {
+  // Every group of the file, once: kept out of the cache, whose working set a report run
+  // between a load and its queries would otherwise replace (db_bench_ext's storage report).
+  rocksdb::ReadOptions read_options;
+  read_options.fill_cache = false;
+  s = VisitRawEntries(options, path, read_options, [&](const RawEntry& entry) {
     if (entry.range_deletion) return true;  // not rows: the writer keeps them apart
     replayed = replay.Add(entry);
     return replayed.ok();

@@ -2,6 +2,7 @@
 // cost 30-40% of a flush's CPU and about a seventh of a compaction's); EstimateColumnEntropy
 // (plugin/column_entropy.h) computes them by reading a file back.
 #include <gtest/gtest.h>
+#include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/table.h>
 
@@ -81,6 +82,32 @@ TEST(ColumnEntropyTest, FilesCarryNoEstimateAndReadingThemBackGivesOne) {
     EXPECT_GT(bits.at("value"), 0.99 * value_bits);
     EXPECT_LT(bits.at("value"), value_bits + kDistinctValues * 8 * 8);
   }
+}
+
+// Reading a whole file back for a report leaves the shared cache as it was: a storage report
+// between a load and its queries must not replace the queries' working set.
+TEST(ColumnEntropyTest, ReadingAFileBackLeavesTheCacheAlone) {
+  TempDir dir("column-entropy-cache");
+  ColumnarTableOptions table_options;
+  table_options.cache = rocksdb::NewLRUCache(64 << 20);
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.table_factory.reset(NewColumnarTableFactory(table_options));
+  auto db = OpenDb(options, dir.path());
+  ASSERT_NE(db, nullptr);
+  for (int i = 0; i < kRows; i++) {
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), "key" + std::to_string(100000 + i),
+                        "value-" + std::to_string(i % kDistinctValues))
+                    .ok());
+  }
+  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  const std::vector<std::string> files = LiveFiles(db.get());
+  ASSERT_EQ(files.size(), 1u);
+  const size_t before = table_options.cache->GetUsage();
+  std::map<std::string, double> bits;
+  ASSERT_TRUE(EstimateColumnEntropy(options, files[0], &bits).ok());
+  ASSERT_FALSE(bits.empty());
+  EXPECT_EQ(table_options.cache->GetUsage(), before);
 }
 
 TEST(ColumnEntropyTest, AFileThatIsNotColumnarIsRefused) {
