@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <rocksdb/convenience.h>
 
+#include <filesystem>
+
 #include "table_api/table_catalog.h"
 #include "table_format/cql_parser.h"
 #include "tests/table_api/test_util.h"
@@ -247,6 +249,32 @@ TEST(TableApiCatalogTest, CatalogChangesLeaveNothingInMemtables) {
   Table* table = test::MustGetTable(db.get(), "ks.t");
   EXPECT_EQ(table->schema()->columns().size(), 4u);
   EXPECT_EQ(SelectAll(table).rows.size(), 1u);
+}
+
+// The bytes of the write-ahead logs in `dir`.
+uint64_t WalBytes(const std::string& dir) {
+  uint64_t bytes = 0;
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    if (file.path().extension() == ".log") bytes += file.file_size();
+  }
+  return bytes;
+}
+
+// A clean close leaves no log behind a table whose rows were flushed: the write high-water
+// bound the inserts stored in the default column family (write_order.h) is flushed at close,
+// instead of keeping its log, and with it every later one, to be replayed by the next Open.
+TEST(TableApiCatalogTest, ACleanCloseLeavesNoLogBehindFlushedTables) {
+  TempDir dir("table-api-close-wal");
+  {
+    auto db = MustOpen(DatabaseOptions(), dir.path());
+    Table* table = nullptr;
+    ASSERT_TRUE(db->CreateTable(kTableCql, test::ColumnarStorage(), &table).ok());
+    for (int c = 0; c < 100; c++) ASSERT_TRUE(table->Insert(RowOf(c, c)).ok());
+    ASSERT_TRUE(db->db()->Flush(rocksdb::FlushOptions(), table->column_family()).ok());
+  }
+  EXPECT_EQ(WalBytes(dir.path()), 0u);
+  auto db = MustOpen(DatabaseOptions(), dir.path());
+  EXPECT_EQ(SelectAll(test::MustGetTable(db.get(), "ks.t")).rows.size(), 100u);
 }
 
 // A crash after the catalog entry was written but before its column family was created: the
