@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace columnar {
