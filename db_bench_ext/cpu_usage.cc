@@ -1,6 +1,7 @@
 #include "db_bench_ext/cpu_usage.h"
 
 #include <sys/resource.h>
+#include <time.h>
 
 #include <chrono>
 
@@ -28,6 +29,12 @@ double CpuUsage::BusyCores() const { return wall_seconds > 0 ? cpu_seconds / wal
 
 double CpuUsage::CpuSecondsPerMillion(double rows) const {
   return rows > 0 ? cpu_seconds / (rows / 1e6) : 0;
+}
+
+double ThreadCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
 }
 
 CpuUsage CpuUsageBetween(const CpuSample& start, const CpuSample& end) {

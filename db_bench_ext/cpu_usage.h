@@ -28,6 +28,10 @@ struct CpuUsage {
 
 CpuUsage CpuUsageBetween(const CpuSample& start, const CpuSample& end);
 
+// The calling thread's CPU seconds so far: what one thread's fixed work costs, without the
+// time other processes held the core (the machines are shared).
+double ThreadCpuSeconds();
+
 // Measures from construction (or Restart) to each Elapsed call.
 class CpuStopwatch {
  public:

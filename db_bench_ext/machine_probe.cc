@@ -1,10 +1,11 @@
 #include "db_bench_ext/machine_probe.h"
 
-#include <time.h>
-
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
+
+#include "db_bench_ext/cpu_usage.h"
 
 namespace columnar {
 namespace bench {
@@ -37,28 +38,22 @@ const std::vector<uint32_t>& Cycle() {
   return cycle;
 }
 
-double ThreadCpuMilliseconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
-}
-
 }  // namespace
 
 double ProbeMachineMilliseconds() {
   const std::vector<uint32_t>& cycle = Cycle();
-  const double start = ThreadCpuMilliseconds();
+  const double start = ThreadCpuSeconds();
   uint32_t at = 0;
   for (size_t i = 0; i < kChaseSteps; i++) at = cycle[at];
   uint64_t mix = at;
   for (size_t i = 0; i < kArithmeticRounds; i++) {
     mix = (mix ^ (mix >> 29)) * 0xbf58476d1ce4e5b9ULL + i;
   }
-  const double elapsed = ThreadCpuMilliseconds() - start;
+  const double elapsed_ms = (ThreadCpuSeconds() - start) * 1e3;
   // The result is used, so neither loop is optimised away.
   volatile uint64_t sink = mix;
   (void)sink;
-  return elapsed;
+  return elapsed_ms;
 }
 
 }  // namespace bench

@@ -39,7 +39,8 @@ LOAD_LINE = re.compile(
 # sets aside the machine's speed drifting between the loads compared.
 FIGURES = [("ingest", "ingestion", "k rows/s"), ("cpu", "CPU / row", "s/M rows"),
            ("finish", "flush + full compaction", "s"), ("p999", "write p99.9", "ms")]
-PROBE_FIGURES = [("probe", "probe time", "ms"), ("cpu_probe", "CPU / row in probe times", "probes / M rows")]
+PROBE_FIGURES = [("probe", "probe time", "ms"),
+                 ("cpu_probe", "CPU / row in probe times", "probes / M rows")]
 
 
 def parse_loads(text):

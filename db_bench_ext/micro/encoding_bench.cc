@@ -15,7 +15,6 @@
 // bitunpack/<width> unpacks 65,536 packed values 1,024 at a time into a cache-resident buffer
 // (uint32 output for widths up to 32, uint64 for wider ones) and reports values_per_second.
 #include <benchmark/benchmark.h>
-#include <time.h>
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "db_bench_ext/cpu_usage.h"
 #include "db_bench_ext/random_distributions.h"
 #include "table_format/bit_packing.h"
 #include "table_format/chunk.h"
@@ -231,14 +231,6 @@ size_t StoredChunkBytes(Encoding encoding, const std::vector<ColumnVector>& chun
   return bytes;
 }
 
-// Thread CPU time: the machines this runs on are shared, and wall time would count the time
-// other processes held the core.
-double ThreadCpuSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* dataset,
                    size_t chunk_values) {
   const std::vector<ColumnVector>& chunks = Chunks(*dataset, chunk_values);
@@ -281,7 +273,7 @@ void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* da
   double decode_seconds = 0;
   size_t body_bytes = 0;
   for (auto _ : state) {
-    const double t0 = ThreadCpuSeconds();
+    const double t0 = bench::ThreadCpuSeconds();
     for (size_t c = 0; c < chunks.size(); c++) {
       bodies[c].clear();
       Status s = encode(c);
@@ -290,7 +282,7 @@ void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* da
         return;
       }
     }
-    const double t1 = ThreadCpuSeconds();
+    const double t1 = bench::ThreadCpuSeconds();
     for (size_t c = 0; c < chunks.size(); c++) {
       decoded.Clear();
       Status s = decode(c);
@@ -300,7 +292,7 @@ void BenchEncoding(benchmark::State& state, Encoding encoding, const Dataset* da
       }
       benchmark::DoNotOptimize(decoded.size());
     }
-    const double t2 = ThreadCpuSeconds();
+    const double t2 = bench::ThreadCpuSeconds();
     encode_seconds += t1 - t0;
     decode_seconds += t2 - t1;
   }
