@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "plugin/columnar_table_reader.h"
+#include "table_format/zstd_codec.h"
 
 namespace columnar {
 
@@ -16,14 +17,27 @@ size_t EndGroupOfBlock(const RowGroupIndex& index, uint32_t ordinal) {
 
 }  // namespace
 
-BlockCopy::BlockCopy(std::string compression_name, std::string compression_options)
+BlockCopy::BlockCopy(std::string compression_name, std::string compression_options,
+                     const ZstdDictionary* dictionary)
     : compression_name_(std::move(compression_name)),
-      compression_options_(std::move(compression_options)) {}
+      compression_options_(std::move(compression_options)),
+      dictionary_(dictionary) {}
 
 bool BlockCopy::CompressedAlike(const ColumnarTableReader& reader) const {
   const auto& properties = reader.GetTableProperties();
   return properties != nullptr && properties->compression_name == compression_name_ &&
-         properties->compression_options == compression_options_;
+         properties->compression_options == compression_options_ && SameDictionaryAs(reader);
+}
+
+bool BlockCopy::SameDictionaryAs(const ColumnarTableReader& reader) const {
+  const ZstdDictionary* theirs = reader.compression_dictionary();
+  if (dictionary_ == nullptr || theirs == nullptr) return dictionary_ == theirs;
+  if (!compared_any_ || compared_file_ != reader.file_id()) {
+    compared_any_ = true;
+    compared_file_ = reader.file_id();
+    compared_same_ = theirs->raw() == dictionary_->raw();
+  }
+  return compared_same_;
 }
 
 bool BlockCopy::StartsCopyableBlock(const ColumnarTableReader& reader, size_t group) const {

@@ -3,17 +3,18 @@
 //
 // A block's raw bytes are its groups' bytes; copied whole and in order, an input block's groups
 // make the same raw block in the output. Compressed the way the input file compressed its
-// blocks (same codec and level, no file dictionary), its stored form (data_block.h: payload,
-// codec byte, checksum; nothing in it depends on where it lies) is then the input's stored
-// block, and compressing it again (12-14% of the instructions of a compaction copying every
-// group) is not needed. The stored block is taken only after its checksum is verified and its
-// raw bytes are compared with the output block's.
+// blocks (same codec and level, and the same zstd dictionary or none), its stored form
+// (data_block.h: payload, codec byte, checksum; nothing in it depends on where it lies) is then the
+// input's stored block, and compressing it again (12-14% of the instructions of a compaction
+// copying every group) is not needed. The stored block is taken only after its checksum is verified
+// and its raw bytes are compared with the output block's.
 //
 // The builder starts an output block where a copied input block starts
 // (StartsCopyableBlock): otherwise one group re-encoded before it (a partition's new tail)
 // shifts every later block boundary and no input block would line up again.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string>
 
@@ -22,15 +23,18 @@
 namespace columnar {
 
 class ColumnarTableReader;
+class ZstdDictionary;
 struct RawBlock;
 
 class BlockCopy {
  public:
   // `compression_name` / `compression_options`: the output file's table properties, options
-  // not empty (input files of other ones, or without options, are never copied from). Files
-  // compressed with a trained dictionary must not use a BlockCopy: each file has its own
-  // dictionary.
-  BlockCopy(std::string compression_name, std::string compression_options);
+  // not empty (input files of other ones, or without options, are never copied from).
+  // `dictionary`: the zstd dictionary the output compresses its blocks with (null: none; else
+  // it must outlive this), which an input file's must equal byte for byte: a stored block
+  // decompresses only with the dictionary it was compressed with.
+  BlockCopy(std::string compression_name, std::string compression_options,
+            const ZstdDictionary* dictionary = nullptr);
 
   // Whether `group` of `reader` is the first group of an input block whose stored form this
   // file could take.
@@ -51,10 +55,17 @@ class BlockCopy {
 
  private:
   bool CompressedAlike(const ColumnarTableReader& reader) const;
+  bool SameDictionaryAs(const ColumnarTableReader& reader) const;
   void Reset();
 
   const std::string compression_name_;
   const std::string compression_options_;
+  const ZstdDictionary* const dictionary_;
+  // The last input file whose dictionary was compared, and the answer (a file's groups are
+  // offered one after another: the dictionaries, up to max_dict_bytes, are compared once).
+  mutable std::array<char, 16> compared_file_{};
+  mutable bool compared_any_ = false;
+  mutable bool compared_same_ = false;
   // The input block the output block follows (reader null: none): its reader (compared only;
   // valid while its groups are held), its ordinal, the next group expected, and the stored
   // bytes once complete.

@@ -7,6 +7,9 @@
 // the RowLayout into the open data block; a full block is compressed and written. With a zstd
 // dictionary (compression_opts.max_dict_bytes > 0), blocks are held in memory until enough samples
 // exist to train the dictionary, then written compressed with it (as BlockBasedTable does).
+// A compaction output that copies an input's groups before then takes that input's dictionary
+// instead (at most kMaxDictionaryCarries compactions in a row): no training, and the input's
+// blocks it copies whole are written as stored (block_copy.h).
 //
 // Compaction rewrites mostly unchanged rows: a time series' new points land at the end of each
 // partition, and every older group between them comes back as it was. The builder of a
@@ -178,6 +181,13 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   void FlushBlock();
   void WriteBlockNow(uint32_t ordinal, const Slice& raw);
   void TrainDictionaryAndWriteHeldBlocks();
+  // While the dictionary is still to be trained: takes the zstd dictionary of `reader`'s file,
+  // whose groups the output is about to copy, when that file compressed its blocks as this one
+  // does and its dictionary was not carried too often already.
+  void CarryCompressionDictionaryFrom(const ColumnarTableReader& reader);
+  // Compresses the held blocks, and every later one, with `raw_dictionary` (none when empty or
+  // not usable).
+  void UseDictionaryAndWriteHeldBlocks(const std::string& raw_dictionary);
   // Writes a framed meta block of ours; returns where it went.
   // `min_zstd_level`: the block is compressed at least this hard (zone maps: written once per
   // file, read once per open, and much smaller at level 9 than at 3).
@@ -215,6 +225,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   size_t hold_limit_ = 0;
   bool training_dictionary_ = false;
   std::unique_ptr<ZstdDictionary> dictionary_;
+  // How many compactions in a row carried dictionary_ over (0: trained for this file).
+  uint64_t compression_dictionary_carries_ = 0;
   BlockCompressor compressor_;
 
   RowGroupIndexBuilder index_;

@@ -251,17 +251,27 @@ rocksdb::Status ColumnarTableReader::ReadLargestSequence() {
   return Status::OK();
 }
 
-void ColumnarTableReader::ReadDictionaryCarries() {
-  // Only a hint for later compactions: a malformed value counts as the bound, so that they
-  // start dictionaries afresh.
-  const auto& props = properties_->user_collected_properties;
-  const auto found = props.find(kDictionaryCarriesProperty);
-  if (found == props.end()) return;
+namespace {
+
+// A carries property (kDictionaryCarriesProperty, kCompressionDictionaryCarriesProperty): only
+// a hint for later compactions, so a malformed value counts as past any bound, and they start
+// that dictionary afresh.
+uint64_t ParseCarries(const rocksdb::UserCollectedProperties& props, const char* name) {
+  const auto found = props.find(name);
+  if (found == props.end()) return 0;
   const std::string& text = found->second;
-  dictionary_carries_ =
-      !text.empty() && text.size() <= 9 && text.find_first_not_of("0123456789") == std::string::npos
-          ? std::stoull(text)
-          : UINT64_MAX;
+  return !text.empty() && text.size() <= 9 &&
+                 text.find_first_not_of("0123456789") == std::string::npos
+             ? std::stoull(text)
+             : UINT64_MAX;
+}
+
+}  // namespace
+
+void ColumnarTableReader::ReadDictionaryCarries() {
+  const auto& props = properties_->user_collected_properties;
+  dictionary_carries_ = ParseCarries(props, kDictionaryCarriesProperty);
+  compression_dictionary_carries_ = ParseCarries(props, kCompressionDictionaryCarriesProperty);
 }
 
 rocksdb::Status ColumnarTableReader::ReadOversizedValueDirectory() {

@@ -205,6 +205,10 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // How many compactions in a row carried the file's dictionaries over
   // (kDictionaryCarriesProperty).
   uint64_t dictionary_carries() const { return dictionary_carries_; }
+  // The file's zstd dictionary (its data blocks' compression); null when it has none.
+  const ZstdDictionary* compression_dictionary() const { return dictionary_.get(); }
+  // How many compactions in a row carried it over (kCompressionDictionaryCarriesProperty).
+  uint64_t compression_dictionary_carries() const { return compression_dictionary_carries_; }
   // The file's data bytes (as stored) per rows_per_group rows: what one of its full row groups
   // stores on average. (Not per group: groups ending with their partition are shorter, and
   // a file of short partitions has many of them; partition_aligned_cuts.h.)
@@ -368,6 +372,7 @@ class ColumnarTableReader : public rocksdb::TableReader {
   size_t dictionary_bytes_ = 0;
   std::shared_ptr<const FileDictionarySet> file_dictionaries_;
   uint64_t dictionary_carries_ = 0;
+  uint64_t compression_dictionary_carries_ = 0;
   // Whether `block` (may be null) is the block of this file that holds `group`.
   bool HoldsBlockOf(const RawBlock* block, size_t group) const;
   // The group bytes `group` spans in its block's raw bytes (ParseRowGroup's bounds check).

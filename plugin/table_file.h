@@ -67,6 +67,11 @@ inline constexpr const char* kCopiedBlocksProperty = "columnar.copied_blocks";
 // How many compactions in a row carried this file's file dictionaries over from an input
 // file's (decimal; absent = 0): bounded, so that entries no row uses any more are dropped.
 inline constexpr const char* kDictionaryCarriesProperty = "columnar.dictionary_carries";
+// How many compactions in a row carried this file's zstd dictionary (FileBlock::
+// kCompressionDictionary) over from an input file's (decimal; absent = 0): bounded, so that a
+// dictionary trained on rows long gone is trained anew.
+inline constexpr const char* kCompressionDictionaryCarriesProperty =
+    "columnar.compression_dictionary_carries";
 
 // The largest ColumnarTableOptions::rows_per_group: the format's bound on a group's rows.
 inline constexpr uint32_t kMaxRowsPerGroup = kMaxRowGroupRows;
