@@ -1,6 +1,7 @@
 #include "filter/zone_map_set.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "table_format/varint.h"
 
@@ -191,6 +192,15 @@ const ZoneMap* ZoneMapSet::Find(uint32_t column_id) const {
       columns_.begin(), columns_.end(), column_id,
       [](const std::pair<uint32_t, ZoneMap>& e, uint32_t id) { return e.first < id; });
   return it != columns_.end() && it->first == column_id ? &it->second : nullptr;
+}
+
+bool ZoneMapSet::Take(uint32_t column_id, ZoneMap* out) {
+  auto it = std::lower_bound(
+      columns_.begin(), columns_.end(), column_id,
+      [](const std::pair<uint32_t, ZoneMap>& e, uint32_t id) { return e.first < id; });
+  if (it == columns_.end() || it->first != column_id) return false;
+  *out = std::move(it->second);
+  return true;
 }
 
 void ZoneMapSet::Merge(const ZoneMapSet& other, size_t max_value_set) {

@@ -52,6 +52,9 @@ class ZoneMapSet {
   void Set(uint32_t column_id, ZoneMap zone_map);
   // The column's zone map, or nullptr when the set has none.
   const ZoneMap* Find(uint32_t column_id) const;
+  // Moves the column's zone map out (the set keeps the column, its zone map left unspecified);
+  // false when the set has none.
+  bool Take(uint32_t column_id, ZoneMap* out);
   // (column id, zone map), ascending by column id.
   const std::vector<std::pair<uint32_t, ZoneMap>>& columns() const { return columns_; }
   bool empty() const { return columns_.empty(); }

@@ -601,6 +601,13 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
       block_copy_->StartsCopyableBlock(*followed_.reader, followed_.group)) {
     FlushBlock();
   }
+  // Its rows are these entries, one for one: the zone maps its file stored are theirs.
+  if (held && zone_maps_ != nullptr) {
+    ZoneMapSet stored;
+    if (followed_.reader->StoredZoneMaps(followed_.group, &stored).ok()) {
+      zone_maps_->OfferStoredZoneMaps(std::move(stored));
+    }
+  }
   const size_t group_start = block_.size();
   RowGroupWriteContext context;
   context.settings = short_lived_settings_ != nullptr

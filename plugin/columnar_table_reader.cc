@@ -289,6 +289,11 @@ std::vector<OversizedValue>::const_iterator ColumnarTableReader::FirstOversizedV
                           [](const OversizedValue& v, size_t g) { return v.group < g; });
 }
 
+rocksdb::Status ColumnarTableReader::StoredZoneMaps(size_t group, ZoneMapSet* out) const {
+  if (group >= zone_maps_.size()) return Status::NotFound("ColumnarTable: no zone maps");
+  return ZoneMapSet::Decode(zone_maps_[group].encoded, out);
+}
+
 bool ColumnarTableReader::HasOversizedValues(size_t group) const {
   const auto it = FirstOversizedValueOf(group);
   return it != oversized_values_.end() && it->group == group;

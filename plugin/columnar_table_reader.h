@@ -213,6 +213,9 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // stores on average. (Not per group: groups ending with their partition are shorter, and
   // a file of short partitions has many of them; partition_aligned_cuts.h.)
   uint64_t StoredFullGroupBytes() const;
+  // The zone maps this file stored for `group`, decoded (not cached), for an output copying the
+  // group: they are the ones its values give again. NotFound for files without zone maps.
+  rocksdb::Status StoredZoneMaps(size_t group, ZoneMapSet* out) const;
   // Whether some row of `group` has its value stored outside the group (oversized_values.h).
   bool HasOversizedValues(size_t group) const;
   // Appends the encoded bytes of row group `group` to *out: from `held` when that is the

@@ -18,13 +18,30 @@ void ZoneMapCollector::BeginRowGroup(size_t rows) {
   current_typed_rows_ = 0;
 }
 
+void ZoneMapCollector::OfferStoredZoneMaps(ZoneMapSet stored) { stored_ = std::move(stored); }
+
+bool ZoneMapCollector::TakeStored(uint32_t column_id, const ColumnVector& values,
+                                  const ZoneMapOptions& options) {
+  const ZoneMap* found = stored_.Find(column_id);
+  if (found == nullptr || found->type != values.type() || found->row_count != values.size() ||
+      found->null_count != values.null_count() || (options.integer_sum && !found->has_sum)) {
+    return false;
+  }
+  ZoneMap taken;
+  stored_.Take(column_id, &taken);
+  current_.Set(column_id, std::move(taken));
+  return true;
+}
+
 void ZoneMapCollector::OnColumn(uint32_t column_id, const ColumnVector& values) {
   ZoneMapOptions options;
   options.integer_sum = sum_columns_.count(column_id) != 0;
+  if (TakeStored(column_id, values, options)) return;
   current_.Set(column_id, BuildZoneMap(values, options));
 }
 
 void ZoneMapCollector::OnExpiry(const ColumnVector& expiry_seconds) {
+  if (TakeStored(kExpiryZoneMapColumn, expiry_seconds, ZoneMapOptions())) return;
   current_.Set(kExpiryZoneMapColumn, BuildZoneMap(expiry_seconds));
 }
 
@@ -42,6 +59,7 @@ bool ZoneMapCollector::Anchor(uint32_t column_id, uint64_t* anchor) const {
 }
 
 void ZoneMapCollector::EndRowGroup(bool all_sequence_zero_puts) {
+  stored_ = ZoneMapSet();
   const bool all_typed = current_typed_rows_ == current_rows_;
   only_rows_ = only_rows_ && all_typed;
   const uint8_t flags = all_typed && all_sequence_zero_puts ? kZoneMapGroupSkippable : 0;

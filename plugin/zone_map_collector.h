@@ -59,6 +59,12 @@ class ZoneMapCollector : public ColumnObserver {
   // readers take it from the group's zone map (ColumnarTableReader::ParseRowGroup).
   bool Anchor(uint32_t column_id, uint64_t* anchor) const override;
 
+  // Before the next group, when it is a compaction input's group copied as it was (the same
+  // rows): the zone maps its file stored for it. A column's stored zone map is taken instead of
+  // being built again from the same values (about 10% of a copying compaction's instructions);
+  // columns the file left out are built. Dropped at EndRowGroup.
+  void OfferStoredZoneMaps(ZoneMapSet stored);
+
   // Closes the current group; `all_sequence_zero_puts`: every entry was a Put with sequence
   // number 0.
   void EndRowGroup(bool all_sequence_zero_puts);
@@ -87,12 +93,16 @@ class ZoneMapCollector : public ColumnObserver {
   };
   void Decide();
   void Encode(uint8_t flags, const ZoneMapSet& zone_maps);
+  // The offered zone map of `column_id` into current_, when there is one as BuildZoneMap would
+  // make it from `values` with `options` (same type and rows, a sum where one is asked for).
+  bool TakeStored(uint32_t column_id, const ColumnVector& values, const ZoneMapOptions& options);
 
   std::set<uint32_t> sum_columns_;
   bool decided_ = false;
   std::vector<HeldGroup> held_;  // the sample, until the decision
   std::set<uint32_t> omitted_;
   ZoneMapSet current_;
+  ZoneMapSet stored_;  // OfferStoredZoneMaps' (empty: none)
   size_t current_rows_ = 0;
   size_t current_typed_rows_ = 0;
   size_t groups_ = 0;

@@ -24,18 +24,18 @@ std::shared_ptr<const TableSchema> Schema() {
   return schema;
 }
 
-struct Entry {
+struct CollectedEntry {
   rocksdb::EntryType type;
   uint64_t sequence;
   int64_t expiry_seconds;  // 0: the row has no expiry
 };
 
-rocksdb::UserCollectedProperties Collect(const std::vector<Entry>& entries) {
+rocksdb::UserCollectedProperties Collect(const std::vector<CollectedEntry>& entries) {
   const std::shared_ptr<const TableSchema> schema = Schema();
   RowExpiryCollectorFactory factory(schema);
   std::unique_ptr<rocksdb::TablePropertiesCollector> collector(
       factory.CreateTablePropertiesCollector(rocksdb::TablePropertiesCollectorFactory::Context()));
-  for (const Entry& entry : entries) {
+  for (const CollectedEntry& entry : entries) {
     std::string value;
     if (entry.type == rocksdb::kEntryPut) {
       RowMetadata meta;
@@ -71,9 +71,9 @@ TEST(RowExpiryPropertiesTest, ARowWithoutExpiryKeepsTheFileWhereverItComes) {
   // The row without expiry first, in the middle, last: the later expiries are not read.
   for (size_t at = 0; at < 3; at++) {
     SCOPED_TRACE("at " + std::to_string(at));
-    std::vector<Entry> entries = {{rocksdb::kEntryPut, 0, 1000},
-                                  {rocksdb::kEntryPut, 0, 5000},
-                                  {rocksdb::kEntryPut, 0, 2000}};
+    std::vector<CollectedEntry> entries = {{rocksdb::kEntryPut, 0, 1000},
+                                           {rocksdb::kEntryPut, 0, 5000},
+                                           {rocksdb::kEntryPut, 0, 2000}};
     entries[at].expiry_seconds = 0;
     const rocksdb::UserCollectedProperties p = Collect(entries);
     EXPECT_EQ(p.at(kExpiryAllRowsProperty), "0");

@@ -18,7 +18,12 @@
 #include <utility>
 #include <vector>
 
+#include "filter/zone_map.h"
+#include "filter/zone_map_set.h"
+#include "plugin/cache_pin.h"
 #include "plugin/columnar_table.h"
+#include "plugin/columnar_table_reader.h"
+#include "plugin/raw_table_entries.h"
 #include "plugin/table_file.h"
 #include "table_format/column_stats.h"
 #include "table_format/cql_parser.h"
@@ -422,6 +427,48 @@ TEST_F(RowGroupCopyTest, AppendedSeriesCopyOlderGroups) {
   uint64_t carries = 0;
   SumOfProperty("columnar.dictionary_carries", &carries);
   EXPECT_GE(carries, 1u);  // the path and host dictionaries were carried over
+  ExpectSameContents();
+}
+
+TEST_F(RowGroupCopyTest, CopiedGroupsKeepTheZoneMapsTheirValuesGive) {
+  // A copied group takes the zone maps its input file stored (ZoneMapCollector::
+  // OfferStoredZoneMaps): every group's stored zone maps must still be those built from its
+  // values, in every file, after rounds of copies.
+  for (int round = 0; round < 3; round++) {
+    AppendRound(round);
+    FlushAndCompact();
+  }
+  ASSERT_GT(SumOfProperty("columnar.copied_row_groups"), 0u);
+  std::vector<rocksdb::LiveFileMetaData> files;
+  tested_->GetLiveFilesMetaData(&files);
+  ASSERT_FALSE(files.empty());
+  size_t compared = 0;
+  for (const rocksdb::LiveFileMetaData& file : files) {
+    TableFile table;
+    ASSERT_TRUE(table.Open(tested_options_, file.db_path + "/" + file.name).ok()) << file.name;
+    const auto* reader = dynamic_cast<const ColumnarTableReader*>(table.reader());
+    ASSERT_NE(reader, nullptr);
+    for (size_t group = 0; group < reader->index().num_row_groups(); group++) {
+      ZoneMapSet stored;
+      ASSERT_TRUE(reader->StoredZoneMaps(group, &stored).ok());
+      CachePin<RawBlock> block;
+      RowGroupView view;
+      ASSERT_TRUE(reader->ViewRowGroup(group, rocksdb::ReadOptions(), &block, &view).ok());
+      for (const auto& [column_id, zone_map] : stored.columns()) {
+        const ColumnDef* column = schema_.ColumnById(column_id);
+        if (column == nullptr || column->is_key()) continue;  // row expiry, clustering keys
+        CachePin<ColumnVector> values;
+        ASSERT_TRUE(reader->DecodeScanColumn(group, view, column_id, nullptr, false, &values).ok());
+        ZoneMapOptions options;
+        options.integer_sum =
+            column->type == LogicalType::kInt || column->type == LogicalType::kBigInt;
+        EXPECT_EQ(zone_map, BuildZoneMap(*values.get(), options))
+            << file.name << " group " << group << " column " << column->name;
+        compared++;
+      }
+    }
+  }
+  EXPECT_GT(compared, 100u);
   ExpectSameContents();
 }
 

@@ -86,6 +86,83 @@ TEST(ZoneMapCollectorTest, LeavesOutColumnsThatCannotPrune) {
   }
 }
 
+// The row-major entries of a collected block, decoded.
+std::vector<ZoneMapSet> GroupSets(const std::string& block, size_t groups) {
+  std::string row_major = block;
+  EXPECT_TRUE(ZoneMapBlockToRowMajor(&row_major).ok());
+  std::vector<ZoneMapEntry> entries;
+  EXPECT_TRUE(ParseZoneMapBlock(row_major, groups, &entries).ok());
+  std::vector<ZoneMapSet> sets(entries.size());
+  for (size_t g = 0; g < entries.size(); g++) {
+    EXPECT_TRUE(ZoneMapSet::Decode(entries[g].encoded, &sets[g]).ok());
+  }
+  return sets;
+}
+
+ColumnVector Int64Column(int64_t first, int64_t step, size_t rows) {
+  ColumnVector column(PhysicalType::kInt64);
+  for (size_t r = 0; r < rows; r++) column.Append<int64_t>(first + step * static_cast<int64_t>(r));
+  return column;
+}
+
+TEST(ZoneMapCollectorTest, StoredZoneMapsOfACopiedGroupAreTaken) {
+  // Group 0 is offered stored zone maps: the time column's (told apart here by a minimum its
+  // values do not have), the expiry's, and one of another row count for column 9, which is
+  // built from its values instead. Group 1 is offered none: built.
+  ZoneMapCollector collector;
+  collector.set_sum_columns({9});
+  ZoneMapSet stored;
+  ZoneMapOptions with_sum;
+  with_sum.integer_sum = true;
+  stored.Set(kTime, BuildZoneMap(Int64Column(-50, 1, 128)));
+  stored.Set(9, BuildZoneMap(Int64Column(-50, 1, 64), with_sum));
+  stored.Set(kExpiryZoneMapColumn, BuildZoneMap(Int64Column(-7, 0, 128)));
+  for (size_t g = 0; g < 2; g++) {
+    if (g == 0) collector.OfferStoredZoneMaps(stored);
+    collector.BeginRowGroup(128);
+    collector.OnColumn(kTime, Int64Column(1000, 10, 128));
+    collector.OnColumn(9, Int64Column(100 + 1000 * static_cast<int64_t>(g), 1, 128));
+    collector.OnExpiry(Int64Column(2000, 1, 128));
+    collector.OnTypedRows(128);
+    collector.EndRowGroup(true);
+  }
+  std::string block;
+  collector.Finish(&block);
+  const std::vector<ZoneMapSet> sets = GroupSets(block, 2);
+  ASSERT_EQ(sets.size(), 2u);
+  for (const ZoneMapSet& set : sets) {
+    for (uint32_t column : {kTime, uint32_t{9}, kExpiryZoneMapColumn}) {
+      ASSERT_NE(set.Find(column), nullptr) << column;
+    }
+  }
+  EXPECT_EQ(*sets[0].Find(kTime), *stored.Find(kTime));
+  EXPECT_EQ(*sets[0].Find(kExpiryZoneMapColumn), *stored.Find(kExpiryZoneMapColumn));
+  EXPECT_EQ(*sets[0].Find(9), BuildZoneMap(Int64Column(100, 1, 128), with_sum));
+  EXPECT_EQ(*sets[1].Find(kTime), BuildZoneMap(Int64Column(1000, 10, 128)));
+  EXPECT_EQ(*sets[1].Find(kExpiryZoneMapColumn), BuildZoneMap(Int64Column(2000, 1, 128)));
+}
+
+TEST(ZoneMapCollectorTest, StoredZoneMapsWithoutTheSumAskedForAreBuilt) {
+  // A stored map of an integer column without its sum (a file written before the column kept
+  // one) would leave the group's SUM unknown: built instead.
+  ZoneMapCollector collector;
+  collector.set_sum_columns({9});
+  ZoneMapSet stored;
+  stored.Set(9, BuildZoneMap(Int64Column(100, 1, 128)));
+  collector.OfferStoredZoneMaps(stored);
+  collector.BeginRowGroup(128);
+  collector.OnColumn(9, Int64Column(100, 1, 128));
+  collector.OnExpiry(Int64Column(2000, 1, 128));
+  collector.OnTypedRows(128);
+  collector.EndRowGroup(true);
+  // One group: the file's statistics are its zone maps.
+  ZoneMapSet stats;
+  ASSERT_TRUE(ParseFileColumnStats(collector.file_stats().Serialize(), &stats).ok());
+  ASSERT_NE(stats.Find(9), nullptr);
+  EXPECT_TRUE(stats.Find(9)->has_sum);
+  EXPECT_EQ(stats.Find(9)->sum, static_cast<uint64_t>(128 * 100 + 127 * 128 / 2));
+}
+
 // The block keeps its bounds as differences (version 3) when that compresses smaller: a time
 // rising by a steady step; bounds that jump at random between a few ranges stay as they are
 // (version 1: each group's entry repeats an earlier one whole, which zstd finds).
