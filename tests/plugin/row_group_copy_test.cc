@@ -821,6 +821,30 @@ TEST_F(RowGroupCopyZstdDictionaryTest, OutputsCarryTheDictionaryAndTheBlocksThey
   ExpectSameContentsAfterReopen();  // every block's checksum verified
 }
 
+// Split compactions with zstd dictionaries: several builders carry dictionaries from, and copy
+// the stored blocks of, the same input files at once (also run under ThreadSanitizer).
+class RowGroupCopyZstdDictionaryConcurrencyTest : public RowGroupCopyZstdDictionaryTest {
+ protected:
+  RowGroupCopyZstdDictionaryConcurrencyTest() { max_subcompactions_ = 3; }
+};
+
+TEST_F(RowGroupCopyZstdDictionaryConcurrencyTest, SplitCompactionsCarryDictionaries) {
+  for (int round = 0; round < 3; round++) {
+    AppendRound(round);
+    FlushAndCompact();
+    ExpectSameContents();
+  }
+  CompactAllAgain();
+  rocksdb::HistogramData split;
+  tested_options_.statistics->histogramData(rocksdb::NUM_SUBCOMPACTIONS_SCHEDULED, &split);
+  EXPECT_GE(split.max, 2.0);
+  EXPECT_GT(SumOfProperty("columnar.copied_blocks"), 0u);
+  uint64_t carries = 0;
+  SumOfProperty(kCompressionDictionaryCarriesProperty, &carries);
+  EXPECT_GE(carries, 1u);
+  ExpectSameContentsAfterReopen();
+}
+
 class RowGroupCopyUntaggedZstdDictionaryTest : public RowGroupCopyZstdDictionaryTest {
  protected:
   RowGroupCopyUntaggedZstdDictionaryTest() : RowGroupCopyZstdDictionaryTest(kUntaggedPointsTable) {}
