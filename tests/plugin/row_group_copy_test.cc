@@ -324,6 +324,15 @@ class RowGroupCopyTest : public testing::Test {
     ASSERT_TRUE(tested_->CompactRange(compact, nullptr, nullptr).ok());
   }
 
+  // Both databases compacted whole once more: the blocks and the groups that pass copied.
+  std::pair<uint64_t, uint64_t> CopiesOfAnotherFullCompaction() {
+    const uint64_t blocks_before = SumOfProperty("columnar.copied_blocks");
+    const uint64_t groups_before = SumOfProperty("columnar.copied_row_groups");
+    CompactAllAgain();
+    return {SumOfProperty("columnar.copied_blocks") - blocks_before,
+            SumOfProperty("columnar.copied_row_groups") - groups_before};
+  }
+
   // A numeric user property of the tested database's live file holding the smallest key.
   uint64_t PropertyOfFirstFile(const char* name) {
     const std::string value = RawPropertyOfFirstFile(name);
@@ -485,11 +494,7 @@ TEST_F(RowGroupCopyTest, BlocksOfCopiedGroupsAreWrittenAsStored) {
   EXPECT_GT(copied * 4, blocks) << copied << " of " << blocks;
   ExpectSameContents();
   // Nothing changed since: nearly every block of groups copied again is an input block.
-  const uint64_t blocks_before = SumOfProperty("columnar.copied_blocks");
-  const uint64_t groups_before = SumOfProperty("columnar.copied_row_groups");
-  CompactAllAgain();
-  const uint64_t blocks_again = SumOfProperty("columnar.copied_blocks") - blocks_before;
-  const uint64_t groups_again = SumOfProperty("columnar.copied_row_groups") - groups_before;
+  const auto [blocks_again, groups_again] = CopiesOfAnotherFullCompaction();
   // 29 blocks for 31 groups (blocks of 4 kB hold one or two of these groups).
   EXPECT_GE(blocks_again * 10, groups_again * 8) << blocks_again << " for " << groups_again;
   ExpectSameContentsAfterReopen();  // every block's checksum verified
@@ -803,11 +808,7 @@ TEST_F(RowGroupCopyZstdDictionaryTest, OutputsCarryTheDictionaryAndTheBlocksThey
   ExpectSameContents();
   // Nothing changed since: outputs copying an input's groups take its dictionary, and with it
   // the input's blocks as stored.
-  const uint64_t blocks_before = SumOfProperty("columnar.copied_blocks");
-  const uint64_t groups_before = SumOfProperty("columnar.copied_row_groups");
-  CompactAllAgain();
-  const uint64_t blocks_again = SumOfProperty("columnar.copied_blocks") - blocks_before;
-  const uint64_t groups_again = SumOfProperty("columnar.copied_row_groups") - groups_before;
+  const auto [blocks_again, groups_again] = CopiesOfAnotherFullCompaction();
   // 35 blocks for 37 groups (0 blocks when each output trains its own dictionary).
   EXPECT_GE(blocks_again * 10, groups_again * 8) << blocks_again << " for " << groups_again;
   uint64_t carries = 0;
