@@ -780,7 +780,8 @@ void ColumnarTableBuilder::CarryCompressionDictionaryFrom(const ColumnarTableRea
 void ColumnarTableBuilder::UseDictionaryAndWriteHeldBlocks(const std::string& raw_dictionary) {
   training_dictionary_ = false;
   if (!raw_dictionary.empty()) {
-    dictionary_ = std::make_unique<ZstdDictionary>(raw_dictionary, compressor_.level);
+    dictionary_ = std::make_unique<ZstdDictionary>(raw_dictionary, compressor_.level,
+                                                   ZstdDictionary::kCompress);
     if (dictionary_->ok()) {
       compressor_.codec = BlockCodec::kZstdDict;
       compressor_.dictionary = dictionary_.get();

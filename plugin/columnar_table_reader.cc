@@ -208,7 +208,7 @@ rocksdb::Status ColumnarTableReader::Open(const rocksdb::ReadOptions& /*read_opt
   if (table->root_.at(FileBlock::kCompressionDictionary).present()) {
     s = table->ReadMetaBlock(FileBlock::kCompressionDictionary, &buffer);
     if (!s.ok()) return s;
-    table->dictionary_ = std::make_unique<ZstdDictionary>(buffer, 3);
+    table->dictionary_ = std::make_unique<ZstdDictionary>(buffer, 3, ZstdDictionary::kDecompress);
     if (!table->dictionary_->ok()) return Status::Corruption("ColumnarTable: bad dictionary");
   }
   *reader = std::move(table);

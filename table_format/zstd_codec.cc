@@ -47,9 +47,10 @@ ZSTD_DCtx* ThreadDCtx() {
 
 }  // namespace
 
-ZstdDictionary::ZstdDictionary(const Slice& raw, int level) : raw_(raw.ToString()) {
-  cdict_ = ZSTD_createCDict(raw_.data(), raw_.size(), level);
-  ddict_ = ZSTD_createDDict(raw_.data(), raw_.size());
+ZstdDictionary::ZstdDictionary(const Slice& raw, int level, Use use)
+    : raw_(raw.ToString()), use_(use) {
+  if ((use & kCompress) != 0) cdict_ = ZSTD_createCDict(raw_.data(), raw_.size(), level);
+  if ((use & kDecompress) != 0) ddict_ = ZSTD_createDDict(raw_.data(), raw_.size());
 }
 
 ZstdDictionary::~ZstdDictionary() {
@@ -58,6 +59,10 @@ ZstdDictionary::~ZstdDictionary() {
 }
 
 Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, std::string* out) {
+  // Referencing a null digest would silently compress without the dictionary.
+  if (dict != nullptr && dict->cdict() == nullptr) {
+    return Status::InvalidArgument("zstd: dictionary not built for compression");
+  }
   const size_t bound = ZSTD_compressBound(input.size());
   const size_t start = out->size();
   out->resize(start + bound);
@@ -91,6 +96,9 @@ Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, s
 
 Status ZstdDecompress(const Slice& input, const ZstdDictionary* dict, char* out,
                       size_t raw_length) {
+  if (dict != nullptr && dict->ddict() == nullptr) {
+    return Status::InvalidArgument("zstd: dictionary not built for decompression");
+  }
   ZSTD_DCtx* ctx = ThreadDCtx();
   if (ctx == nullptr) return Status::MemoryLimit("zstd: cannot create a decompression context");
   size_t got;

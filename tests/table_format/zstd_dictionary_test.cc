@@ -72,6 +72,31 @@ TEST(ZstdDictionaryTest, TrainedDictionaryShrinksBlocksLikeItsSamples) {
   EXPECT_LT(with_dictionary * 4, plain * 3) << plain << " plain, " << with_dictionary;
 }
 
+TEST(ZstdDictionaryTest, EachSideBuildsOnlyItsDigest) {
+  // A writer's dictionary compresses, a reader's decompresses what it wrote; neither builds the
+  // other's digest, and each refuses the other's work instead of ignoring the dictionary.
+  const std::vector<std::string> training = SimilarBlocks(600, 1);
+  const std::vector<Slice> samples(training.begin(), training.end());
+  std::string raw;
+  ASSERT_TRUE(TrainZstdDictionary(samples, 16 * 1024, &raw).ok());
+  ASSERT_FALSE(raw.empty());
+  const ZstdDictionary writer(raw, 3, ZstdDictionary::kCompress);
+  const ZstdDictionary reader(raw, 3, ZstdDictionary::kDecompress);
+  ASSERT_TRUE(writer.ok());
+  ASSERT_TRUE(reader.ok());
+  EXPECT_EQ(writer.ddict(), nullptr);
+  EXPECT_EQ(reader.cdict(), nullptr);
+  const std::string& block = training[0];
+  std::string frame;
+  ASSERT_TRUE(ZstdCompress(block, 3, &writer, &frame).ok());
+  std::string back(block.size(), '\0');
+  ASSERT_TRUE(ZstdDecompress(frame, &reader, &back[0], back.size()).ok());
+  EXPECT_EQ(back, block);
+  std::string refused;
+  EXPECT_TRUE(ZstdCompress(block, 3, &reader, &refused).IsInvalidArgument());
+  EXPECT_TRUE(ZstdDecompress(frame, &writer, &back[0], back.size()).IsInvalidArgument());
+}
+
 TEST(ZstdDictionaryTest, TooFewSamplesGiveNoDictionary) {
   const std::vector<std::string> blocks = SimilarBlocks(7, 3);
   const std::vector<Slice> samples(blocks.begin(), blocks.end());
