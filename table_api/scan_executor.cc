@@ -53,15 +53,14 @@ Status ProjectGroup(const SelectPlan& plan, const TableSchema& schema, const Col
         }
         break;
       case ProjectedColumn::Source::kClustering:
-        for (uint32_t row : rows) target.AppendFrom(columns.clustering[column.index], row);
+        target.AppendRows(columns.clustering[column.index], rows.data(), rows.size());
         break;
       case ProjectedColumn::Source::kRegular:
-        for (uint32_t row : rows) {
-          if (CellPresent(group, id, row)) {
-            target.AppendFrom(*group.regular[id], row);
-          } else {
-            target.AppendNull();
-          }
+        // A cell is present where the column's value is (CellPresent).
+        if (id < group.regular.size() && group.regular[id] != nullptr) {
+          target.AppendRows(*group.regular[id], rows.data(), rows.size());
+        } else {
+          target.AppendNulls(rows.size());
         }
         break;
       case ProjectedColumn::Source::kWriteTime:

@@ -161,7 +161,7 @@ ByteStringWriter::~ByteStringWriter() {
 ByteStringWriter ColumnVector::AppendBytesWriter(size_t n, size_t total_bytes) {
   assert(type_ == PhysicalType::kBytes);
   const size_t start = bytes_.size();
-  bytes_.resize(start + total_bytes + ByteStringCursor::kBlock);
+  bytes_.GrowUninitialized(start + total_bytes + ByteStringCursor::kBlock);
   return WriterOver(start, n, total_bytes);
 }
 
@@ -285,6 +285,53 @@ void ColumnVector::AppendFrom(const ColumnVector& other, size_t row) {
     std::memcpy(fixed_ + size_ * width, other.fixed_ + row * width, width);
     ++size_;
     if (!presence_.empty()) GrowPresence(true);
+  }
+}
+
+namespace {
+
+template <size_t kWidth>
+void GatherFixed(const char* from, const uint32_t* rows, size_t n, char* to) {
+  for (size_t i = 0; i < n; i++) std::memcpy(to + i * kWidth, from + rows[i] * kWidth, kWidth);
+}
+
+}  // namespace
+
+void ColumnVector::AppendRows(const ColumnVector& other, const uint32_t* rows, size_t n) {
+  assert(other.type_ == type_ && &other != this);
+  const size_t first = size_;
+  if (type_ == PhysicalType::kBytes) {
+    const uint32_t* from = other.offsets_.data();
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++) total += from[rows[i] + 1] - from[rows[i]];
+    const char* data = other.bytes_.data();
+    // Readable past a string: up to the end of `other`'s bytes (its spare block is not kept).
+    const size_t readable_end = other.bytes_.size();
+    ByteStringWriter writer = AppendBytesWriter(n, total);
+    ByteStringCursor cursor = writer.cursor();
+    for (size_t i = 0; i < n; i++) {
+      const uint32_t begin = from[rows[i]];
+      cursor.Append(data + begin, from[rows[i] + 1] - begin, readable_end - begin);
+    }
+  } else {
+    const size_t width = FixedWidth(type_);
+    EnsureFixedCapacity(size_ + n);
+    char* to = fixed_ + size_ * width;
+    if (width == 8) {
+      GatherFixed<8>(other.fixed_, rows, n, to);
+    } else {
+      assert(width == 4);
+      GatherFixed<4>(other.fixed_, rows, n, to);
+    }
+    size_ += n;
+    if (!presence_.empty()) {
+      presence_.resize((size_ + 63) / 64, 0);
+      for (size_t i = first; i < size_; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
+    }
+  }
+  if (!other.has_nulls()) return;
+  for (size_t i = 0; i < n; i++) {
+    if (other.IsNull(rows[i])) SetNull(first + i);
   }
 }
 

@@ -124,8 +124,8 @@ struct ByteStringCursor {
 // Reserve-and-fill output of byte strings, for decoders (ColumnVector::AppendBytesWriter).
 // The strings are supplied in order through its cursor; while the writer lives, the column's
 // data buffer carries ByteStringCursor::kBlock spare bytes, which its destructor drops. The
-// caller must supply exactly the announced strings and bytes, and let the writer go before
-// touching the column again.
+// caller must supply exactly the announced strings and bytes (they start unwritten, not
+// zeroed), and let the writer go before touching the column again.
 class ByteStringWriter {
  public:
   ByteStringWriter(ByteStringWriter&& other) noexcept
@@ -263,6 +263,9 @@ class ColumnVector {
 
   // Appends value `row` of `other` (same type), null or not.
   void AppendFrom(const ColumnVector& other, size_t row);
+  // AppendFrom for each of the n rows listed (each below other.size()), in that order: a
+  // group's selected rows gathered into a batch, the strings' bytes sized once.
+  void AppendRows(const ColumnVector& other, const uint32_t* rows, size_t n);
   // True when both hold the same type, nulls and bit-identical values.
   bool Equals(const ColumnVector& other) const;
 

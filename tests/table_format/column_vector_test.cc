@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -153,6 +154,54 @@ TEST(ColumnVectorTest, AppendNullsIsRepeatedAppendNull) {
           ASSERT_EQ(bulk.presence(), single.presence());
         }
       }
+    }
+  }
+}
+
+// AppendRows(other, rows, n) leaves the column exactly as AppendFrom(other, row) for each row
+// would: values, nulls and presence words, for every type, source and target with and without
+// nulls, strings short and long (the block copies' both paths), rows repeated, reversed and
+// none; and the column goes on alike.
+TEST(ColumnVectorTest, AppendRowsIsRepeatedAppendFrom) {
+  std::mt19937_64 rng(29);
+  const auto fill = [&](PhysicalType type, size_t rows, bool with_nulls, ColumnVector* column) {
+    for (size_t i = 0; i < rows; i++) {
+      if (with_nulls && rng() % 4 == 0) {
+        column->AppendNull();
+      } else if (type == PhysicalType::kBytes) {
+        column->AppendBytes(std::string(rng() % 70, static_cast<char>('a' + rng() % 26)));
+      } else if (type == PhysicalType::kInt32) {
+        column->Append<int32_t>(static_cast<int32_t>(rng()));
+      } else if (type == PhysicalType::kFloat64) {
+        column->Append<double>(static_cast<double>(rng() % 1000) / 7);
+      } else {
+        column->Append<int64_t>(static_cast<int64_t>(rng()));
+      }
+    }
+  };
+  for (PhysicalType type : {PhysicalType::kInt64, PhysicalType::kInt32, PhysicalType::kFloat64,
+                            PhysicalType::kBytes}) {
+    for (int round = 0; round < 40; round++) {
+      ColumnVector source(type);
+      fill(type, 1 + rng() % 200, round % 2 == 1, &source);
+      ColumnVector bulk(type);
+      fill(type, rng() % 100, round % 4 >= 2, &bulk);
+      ColumnVector single = bulk;
+      std::vector<uint32_t> rows(rng() % 150);
+      for (uint32_t& row : rows) row = static_cast<uint32_t>(rng() % source.size());
+      if (round % 3 == 0) std::sort(rows.rbegin(), rows.rend());
+      bulk.AppendRows(source, rows.data(), rows.size());
+      for (uint32_t row : rows) single.AppendFrom(source, row);
+      ASSERT_TRUE(bulk.Equals(single)) << round;
+      ASSERT_EQ(bulk.presence(), single.presence()) << round;
+      ColumnVector after(type);
+      fill(type, 3, true, &after);
+      for (size_t row = 0; row < after.size(); row++) {
+        bulk.AppendFrom(after, row);
+        single.AppendFrom(after, row);
+      }
+      ASSERT_TRUE(bulk.Equals(single)) << round;
+      ASSERT_EQ(bulk.presence(), single.presence()) << round;
     }
   }
 }
