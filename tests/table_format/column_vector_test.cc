@@ -179,8 +179,8 @@ TEST(ColumnVectorTest, AppendRowsIsRepeatedAppendFrom) {
       }
     }
   };
-  for (PhysicalType type : {PhysicalType::kInt64, PhysicalType::kInt32, PhysicalType::kFloat64,
-                            PhysicalType::kBytes}) {
+  for (PhysicalType type :
+       {PhysicalType::kInt64, PhysicalType::kInt32, PhysicalType::kFloat64, PhysicalType::kBytes}) {
     for (int round = 0; round < 40; round++) {
       ColumnVector source(type);
       fill(type, 1 + rng() % 200, round % 2 == 1, &source);
