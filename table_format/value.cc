@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <limits>
 
 #include "table_format/cql_lexer.h"
@@ -496,7 +497,17 @@ void Value::AssignBytes(LogicalType type, const Slice& bytes) {
   null_ = false;
   type_ = type;
   bits_ = 0;
-  bytes_.assign(bytes.data(), bytes.size());
+  // clear + append, not assign: assign goes through std::string's general replace, about 200
+  // instructions a call against 20, and result rows are refilled a cell at a time (a quarter
+  // of a day's access16 SELECT). Bytes inside this value's own string take assign, which
+  // allows that.
+  const std::less_equal<const char*> before;
+  if (before(bytes_.data(), bytes.data()) && before(bytes.data(), bytes_.data() + bytes_.size())) {
+    bytes_.assign(bytes.data(), bytes.size());
+    return;
+  }
+  bytes_.clear();
+  bytes_.append(bytes.data(), bytes.size());
 }
 
 void Value::AssignNull() {

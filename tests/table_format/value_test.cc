@@ -52,6 +52,30 @@ TEST(ValueTest, AccessorsKeepBits) {
   EXPECT_EQ(Value::Text(std::string("a\0b", 3)).bytes().size(), 3u);
 }
 
+// The in-place assignments give what the constructors give, whatever the value held before,
+// and a value may take bytes of its own string (a part of it, or all of it).
+TEST(ValueTest, AssignmentsReuseTheValue) {
+  Value v = Value::Text(std::string(40, 'x'));
+  v.AssignBytes(LogicalType::kBlob, Slice("ab\0c", 4));
+  EXPECT_EQ(v, Value::Blob(std::string("ab\0c", 4)));
+  v.AssignNull();
+  EXPECT_EQ(v, Value());
+  v.AssignBytes(LogicalType::kText, Slice(std::string(100, 'y')));
+  EXPECT_EQ(v, Value::Text(std::string(100, 'y')));
+  v.AssignFixedBits(LogicalType::kInt, 7);
+  EXPECT_EQ(v, Value::Int(7));
+  v.AssignBytes(LogicalType::kText, Slice());
+  EXPECT_EQ(v, Value::Text(""));
+
+  v.AssignBytes(LogicalType::kText, Slice("hello world"));
+  v.AssignBytes(LogicalType::kText, Slice(v.bytes().data() + 6, 5));
+  EXPECT_EQ(v, Value::Text("world"));
+  v.AssignBytes(LogicalType::kAscii, Slice(v.bytes()));
+  EXPECT_EQ(v, Value::Ascii("world"));
+  v.AssignBytes(LogicalType::kAscii, Slice(v.bytes().data(), 2));
+  EXPECT_EQ(v, Value::Ascii("wo"));
+}
+
 TEST(ValueTest, EqualityIsBitwise) {
   EXPECT_EQ(Value(), Value());
   EXPECT_NE(Value(), Value::Int(0));
