@@ -101,6 +101,12 @@ constexpr size_t kMaxBytesAwaitingSeed = 32u << 20;
 // Targets from kNoTargetFileSize on are taken as no target at all.
 constexpr uint64_t kLeastShareOfTargetToClose = 4;
 constexpr uint64_t kNoTargetFileSize = uint64_t{1} << 50;
+// Whether two values hold the same bytes. RocksDB's compaction iterator hands the input
+// iterator's value through, so a followed row's value is mostly the very bytes the input group
+// decoded: the same address needs no compare.
+bool SameBytes(const rocksdb::Slice& a, const rocksdb::Slice& b) {
+  return a.size() == b.size() && (a.data() == b.data() || a.compare(b) == 0);
+}
 // Bytes of memory a held-back block set may use before the dictionary must be trained.
 size_t HoldLimit(const rocksdb::TableBuilderOptions& options) {
   size_t limit = 64u << 20;
@@ -365,7 +371,7 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
       }
     } else if (entries_.size() == followed_.prefix + row && FollowedGroupHeld() &&
                followed_.rows->internal_key(row) == internal_key &&
-               followed_.rows->value(row) == value) {
+               SameBytes(followed_.rows->value(row), value)) {
       followed_.matched++;
       return;
     } else {
@@ -375,7 +381,7 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
   const CompactionInputs& inputs = CompactionInputs::OfThisThread();
   if (inputs.empty()) return;  // not a compaction of copyable files
   const CompactionInputGroup* input = inputs.GroupStartingWith(internal_key, kMinCopiedGroupBytes);
-  if (input == nullptr || input->rows->value(0) != value ||
+  if (input == nullptr || !SameBytes(input->rows->value(0), value) ||
       !input->reader->RowGroupsCopyableWith(*settings_) ||
       input->reader->HasOversizedValues(input->group)) {
     return;
