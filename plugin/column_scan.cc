@@ -647,6 +647,32 @@ Status ColumnScan::Open(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_fam
   return Status::OK();
 }
 
+bool ColumnScan::MayHaveColumnarPieces(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                                       const KeyRange& range) {
+  auto* db_impl = dynamic_cast<rocksdb::DBImpl*>(db->GetRootDB());
+  rocksdb::ColumnFamilyData* cfd =
+      static_cast<rocksdb::ColumnFamilyHandleImpl*>(column_family)->cfd();
+  if (db_impl == nullptr || cfd->user_comparator() != rocksdb::BytewiseComparator()) return false;
+  const Span whole{range.start, range.limit, range.limit_unbounded};
+  rocksdb::SuperVersion* sv = cfd->GetReferencedSuperVersion(db_impl);
+  const rocksdb::VersionStorageInfo* storage = sv->current->storage_info();
+  bool may = false;
+  for (int level = 0; level < storage->num_levels() && !may; level++) {
+    for (const rocksdb::FileMetaData* meta : storage->LevelFiles(level)) {
+      if (!BelowLimit(meta->smallest.user_key(), whole) ||
+          meta->largest.user_key().compare(whole.start) < 0) {
+        continue;
+      }
+      if (meta->fd.largest_seqno == 0 || meta->fd.smallest_seqno == meta->fd.largest_seqno) {
+        may = true;
+        break;
+      }
+    }
+  }
+  db_impl->CleanupSuperVersion(sv);
+  return may;
+}
+
 const std::vector<ColumnScan::Piece>& ColumnScan::pieces() const { return impl_->pieces_; }
 
 const TableSchema& ColumnScan::schema_of(size_t piece) const {

@@ -120,6 +120,12 @@ class ColumnScan {
   static Status Open(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
                      const rocksdb::Snapshot* snapshot, const KeyRange& range,
                      std::unique_ptr<ColumnScan>* out);
+  // Whether a scan of `range` could have columnar pieces: some file overlapping it whose
+  // sequence numbers are all 0, or one ingested (a single sequence number). False means every
+  // piece would be a row piece, as while a database holds only memtables and flushed files;
+  // true may still plan none (the check opens no file).
+  static bool MayHaveColumnarPieces(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* column_family,
+                                    const KeyRange& range);
   ~ColumnScan();
   ColumnScan(const ColumnScan&) = delete;
   ColumnScan& operator=(const ColumnScan&) = delete;

@@ -106,6 +106,30 @@ TEST_F(ColumnarScanTest, BottommostFileServesWholeGroupsAsColumns) {
   EXPECT_GT(SelectBothWays(query).rows_columnar, 0u);
 }
 
+// While only flushed files hold a partition (no file of sequence number 0), its scan takes the
+// row path without an implicit snapshot: releasing one would have RocksDB mark the flushed
+// file, still bottommost, for a compaction that zeroes its sequence numbers (a rewrite the
+// row path's reads never cause). Once a compaction wrote the partition, the columnar path.
+TEST_F(ColumnarScanTest, ScansOfOnlyFlushedFilesTakeNoSnapshot) {
+  Fill(1);
+  Flush();
+  Write(2, 1000, 1);  // writes go on: the flushed file's sequence numbers are now below the last
+  rocksdb::DB* db = db_->db();
+  std::string pending;
+  ASSERT_TRUE(db->GetProperty(table_->column_family(), "rocksdb.compaction-pending", &pending));
+  ASSERT_EQ(pending, "0");
+  SelectQuery query = SelectQuery::ForPartition(Series(1));
+  query.filter = Predicate::Compare("value", CompareOp::kGe, Value::Float(20));
+  const SelectStats stats = SelectBothWays(query);
+  EXPECT_EQ(stats.rows_columnar, 0u);
+  EXPECT_GT(stats.rows_row_path, 0u);
+  ASSERT_TRUE(db->GetProperty(table_->column_family(), "rocksdb.compaction-pending", &pending));
+  EXPECT_EQ(pending, "0");
+
+  FlushAndCompact();
+  EXPECT_GT(SelectBothWays(query).rows_columnar, 0u);
+}
+
 // Clustering bounds that begin and end inside row groups: the rows of those groups outside the
 // bounds are found by their keys and left out, on the columns (no iterator).
 TEST_F(ColumnarScanTest, BoundsInsideRowGroupsAreCutOnTheColumns) {
