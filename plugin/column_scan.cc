@@ -42,6 +42,12 @@ bool BelowLimit(const Slice& key, const Span& span) {
   return span.unbounded || key.compare(span.limit) < 0;
 }
 
+// Whether a file's keys reach into `span`.
+bool FileMeets(const rocksdb::FileMetaData& meta, const Span& span) {
+  return BelowLimit(meta.smallest.user_key(), span) &&
+         meta.largest.user_key().compare(span.start) >= 0;
+}
+
 // `span` minus the union of `holes` (each half-open), in key order.
 std::vector<Span> Subtract(const Span& span, std::vector<Span> holes) {
   std::sort(holes.begin(), holes.end(),
@@ -330,9 +336,9 @@ Status ColumnScan::Impl::Plan(const rocksdb::Snapshot* snapshot, const KeyRange&
   const rocksdb::VersionStorageInfo* storage = sv_->current->storage_info();
   for (int level = 0; level < storage->num_levels(); level++) {
     for (const rocksdb::FileMetaData* meta : storage->LevelFiles(level)) {
+      if (!FileMeets(*meta, whole)) continue;
       const Slice smallest = meta->smallest.user_key();
       const Slice largest = meta->largest.user_key();
-      if (!BelowLimit(smallest, whole) || largest.compare(whole.start) < 0) continue;
       Candidate candidate;
       candidate.span.start = std::max(whole.start, smallest.ToString());
       candidate.span.limit = Successor(largest);
@@ -659,10 +665,7 @@ bool ColumnScan::MayHaveColumnarPieces(rocksdb::DB* db, rocksdb::ColumnFamilyHan
   bool may = false;
   for (int level = 0; level < storage->num_levels() && !may; level++) {
     for (const rocksdb::FileMetaData* meta : storage->LevelFiles(level)) {
-      if (!BelowLimit(meta->smallest.user_key(), whole) ||
-          meta->largest.user_key().compare(whole.start) < 0) {
-        continue;
-      }
+      if (!FileMeets(*meta, whole)) continue;
       if (meta->fd.largest_seqno == 0 || meta->fd.smallest_seqno == meta->fd.largest_seqno) {
         may = true;
         break;

@@ -23,9 +23,15 @@ std::vector<uint32_t> RowsInOrder(const ColumnScanGroup& group, bool reversed, u
   return rows;
 }
 
+// The group's column of regular column `id`, or nullptr where the group has none (no cell in
+// any of its rows).
+const ColumnVector* RegularColumn(const ColumnScanGroup& group, uint32_t id) {
+  return id < group.regular.size() ? group.regular[id] : nullptr;
+}
+
 bool CellPresent(const ColumnScanGroup& group, uint32_t id, uint32_t row) {
-  return id < group.regular.size() && group.regular[id] != nullptr &&
-         !group.regular[id]->IsNull(row);
+  const ColumnVector* column = RegularColumn(group, id);
+  return column != nullptr && !column->IsNull(row);
 }
 
 // The projection of select_query.h (ProjectRow) on a group's column vectors: appends the
@@ -55,14 +61,16 @@ Status ProjectGroup(const SelectPlan& plan, const TableSchema& schema, const Col
       case ProjectedColumn::Source::kClustering:
         target.AppendRows(columns.clustering[column.index], rows.data(), rows.size());
         break;
-      case ProjectedColumn::Source::kRegular:
+      case ProjectedColumn::Source::kRegular: {
         // A cell is present where the column's value is (CellPresent).
-        if (id < group.regular.size() && group.regular[id] != nullptr) {
-          target.AppendRows(*group.regular[id], rows.data(), rows.size());
+        const ColumnVector* source = RegularColumn(group, id);
+        if (source != nullptr) {
+          target.AppendRows(*source, rows.data(), rows.size());
         } else {
           target.AppendNulls(rows.size());
         }
         break;
+      }
       case ProjectedColumn::Source::kWriteTime:
         for (uint32_t row : rows) {
           if (CellPresent(group, id, row) && !columns.write_times.IsNull(row)) {

@@ -171,10 +171,7 @@ ByteStringWriter ColumnVector::WriterOver(size_t start, size_t n, size_t total_b
   uint32_t* offsets = offsets_.data() + size_ + 1;
   const size_t first_new = size_;
   size_ += n;
-  if (!presence_.empty()) {
-    presence_.resize((size_ + 63) / 64, 0);
-    for (size_t i = first_new; i < size_; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
-  }
+  MarkAppendedPresent(first_new);
   const ByteStringCursor cursor{&bytes_[start], offsets, static_cast<uint32_t>(start),
                                 static_cast<uint32_t>(start + total_bytes)};
   return ByteStringWriter(this, cursor);
@@ -195,6 +192,12 @@ void ColumnVector::AppendConcatenatedBytes(const uint32_t* lengths, size_t n, co
   ByteStringWriter writer = WriterOver(start, n, total);
   ByteStringCursor cursor = writer.cursor();
   for (size_t i = 0; i < n; i++) cursor.Next(lengths[i]);
+}
+
+void ColumnVector::MarkAppendedPresent(size_t first) {
+  if (presence_.empty()) return;  // no bitmap: every row is present
+  presence_.resize((size_ + 63) / 64, 0);
+  for (size_t i = first; i < size_; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
 }
 
 void ColumnVector::GrowPresence(bool present) {
@@ -324,10 +327,7 @@ void ColumnVector::AppendRows(const ColumnVector& other, const uint32_t* rows, s
       GatherFixed<4>(other.fixed_, rows, n, to);
     }
     size_ += n;
-    if (!presence_.empty()) {
-      presence_.resize((size_ + 63) / 64, 0);
-      for (size_t i = first; i < size_; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
-    }
+    MarkAppendedPresent(first);
   }
   if (!other.has_nulls()) return;
   for (size_t i = 0; i < n; i++) {

@@ -289,6 +289,8 @@ class ColumnVector {
   // bytes_[start], followed by the spare block.
   ByteStringWriter WriterOver(size_t start, size_t n, size_t total_bytes);
   void GrowPresence(bool present);
+  // Rows [first, size()) were just appended, all present: their bits, where a bitmap is kept.
+  void MarkAppendedPresent(size_t first);
   // offsets_ of an empty column of type_.
   void ResetOffsets();
   void FreeFixed();

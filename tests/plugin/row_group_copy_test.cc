@@ -299,6 +299,12 @@ class RowGroupCopyTest : public testing::Test {
   }
 
   uint64_t RowGroups() { return SumOfProperty("columnar.row_groups"); }
+  // How many subcompactions the compactions so far were split into.
+  rocksdb::HistogramData Subcompactions() {
+    rocksdb::HistogramData split;
+    tested_options_.statistics->histogramData(rocksdb::NUM_SUBCOMPACTIONS_SCHEDULED, &split);
+    return split;
+  }
 
   // Data blocks of the tested database's live files.
   uint64_t DataBlocks() {
@@ -610,8 +616,7 @@ TEST_F(RowGroupCopyConcurrencyTest, SplitCompactionsCopyAndKeepEveryEntry) {
     FlushAndCompact();
     ExpectSameContents();
   }
-  rocksdb::HistogramData split;
-  tested_options_.statistics->histogramData(rocksdb::NUM_SUBCOMPACTIONS_SCHEDULED, &split);
+  const rocksdb::HistogramData split = Subcompactions();
   EXPECT_GE(split.count, 4u);  // every round's compactions were split
   EXPECT_GE(split.max, 3.0);
   const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
@@ -836,8 +841,7 @@ TEST_F(RowGroupCopyZstdDictionaryConcurrencyTest, SplitCompactionsCarryDictionar
     ExpectSameContents();
   }
   CompactAllAgain();
-  rocksdb::HistogramData split;
-  tested_options_.statistics->histogramData(rocksdb::NUM_SUBCOMPACTIONS_SCHEDULED, &split);
+  const rocksdb::HistogramData split = Subcompactions();
   EXPECT_GE(split.max, 2.0);
   EXPECT_GT(SumOfProperty("columnar.copied_blocks"), 0u);
   uint64_t carries = 0;
