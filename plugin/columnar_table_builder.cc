@@ -84,17 +84,20 @@ constexpr int kMetaBlockZstdLevel = 9;
 // entries of rows gone stay in a carried dictionary, so every so many compactions an output
 // starts its own.
 constexpr uint64_t kMaxDictionaryCarries = 8;
-// The least encoded bytes of an input group worth copying. A copy after new rows leaves the
-// rows before it a group of their own: one more group per place where rows were added, about
-// 0.3 kB of headers, index and zone maps, which small groups do not pay back (metrics' 0.5 kB
-// groups of numbers: 0.7% larger files and no less compaction CPU; access16's 4.7 kB groups:
-// 16% less compaction CPU for 0.04% larger files).
-constexpr size_t kMinCopiedGroupBytes = 2048;
+// The least encoded bytes of an input group worth copying. Since the rows before a copy are cut
+// with their short group first (see the top), copies add no group, and metrics' 0.5 kB groups
+// of numbers are worth it: a rewrite copying them took 16.35 G instructions instead of 22.02 G,
+// and a metrics load wrote its 135,002 groups either way (136,346 with the short group last).
+constexpr size_t kMinCopiedGroupBytes = 256;
 // The most groups, and buffered bytes, an output holds back unwritten while an input could
 // still seed its dictionaries (KeepAwaitingSeed): access16's compaction outputs met their first
 // copyable group after 28-71 groups of new rows (128 of its groups buffer about 6 MB).
 constexpr size_t kMaxGroupsAwaitingSeed = 128;
 constexpr size_t kMaxBytesAwaitingSeed = 32u << 20;
+// The most groups' rows, and buffered bytes, of one partition an output holds uncut while a
+// copy may still follow them (HoldsOpenRowsForCopy).
+constexpr size_t kMaxGroupsHeldForCopy = 64;
+constexpr size_t kMaxBytesHeldForCopy = 16u << 20;
 // An output closes at the first group of another input file it cannot copy
 // (NextOutputCouldSeedFrom) once it holds at least this share of the target file size: a smaller
 // one continues, as each file repeats the dictionaries (about 0.45 MB of a 55 MB access16 file).
@@ -145,6 +148,9 @@ ColumnarTableBuilder::ColumnarTableBuilder(const rocksdb::TableBuilderOptions& o
       }
     }
     zone_maps_->set_sum_columns(std::move(sum_columns));
+    const TableSchema& schema = *settings_->schema();
+    rows_land_first_ = !schema.clustering_key().empty() &&
+                       schema.clustering_column(0).order == ClusteringOrder::kDesc;
     // Flushed files are soon rewritten by compaction: they skip the file dictionaries, whose
     // bookkeeping is most of the encoding cost, to keep ingestion fast.
     if (!SoonRewritten(options.reason)) {
@@ -316,8 +322,8 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
 }
 
 void ColumnarTableBuilder::CopyFollowedGroup() {
-  const size_t held = FlushHeldGroups();
-  FlushRowGroup(followed_.prefix - held);  // the rows before it, a group of their own
+  HoldCuts(CutsBeforeCopy());
+  FlushHeldGroups();
   followed_.prefix = 0;
   FlushRowGroup(entries_.size());  // copied
   followed_.active = false;
@@ -351,7 +357,11 @@ bool ColumnarTableBuilder::NotePartition(const rocksdb::Slice& user_key) {
   if (partition_filter_ != nullptr) partition_filter_->AddKey(partition);
   // The file's first row may continue a partition of the previous file: not a start.
   const bool starts = any_partition_key_;
-  if (starts) partition_cuts_.AddPartitionStart(rows_added_);
+  if (starts) {
+    partition_cuts_.AddPartitionStart(rows_added_);
+    previous_partition_first_row_ = partition_first_row_;
+    partition_first_row_ = rows_added_;
+  }
   last_partition_key_.assign(partition.data(), partition.size());
   any_partition_key_ = true;
   return starts;
@@ -410,6 +420,8 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
   followed_.row_count = input->rows->row_count();
   followed_.prefix = entries_.size();
   followed_.matched = 1;
+  followed_.starts_partition = starts_partition;
+  followed_.partition_first_row = partition_first_row_;
 }
 
 bool ColumnarTableBuilder::FollowedGroupEndsHere() const {
@@ -427,9 +439,9 @@ bool ColumnarTableBuilder::FollowedGroupEndsHere() const {
 bool ColumnarTableBuilder::FollowedGroupEndsWithItsPartition() const {
   // The followed group as a group of its own (the rows before it another, when any), ended by
   // the entry about to be added, whose partition start is noted at row rows_added_.
-  const size_t before = followed_.prefix - held_entries_;
+  const std::vector<size_t> before = CutsBeforeCopy();
   return PartitionEndCut(rows_added_ - followed_.matched,
-                         before > 0 ? before : LastCutGroupRows()) == followed_.matched;
+                         before.empty() ? LastCutGroupRows() : before.back()) == followed_.matched;
 }
 
 size_t ColumnarTableBuilder::LastCutGroupRows() const {
@@ -440,36 +452,116 @@ size_t ColumnarTableBuilder::PartitionEndCut(uint64_t group_first, size_t previo
   return partition_cuts_.Cut(group_first > 0, group_first - previous_rows, group_first);
 }
 
+uint64_t ColumnarTableBuilder::RowOfEntry(size_t entry) const {
+  return rows_added_ - (entries_.size() - entry);
+}
+
+size_t ColumnarTableBuilder::SizeCut(size_t first, size_t end) const {
+  const size_t rows_limit = settings_->options().rows_per_group;
+  const size_t bytes_limit = settings_->options().group_target_bytes;
+  const size_t base = entries_[first].key_offset;
+  for (size_t entry = first; entry < end; entry++) {
+    const BufferedEntry& last = entries_[entry];
+    if (entry + 1 - first >= rows_limit ||
+        last.value_offset + last.value_size - base >= bytes_limit) {
+      return entry + 1 - first;
+    }
+  }
+  return 0;
+}
+
+size_t ColumnarTableBuilder::NaturalCut(size_t first, size_t previous_rows, size_t end) const {
+  const size_t open_rows = end - first;
+  size_t partition_end = PartitionEndCut(RowOfEntry(first), previous_rows);
+  if (partition_end > open_rows) partition_end = 0;  // a partition that begins after `end`
+  const size_t end_offset = end < entries_.size() ? entries_[end].key_offset : entry_bytes_.size();
+  const size_t base = open_rows > 0 ? entries_[first].key_offset : end_offset;
+  if (open_rows < settings_->options().rows_per_group &&
+      end_offset - base < settings_->options().group_target_bytes) {
+    return partition_end;  // no cut by size
+  }
+  const size_t size_cut = SizeCut(first, partition_end > 0 ? first + partition_end : end);
+  return size_cut > 0 ? size_cut : partition_end;
+}
+
 size_t ColumnarTableBuilder::NaturalCut() const {
   // The open group: the buffered entries after the held groups; the group before it is the
   // last one held, or else the last one written.
-  const size_t rows_limit = settings_->options().rows_per_group;
-  const size_t bytes_limit = settings_->options().group_target_bytes;
-  const size_t first = held_entries_;
-  const size_t open_rows = entries_.size() - first;
-  const size_t partition_end = PartitionEndCut(rows_added_ - open_rows, LastCutGroupRows());
-  const size_t base = open_rows > 0 ? entries_[first].key_offset : entry_bytes_.size();
-  if (open_rows < rows_limit && entry_bytes_.size() - base < bytes_limit) return partition_end;
-  const size_t size_limit = partition_end > 0 ? partition_end : open_rows;
-  for (size_t rows = 1; rows <= size_limit; rows++) {
-    const BufferedEntry& last = entries_[first + rows - 1];
-    if (rows >= rows_limit || last.value_offset + last.value_size - base >= bytes_limit) {
-      return rows;
-    }
-  }
-  return partition_end;
+  return NaturalCut(held_entries_, LastCutGroupRows(), entries_.size());
 }
 
 void ColumnarTableBuilder::CutBufferedGroups() {
-  for (size_t rows = NaturalCut(); rows > 0 && ok(); rows = NaturalCut()) {
-    if (KeepAwaitingSeed()) {
-      held_groups_.push_back(rows);
-      held_entries_ += rows;
-    } else {
-      FlushHeldGroups();
-      FlushRowGroup(rows);
-    }
+  // Rows held for a partition that has now ended, where rows land first: the short group first.
+  const size_t first = held_entries_;
+  const size_t ended_rows =
+      static_cast<size_t>(partition_first_row_ - std::min(partition_first_row_, RowOfEntry(first)));
+  if (rows_land_first_ && ended_rows >= settings_->options().rows_per_group &&
+      RowOfEntry(first) >= previous_partition_first_row_) {
+    HoldCuts(ShortFirstCuts(first, first + ended_rows));
   }
+  // (Held rows are all of one partition, which has not ended: they have no cut but by size.)
+  while (ok() && !HoldsOpenRowsForCopy()) {
+    const size_t rows = NaturalCut();
+    if (rows == 0) break;
+    KeepAwaitingSeed();
+    held_groups_.push_back(rows);
+    held_entries_ += rows;
+  }
+  if (!awaiting_seed_) FlushHeldGroups();
+}
+
+bool ColumnarTableBuilder::HoldsOpenRowsForCopy() const {
+  // Only rows of the partition still being added to, and only while a copy may come.
+  const size_t open_rows = entries_.size() - held_entries_;
+  return !closed_ && open_rows > 0 && RowOfEntry(held_entries_) >= partition_first_row_ &&
+         open_rows < kMaxGroupsHeldForCopy * settings_->options().rows_per_group &&
+         entry_bytes_.size() < kMaxBytesHeldForCopy && copy_inputs_ &&
+         (rows_land_first_ || !CompactionInputs::OfThisThread().empty());
+}
+
+void ColumnarTableBuilder::HoldCuts(const std::vector<size_t>& cuts) {
+  for (const size_t rows : cuts) {
+    held_groups_.push_back(rows);
+    held_entries_ += rows;
+  }
+}
+
+std::vector<size_t> ColumnarTableBuilder::ShortFirstCuts(size_t first, size_t end) const {
+  std::vector<size_t> cuts;
+  for (size_t rows = SizeCut(first, end); rows > 0; rows = SizeCut(first, end)) {
+    cuts.push_back(rows);
+    first += rows;
+  }
+  const bool by_rows_only = std::all_of(cuts.begin(), cuts.end(), [&](size_t rows) {
+    return rows == settings_->options().rows_per_group;
+  });
+  // With a cut by bytes the groups' sizes vary: the short group stays last.
+  if (first < end) cuts.insert(by_rows_only ? cuts.begin() : cuts.end(), end - first);
+  return cuts;
+}
+
+std::vector<size_t> ColumnarTableBuilder::CutsBeforeCopy() const {
+  // The open group's entries up to the followed group's first.
+  const size_t end = followed_.prefix;
+  size_t first = held_entries_;
+  // Rows of the followed group's partition before it (new rows where the copies resume), or
+  // rows of the partition it ends, where rows land first: the short group first.
+  const bool inside_partition = !followed_.starts_partition && first < end &&
+                                RowOfEntry(first) >= followed_.partition_first_row;
+  const bool ended_partition = rows_land_first_ && followed_.starts_partition &&
+                               end - first >= settings_->options().rows_per_group &&
+                               RowOfEntry(first) >= previous_partition_first_row_;
+  if (inside_partition || ended_partition) return ShortFirstCuts(first, end);
+  std::vector<size_t> cuts;
+  size_t previous_rows = LastCutGroupRows();
+  for (size_t rows = NaturalCut(first, previous_rows, end); rows > 0;
+       rows = NaturalCut(first, previous_rows, end)) {
+    cuts.push_back(rows);
+    first += rows;
+    previous_rows = rows;
+  }
+  if (first < end) cuts.push_back(end - first);  // the rest, a group of their own
+  return cuts;
 }
 
 bool ColumnarTableBuilder::KeepAwaitingSeed() {

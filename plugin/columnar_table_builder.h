@@ -11,8 +11,8 @@
 // instead (at most kMaxDictionaryCarries compactions in a row): no training, and the input's
 // blocks it copies whole are written as stored (block_copy.h).
 //
-// Compaction rewrites mostly unchanged rows: a time series' new points land at the end of each
-// partition, and every older group between them comes back as it was. The builder of a
+// Compaction rewrites mostly unchanged rows: a time series' new points land at one end of each
+// partition, and every older group comes back as it was. The builder of a
 // compaction's output follows the input groups its thread's iterators hold
 // (compaction_inputs.h): when the entries of a group arrive one for one, equal in key,
 // sequence, type and value, and the group ends where this builder would end it anyway, the
@@ -22,10 +22,18 @@
 // (kPassThroughProperty) whose file dictionaries begin with the input file's: an output starts
 // its dictionaries from the first input file it copies from (FileDictionaryWriters::Seed) and then
 // copies only from that file and from files without dictionaries. The entries before a followed
-// group are held until it is known whether the group is copied: then they form a group of their own
-// (the copies line up again after new rows); otherwise they are cut into groups as if nothing had
-// been followed. Groups of under 2 kB are encoded again: the group a copy adds costs more than
-// their encoding saves.
+// group are held until it is known whether the group is copied: then they are cut into groups of
+// their own (the copies line up again after new rows); otherwise they are cut into groups as if
+// nothing had been followed. Groups of under 256 bytes are encoded again.
+//
+// Where the copies resume inside a partition, the entries before them are cut with their short
+// group first: the groups after it are whole, as the copies are, and the partition keeps its
+// one short group instead of gaining one at every compaction. That is where time series
+// declared newest first (the first clustering column descending, the common way) gain their
+// new points: before the groups copied. So the entries of the partition being added to are
+// held uncut while a copy may follow them (at most kMaxGroupsHeldForCopy groups' rows and
+// kMaxBytesHeldForCopy bytes), and in a partition that sorts newest first, the rows of a
+// partition that ends are cut the same way: its short group stays where the next points land.
 //
 // An output's first groups are often new rows (a compaction's output begins wherever the
 // previous one ended), and a single entry they admit to the dictionaries rules the seeding out,
@@ -172,6 +180,24 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Where the open group ends: at rows_per_group, at group_target_bytes, or at its partition's
   // end (partition_aligned_cuts.h), whichever comes first (0: none yet).
   size_t NaturalCut() const;
+  // NaturalCut of a group beginning at entry `first`, among the entries before `end`, the
+  // group before it holding `previous_rows` rows.
+  size_t NaturalCut(size_t first, size_t previous_rows, size_t end) const;
+  // Rows of a group beginning at entry `first` cut by rows_per_group or group_target_bytes
+  // among the entries before `end` (0: no cut there).
+  size_t SizeCut(size_t first, size_t end) const;
+  // The row number (as rows_added_ counts) of buffered entry `entry`.
+  uint64_t RowOfEntry(size_t entry) const;
+  // Whether the open group's rows stay uncut for now: every one is of the partition still
+  // being added to, and a copy may follow them (see the top).
+  bool HoldsOpenRowsForCopy() const;
+  // How the entries before the followed group are cut when it is copied.
+  std::vector<size_t> CutsBeforeCopy() const;
+  // Entries [first, end), of one partition, cut by size with the short group first (see the
+  // top), or last when a cut is by bytes.
+  std::vector<size_t> ShortFirstCuts(size_t first, size_t end) const;
+  // Holds groups of these row counts, cut from the open group's front.
+  void HoldCuts(const std::vector<size_t>& cuts);
   // Writes the buffered entries' groups as cut without copies, keeping the last group's start.
   void CutBufferedGroups();
   // Whether the followed input group, complete, ends where this builder would cut it.
@@ -261,6 +287,11 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // rows_added_, the point entries buffered so far.
   PartitionAlignedCuts partition_cuts_{1};
   uint64_t rows_added_ = 0;
+  uint64_t partition_first_row_ = 0;           // the first row of the last entry's partition
+  uint64_t previous_partition_first_row_ = 0;  // and of the partition before it
+  // The first clustering column sorts descending: a partition's new rows (a time series'
+  // newest points) land at its start, and its short group is kept there (see the top).
+  bool rows_land_first_ = false;
   size_t last_group_rows_ = 0;  // rows of the last group written
 
   // Copying a compaction input's groups (see the top of this file).
@@ -271,9 +302,11 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
     size_t group = SIZE_MAX;
     const DecodedRowGroup* rows = nullptr;  // (released once its iterator moves on)
     size_t row_count = 0;
-    size_t prefix = 0;   // entries buffered before the group's first
-    size_t matched = 0;  // entries_[prefix, prefix + matched) are its rows [0, matched)
-    std::string bytes;   // the group's encoded bytes
+    size_t prefix = 0;              // entries buffered before the group's first
+    size_t matched = 0;             // entries_[prefix, prefix + matched) are its rows [0, matched)
+    bool starts_partition = false;  // its first row begins a partition
+    uint64_t partition_first_row = 0;  // the first row of its first row's partition
+    std::string bytes;                 // the group's encoded bytes
   };
   FollowedGroup followed_;
   CachePin<RawBlock> copy_block_;  // an input block read to copy a group from
