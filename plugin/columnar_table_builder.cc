@@ -425,6 +425,7 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
   followed_.matched = 1;
   followed_.starts_partition = starts_partition;
   followed_.partition_first_row = partition_first_row_;
+  followed_.previous_partition_first_row = previous_partition_first_row_;
 }
 
 bool ColumnarTableBuilder::FollowedGroupEndsHere() const {
@@ -553,7 +554,7 @@ std::vector<size_t> ColumnarTableBuilder::CutsBeforeCopy() const {
                                 RowOfEntry(first) >= followed_.partition_first_row;
   const bool ended_partition = rows_land_first_ && followed_.starts_partition &&
                                end - first >= settings_->options().rows_per_group &&
-                               RowOfEntry(first) >= previous_partition_first_row_;
+                               RowOfEntry(first) >= followed_.previous_partition_first_row;
   if (inside_partition || ended_partition) return ShortFirstCuts(first, end);
   std::vector<size_t> cuts;
   size_t previous_rows = LastCutGroupRows();

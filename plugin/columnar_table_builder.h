@@ -305,8 +305,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
     size_t prefix = 0;              // entries buffered before the group's first
     size_t matched = 0;             // entries_[prefix, prefix + matched) are its rows [0, matched)
     bool starts_partition = false;  // its first row begins a partition
-    uint64_t partition_first_row = 0;  // the first row of its first row's partition
-    std::string bytes;                 // the group's encoded bytes
+    uint64_t partition_first_row = 0;           // the first row of its first row's partition
+    uint64_t previous_partition_first_row = 0;  // and of the partition before that
+    std::string bytes;                          // the group's encoded bytes
   };
   FollowedGroup followed_;
   CachePin<RawBlock> copy_block_;  // an input block read to copy a group from
