@@ -423,7 +423,6 @@ void ColumnarTableBuilder::FollowInputGroups(const rocksdb::Slice& internal_key,
   followed_.row_count = input->rows->row_count();
   followed_.prefix = entries_.size();
   followed_.matched = 1;
-  followed_.starts_partition = starts_partition;
   followed_.partition_first_row = partition_first_row_;
   followed_.previous_partition_first_row = previous_partition_first_row_;
 }
@@ -497,11 +496,12 @@ size_t ColumnarTableBuilder::NaturalCut() const {
 void ColumnarTableBuilder::CutBufferedGroups() {
   // Rows held for a partition that has now ended, where rows land first: the short group first.
   const size_t first = held_entries_;
-  const size_t ended_rows =
-      static_cast<size_t>(partition_first_row_ - std::min(partition_first_row_, RowOfEntry(first)));
-  if (rows_land_first_ && ended_rows >= settings_->options().rows_per_group &&
-      RowOfEntry(first) >= previous_partition_first_row_) {
-    HoldCuts(ShortFirstCuts(first, first + ended_rows));
+  const uint64_t first_row = RowOfEntry(first);
+  if (first_row < partition_first_row_) {
+    const size_t end = first + static_cast<size_t>(partition_first_row_ - first_row);
+    if (CutsEndedPartitionShortFirst(first, end, previous_partition_first_row_)) {
+      HoldCuts(ShortFirstCuts(first, end));
+    }
   }
   // (Held rows are all of one partition, which has not ended: they have no cut but by size.)
   while (ok() && !HoldsOpenRowsForCopy()) {
@@ -530,6 +530,12 @@ void ColumnarTableBuilder::HoldCuts(const std::vector<size_t>& cuts) {
   }
 }
 
+bool ColumnarTableBuilder::CutsEndedPartitionShortFirst(size_t first, size_t end,
+                                                        uint64_t partition_first_row) const {
+  return rows_land_first_ && end - first >= settings_->options().rows_per_group &&
+         RowOfEntry(first) >= partition_first_row;
+}
+
 std::vector<size_t> ColumnarTableBuilder::ShortFirstCuts(size_t first, size_t end) const {
   std::vector<size_t> cuts;
   for (size_t rows = SizeCut(first, end); rows > 0; rows = SizeCut(first, end)) {
@@ -550,11 +556,12 @@ std::vector<size_t> ColumnarTableBuilder::CutsBeforeCopy() const {
   size_t first = held_entries_;
   // Rows of the followed group's partition before it (new rows where the copies resume), or
   // rows of the partition it ends, where rows land first: the short group first.
-  const bool inside_partition = !followed_.starts_partition && first < end &&
-                                RowOfEntry(first) >= followed_.partition_first_row;
-  const bool ended_partition = rows_land_first_ && followed_.starts_partition &&
-                               end - first >= settings_->options().rows_per_group &&
-                               RowOfEntry(first) >= followed_.previous_partition_first_row;
+  const bool starts_partition = followed_.partition_first_row == RowOfEntry(end);
+  const bool inside_partition =
+      !starts_partition && first < end && RowOfEntry(first) >= followed_.partition_first_row;
+  const bool ended_partition =
+      starts_partition &&
+      CutsEndedPartitionShortFirst(first, end, followed_.previous_partition_first_row);
   if (inside_partition || ended_partition) return ShortFirstCuts(first, end);
   std::vector<size_t> cuts;
   size_t previous_rows = LastCutGroupRows();

@@ -193,6 +193,10 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   bool HoldsOpenRowsForCopy() const;
   // How the entries before the followed group are cut when it is copied.
   std::vector<size_t> CutsBeforeCopy() const;
+  // Whether entries [first, end), every one of a partition that has ended (which began at row
+  // `partition_first_row`), are cut with the short group first: at least a group's worth, in a
+  // partition where rows land first.
+  bool CutsEndedPartitionShortFirst(size_t first, size_t end, uint64_t partition_first_row) const;
   // Entries [first, end), of one partition, cut by size with the short group first (see the
   // top), or last when a cut is by bytes.
   std::vector<size_t> ShortFirstCuts(size_t first, size_t end) const;
@@ -302,9 +306,8 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
     size_t group = SIZE_MAX;
     const DecodedRowGroup* rows = nullptr;  // (released once its iterator moves on)
     size_t row_count = 0;
-    size_t prefix = 0;              // entries buffered before the group's first
-    size_t matched = 0;             // entries_[prefix, prefix + matched) are its rows [0, matched)
-    bool starts_partition = false;  // its first row begins a partition
+    size_t prefix = 0;   // entries buffered before the group's first
+    size_t matched = 0;  // entries_[prefix, prefix + matched) are its rows [0, matched)
     uint64_t partition_first_row = 0;           // the first row of its first row's partition
     uint64_t previous_partition_first_row = 0;  // and of the partition before that
     std::string bytes;                          // the group's encoded bytes
