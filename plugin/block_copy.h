@@ -9,9 +9,13 @@
 // copying every group) is not needed. The stored block is taken only after its checksum is verified
 // and its raw bytes are compared with the output block's.
 //
-// The builder starts an output block where a copied input block starts
-// (StartsCopyableBlock): otherwise one group re-encoded before it (a partition's new tail)
-// shifts every later block boundary and no input block would line up again.
+// Output blocks line up with input blocks again after new rows (a partition's new points shift
+// every later block boundary, and no input block would line up again): where a copyable input
+// block starts, an output block holding at least half a block closes (ClosesBefore); a shorter
+// one stays open through that input block, past block_size, and closes where it ends
+// (StaysOpenToInputBlockEnd), at most half a block over. Closing every open block there instead
+// cost metrics' files 0.05-0.45% (a short block at each partition's new points: 5,974-6,066
+// blocks for 4,647), and never closing one there lost every block copy after new rows.
 #pragma once
 
 #include <array>
@@ -39,6 +43,17 @@ class BlockCopy {
   // Whether `group` of `reader` is the first group of an input block whose stored form this
   // file could take.
   bool StartsCopyableBlock(const ColumnarTableReader& reader, size_t group) const;
+
+  // Whether the output block, `open_bytes` long (of `block_size` wanted), closes before `group`
+  // of `reader`, to be copied verbatim next.
+  bool ClosesBefore(const ColumnarTableReader& reader, size_t group, size_t open_bytes,
+                    size_t block_size) const;
+
+  // After `group` of `reader` was copied verbatim (its iterator's block `held`, may be null)
+  // into an output block now `open_bytes` long, at least `block_size`: whether the block stays
+  // open to end where the group's input block ends, the next one then copyable as stored.
+  bool StaysOpenToInputBlockEnd(const ColumnarTableReader& reader, size_t group,
+                                const RawBlock* held, size_t open_bytes, size_t block_size) const;
 
   // After a group was appended, at `group_start`, to the output block `block` (its bytes so
   // far): `reader` and `group` when it was copied verbatim from that input group while its

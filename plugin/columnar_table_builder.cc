@@ -85,13 +85,11 @@ constexpr int kMetaBlockZstdLevel = 9;
 // starts its own.
 constexpr uint64_t kMaxDictionaryCarries = 8;
 // The least encoded bytes of an input group worth copying. Since the rows before a copy are cut
-// with their short group first (see the top), copies add no group: a metrics load copying its
-// 0.5 kB groups of numbers wrote the 135,002 groups it writes without copies (136,346 with the
-// short group last), and a rewrite copying them took 16.35 G instructions instead of 22.02 G.
-// But each partition's new rows then end a data block short where the copies start, and
-// metrics' partitions span about five 16 kB blocks: its files were 0.05-0.45% larger over four
-// loads (4.296-4.313 bytes a point against 4.294), which the storage goal of 4.3 does not allow.
-constexpr size_t kMinCopiedGroupBytes = 2048;
+// with their short group first (see the top), copies add no group, and since an output block
+// may stay open to its input block's end (block_copy.h), they add few blocks: metrics' 0.5 kB
+// groups of numbers are copied (a load: 4.2956-4.2964 bytes a point over five loads against
+// 4.2942 without copies; closing a block at every copy's start made 4.296-4.313).
+constexpr size_t kMinCopiedGroupBytes = 256;
 // The most groups, and buffered bytes, an output holds back unwritten while an input could
 // still seed its dictionaries (KeepAwaitingSeed): access16's compaction outputs met their first
 // copyable group after 28-71 groups of new rows (128 of its groups buffer about 6 MB).
@@ -706,8 +704,9 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   // copied when the entry after it came).
   const bool held = offered && FollowedGroupHeld();
   // An input block that may be copied whole starts an output block (block_copy.h).
-  if (held && block_copy_ != nullptr && !block_.empty() &&
-      block_copy_->StartsCopyableBlock(*followed_.reader, followed_.group)) {
+  const size_t block_size = settings_->options().block_size;
+  if (held && block_copy_ != nullptr &&
+      block_copy_->ClosesBefore(*followed_.reader, followed_.group, block_.size(), block_size)) {
     FlushBlock();
   }
   // Its rows are these entries, one for one: the zone maps its file stored are theirs.
@@ -740,8 +739,8 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
     SetError(s);
     return;
   }
+  const bool copied_held = copied && held;
   if (block_copy_ != nullptr) {
-    const bool copied_held = copied && held;
     block_copy_->OnGroupWritten(copied_held ? followed_.reader : nullptr, followed_.group,
                                 copied_held ? followed_.input->block : nullptr, group_start,
                                 block_);
@@ -770,7 +769,14 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   // if as large as this one, would overshoot block_size by more than stopping here falls short
   // of it. A point read decompresses a whole block, so blocks near block_size keep its cost
   // near BlockBasedTable's (closing only past block_size made them up to twice as large).
-  if (block_.size() + group_bytes / 2 >= settings_->options().block_size) FlushBlock();
+  // A block holding copies stays open up to the end of their input block (block_copy.h).
+  if (block_.size() + group_bytes / 2 < block_size) return;
+  if (copied_held && block_copy_ != nullptr &&
+      block_copy_->StaysOpenToInputBlockEnd(*followed_.reader, followed_.group,
+                                            followed_.input->block, block_.size(), block_size)) {
+    return;
+  }
+  FlushBlock();
 }
 
 void ColumnarTableBuilder::PlaceOversizedValues(uint64_t first_row, size_t count) {

@@ -24,7 +24,7 @@
 // copies only from that file and from files without dictionaries. The entries before a followed
 // group are held until it is known whether the group is copied: then they are cut into groups of
 // their own (the copies line up again after new rows); otherwise they are cut into groups as if
-// nothing had been followed. Groups of under 2 kB are encoded again (kMinCopiedGroupBytes).
+// nothing had been followed. Groups of under 256 bytes are encoded again (kMinCopiedGroupBytes).
 //
 // Where the copies resume inside a partition, the entries before them are cut with their short
 // group first: the groups after it are whole, as the copies are, and the partition keeps its

@@ -25,7 +25,15 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   TemplateStreamScope scope(values.type() == PhysicalType::kBytes ? template_streams() : nullptr,
                             &values);
   const size_t n = values.size();
-  const bool remembered = valid_ && reuses_left_ > 0 && type_ == values.type() && n > 0;
+  // A choice is reused only for a chunk of about the length the chooser saw: a chunk's fixed
+  // bytes weigh per value on a short chunk, and a long chunk then fit a short one's choice well
+  // within the tolerance (metrics' copying compactions encode a partition's few new points
+  // between its copied groups: 2,000 of 45,000 chunks of write times took frame-of-reference,
+  // 0.5% larger, from a short chunk's chooser run).
+  const bool same_type = valid_ && type_ == values.type();
+  const bool shorter = same_type && n * 2 < chooser_values_;
+  const bool remembered =
+      same_type && reuses_left_ > 0 && n > 0 && !shorter && n <= chooser_values_ * 2;
   if (remembered && IsFloatType(type_) && !short_lived) {
     if (encoding_ != Encoding::kAlp) {
       // Floats: the last winner is encoded, and the runner-up of the last chooser run
@@ -80,11 +88,13 @@ Status EncodingMemo::Encode(const ColumnVector& values, std::string* out, Encodi
   if (!s.ok()) return s;
   chooser_runs_++;
   *chosen = best;
+  if (shorter) return s;  // the longer chunks' choice stays remembered
   valid_ = n > 0;
   type_ = values.type();
   encoding_ = best;
   runner_up_ = runner_up;
   bytes_per_value_ = n > 0 ? static_cast<double>(out->size() - start) / n : 0;
+  chooser_values_ = n;
   reuses_left_ = kReusedChunks;
   return Status::OK();
 }

@@ -7,7 +7,9 @@
 // A reused encoding's body is kept only when its size per value is within kDriftTolerance of
 // the size per value the chooser obtained; otherwise (the data changed, or the encoding
 // refuses the values, as constant does for a chunk that is not constant) the chooser runs for
-// that chunk and its choice is remembered instead.
+// that chunk and its choice is remembered instead. A choice is reused only for chunks of half to
+// twice the values the chooser saw; a chunk under half of them is encoded by the chooser and
+// leaves the longer chunks' choice remembered.
 //
 // The tolerance is a tenth, not zero: a chunk of noisy data (a path's parameter streams, status
 // codes) is as often a little larger as a little smaller than the one the chooser saw, so with
@@ -101,6 +103,7 @@ class EncodingMemo {
   // A float column's best-ranked other encoding in the last chooser run that weighed it.
   Encoding runner_up_ = Encoding::kPlain;
   double bytes_per_value_ = 0;  // of the chooser's body
+  size_t chooser_values_ = 0;   // in the chunk it chose for
   // The auto candidates of a float type but alp (for the full runs that skip its analysis).
   const std::vector<Encoding>& FloatCandidatesWithoutAlp(PhysicalType type);
 

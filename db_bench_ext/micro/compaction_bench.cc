@@ -12,7 +12,9 @@
 // for each build and run both with --reuse_db. Under callgrind, --toggle-collect=
 // 'rocksdb::CompactionJob::Run()' counts the rewrites' instructions alone. With
 // --copy_row_groups=false every group is encoded again (the cost of a compaction's new rows,
-// which no input group holds), whatever the table was created with.
+// which no input group holds), whatever the table was created with. With --appended_minutes,
+// each rewrite first gets that many minutes of newer rows in one flushed file: a rewrite then
+// is a load's L0 -> L6 compaction, new rows in every partition among unchanged groups.
 #include <gflags/gflags.h>
 #include <rocksdb/convenience.h>
 #include <rocksdb/listener.h>
@@ -44,6 +46,10 @@ DEFINE_uint64(seed, 1, "Seed of the data");
 DEFINE_uint64(rewrites, 3, "Full rewrites to measure");
 DEFINE_bool(reuse_db, false, "Open the database at --db as it is instead of loading it");
 DEFINE_string(db, "/tmp/compaction_bench", "Database directory (replaced unless --reuse_db)");
+DEFINE_uint64(appended_minutes, 0,
+              "Before each rewrite, write and flush this many minutes of data after the newest "
+              "(0: none), so the rewrite is the shape of a load's compactions: new rows in "
+              "every partition, the rest unchanged");
 DEFINE_bool(copy_row_groups, true,
             "Rewrites copy unchanged row groups (ColumnarTableOptions::copy_row_groups); false "
             "encodes every group again");
@@ -78,6 +84,28 @@ Status LoadDatabase(Database* database, WorkloadDriver* driver) {
   if (s.ok()) {
     s = CreateAndLoadTable(database, driver, storage, FLAGS_seed,
                            FLAGS_workload + "/" + FLAGS_config, &table);
+  }
+  return s;
+}
+
+// Writes the `round`th --appended_minutes of data after `size`'s window, and flushes them.
+Status AppendRows(Table* table, const WorkloadSize& size, uint64_t round) {
+  WorkloadSize appended = size;
+  appended.duration_s = static_cast<int64_t>(FLAGS_appended_minutes) * 60;
+  appended.end_time_s = size.end_time_s + static_cast<int64_t>(round + 1) * appended.duration_s;
+  appended.seed = size.seed + round + 1;
+  std::unique_ptr<WorkloadDriver> driver = NewWorkloadDriver(FLAGS_workload, appended);
+  Status s = driver->Bind(*table->schema());
+  LoadSettings load;
+  load.writers = 1;
+  load.background_reads_per_second = 0;
+  load.seed = appended.seed;
+  load.full_compaction = false;
+  LoadOutcome outcome;
+  if (s.ok()) s = RunLoad(table, *driver, load, &outcome);
+  if (s.ok()) {
+    std::printf("%s/%s appended %llu rows\n", FLAGS_workload.c_str(), FLAGS_config.c_str(),
+                static_cast<unsigned long long>(outcome.rows));
   }
   return s;
 }
@@ -130,6 +158,10 @@ Status Run() {
   if (!s.ok()) return s;
 
   for (uint64_t r = 0; r < FLAGS_rewrites; r++) {
+    if (FLAGS_appended_minutes > 0) {
+      s = AppendRows(table, size, r);
+      if (!s.ok()) return s;
+    }
     const uint64_t cpu_before = tally->cpu_micros();
     const uint64_t records_before = tally->input_records();
     const uint64_t bytes_before = tally->output_bytes();

@@ -44,9 +44,9 @@ Encoding WriteAndCheck(const ColumnVector& values, EncodingMemo* memo, bool shor
   return chosen;
 }
 
-ColumnVector Walk(std::mt19937_64* rng, int64_t* x, int64_t step) {
+ColumnVector Walk(std::mt19937_64* rng, int64_t* x, int64_t step, int n = 128) {
   ColumnVector v(PhysicalType::kInt64);
-  for (int i = 0; i < 128; i++) {
+  for (int i = 0; i < n; i++) {
     *x += static_cast<int64_t>((*rng)() % (2 * step + 1)) - step;
     v.Append<int64_t>(*x);
   }
@@ -84,6 +84,35 @@ TEST(EncodingMemoTest, RefusedOrGrownEncodingsRunTheChooserAgain) {
   WriteAndCheck(Walk(&rng, &x, 1 << 30), &walk_memo);
   EXPECT_EQ(walk_memo.chooser_runs(), 2u);
   EXPECT_EQ(walk_memo.reused_chunks(), 0u);
+}
+
+// A short chunk's fixed bytes weigh on each of its few values: its choice would pass the drift
+// test on a long chunk that another encoding makes smaller. Write times of a metrics series
+// (a second apart, a little jitter), as copying compactions encode them: a few new points of a
+// series, then whole groups.
+TEST(EncodingMemoTest, ChoicesForShortChunksAreNotReusedForLongOnes) {
+  std::mt19937_64 rng(11);
+  int64_t x = 1700000000000000;
+  const ColumnVector few = Walk(&rng, &x, 1000, 8);
+  const ColumnVector whole = Walk(&rng, &x, 1000);
+  EncodingMemo fresh;
+  const Encoding alone = WriteAndCheck(whole, &fresh);
+
+  EncodingMemo memo;
+  WriteAndCheck(few, &memo);
+  EXPECT_EQ(WriteAndCheck(whole, &memo), alone);
+  EXPECT_EQ(memo.chooser_runs(), 2u);
+  EXPECT_EQ(memo.reused_chunks(), 0u);
+
+  // A short chunk between long ones: the chooser runs for it, and the long chunks' choice
+  // stays remembered for the next long chunk.
+  EncodingMemo between;
+  WriteAndCheck(whole, &between);
+  WriteAndCheck(few, &between);
+  EXPECT_EQ(between.remembered_encoding(), alone);
+  EXPECT_EQ(WriteAndCheck(whole, &between), alone);
+  EXPECT_EQ(between.chooser_runs(), 2u);
+  EXPECT_EQ(between.reused_chunks(), 1u);
 }
 
 // `n` values drawn uniformly from [0, 2^bits): about `bits` bits a value in any encoding.
