@@ -13,8 +13,9 @@
 // 'rocksdb::CompactionJob::Run()' counts the rewrites' instructions alone. With
 // --copy_row_groups=false every group is encoded again (the cost of a compaction's new rows,
 // which no input group holds), whatever the table was created with. With --appended_minutes,
-// each rewrite first gets that many minutes of newer rows in one flushed file: a rewrite then
-// is a load's L0 -> L6 compaction, new rows in every partition among unchanged groups.
+// each rewrite first gets that many minutes of newer rows in one flushed file, and is the one
+// compaction of that file into the last level: a load's L0 -> L6 compaction, new rows in
+// every partition among unchanged groups.
 #include <gflags/gflags.h>
 #include <rocksdb/convenience.h>
 #include <rocksdb/listener.h>
@@ -113,7 +114,11 @@ Status AppendRows(Table* table, const WorkloadSize& size, uint64_t round) {
 // Not inlined, so that a profile can be limited to it.
 __attribute__((noinline)) Status Rewrite(Database* database, Table* table) {
   rocksdb::CompactRangeOptions compact;
-  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  // With appended rows, the one compaction of the new file into the last level (kSkip leaves
+  // the last level's own rewrite out); without, a full rewrite.
+  compact.bottommost_level_compaction = FLAGS_appended_minutes > 0
+                                            ? rocksdb::BottommostLevelCompaction::kSkip
+                                            : rocksdb::BottommostLevelCompaction::kForce;
   compact.max_subcompactions = 1;
   Status s = database->db()->CompactRange(compact, table->column_family(), nullptr, nullptr);
   if (s.ok()) s = WaitForCompactions(database->db(), table->column_family());
@@ -131,6 +136,10 @@ Status Run() {
   std::unique_ptr<WorkloadDriver> driver = NewWorkloadDriver(FLAGS_workload, size);
   if (driver == nullptr) return Status::InvalidArgument("unknown workload " + FLAGS_workload);
 
+  // devops' partitions are a host's day: its data starts and ends at midnights.
+  if (FLAGS_workload == "devops" && FLAGS_appended_minutes % 1440 != 0) {
+    return Status::InvalidArgument("devops: --appended_minutes must be whole days (1440s)");
+  }
   if (!FLAGS_reuse_db) {
     std::error_code ignored;
     std::filesystem::remove_all(FLAGS_db, ignored);
