@@ -502,22 +502,27 @@ void ColumnarTableBuilder::CutBufferedGroups() {
     }
   }
   // (Held rows are all of one partition, which has not ended: they have no cut but by size.)
-  while (ok() && !HoldsOpenRowsForCopy()) {
+  // Rows held up to the limit are cut down to half of it at once: cut a group at a time, every
+  // group written moved all the rows still held (DropBufferedEntries), which was 27% of a
+  // metrics L0 -> L6 job's instructions while its groups were not copied.
+  size_t share_of_limit = 1;
+  while (ok() && !HoldsOpenRowsForCopy(share_of_limit)) {
     const size_t rows = NaturalCut();
     if (rows == 0) break;
     KeepAwaitingSeed();
     held_groups_.push_back(rows);
     held_entries_ += rows;
+    share_of_limit = 2;
   }
   if (!awaiting_seed_) FlushHeldGroups();
 }
 
-bool ColumnarTableBuilder::HoldsOpenRowsForCopy() const {
+bool ColumnarTableBuilder::HoldsOpenRowsForCopy(size_t share_of_limit) const {
   // Only rows of the partition still being added to, and only while a copy may come.
   const size_t open_rows = entries_.size() - held_entries_;
   return !closed_ && open_rows > 0 && RowOfEntry(held_entries_) >= partition_first_row_ &&
-         open_rows < kMaxGroupsHeldForCopy * settings_->options().rows_per_group &&
-         entry_bytes_.size() < kMaxBytesHeldForCopy && copy_inputs_ &&
+         open_rows < kMaxGroupsHeldForCopy * settings_->options().rows_per_group / share_of_limit &&
+         entry_bytes_.size() < kMaxBytesHeldForCopy / share_of_limit && copy_inputs_ &&
          (rows_land_first_ || !CompactionInputs::OfThisThread().empty());
 }
 

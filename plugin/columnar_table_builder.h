@@ -189,8 +189,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // The row number (as rows_added_ counts) of buffered entry `entry`.
   uint64_t RowOfEntry(size_t entry) const;
   // Whether the open group's rows stay uncut for now: every one is of the partition still
-  // being added to, and a copy may follow them (see the top).
-  bool HoldsOpenRowsForCopy() const;
+  // being added to, a copy may follow them (see the top), and they are under the limits divided
+  // by `share_of_limit`.
+  bool HoldsOpenRowsForCopy(size_t share_of_limit) const;
   // How the entries before the followed group are cut when it is copied.
   std::vector<size_t> CutsBeforeCopy() const;
   // Whether entries [first, end), every one of a partition that has ended (which began at row
