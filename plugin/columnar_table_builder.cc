@@ -87,8 +87,9 @@ constexpr uint64_t kMaxDictionaryCarries = 8;
 // The least encoded bytes of an input group worth copying. Since the rows before a copy are cut
 // with their short group first (see the top), copies add no group, and since an output block
 // may stay open to its input block's end (block_copy.h), they add few blocks: metrics' 0.5 kB
-// groups of numbers are copied (a load: 4.2956-4.2964 bytes a point over five loads against
-// 4.2942 without copies; closing a block at every copy's start made 4.296-4.313).
+// groups of numbers are copied (a load: 4.2955-4.2958 bytes a point over four loads against
+// 4.2942 without copies; closing a block at every copy's start, with memos of short chunks,
+// made 4.296-4.313).
 constexpr size_t kMinCopiedGroupBytes = 256;
 // The most groups, and buffered bytes, an output holds back unwritten while an input could
 // still seed its dictionaries (KeepAwaitingSeed): access16's compaction outputs met their first
