@@ -709,7 +709,8 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   // Its decoded rows and block only while its iterator still holds them (not for a group
   // copied when the entry after it came).
   const bool held = offered && FollowedGroupHeld();
-  // An input block that may be copied whole starts an output block (block_copy.h).
+  // Where an input block that may be copied whole starts, a half-full output block closes
+  // (block_copy.h).
   const size_t block_size = settings_->options().block_size;
   if (held && block_copy_ != nullptr &&
       block_copy_->ClosesBefore(*followed_.reader, followed_.group, block_.size(), block_size)) {

@@ -138,7 +138,8 @@ Status Run() {
 
   // devops' partitions are a host's day: its data starts and ends at midnights.
   if (FLAGS_workload == "devops" && FLAGS_appended_minutes % 1440 != 0) {
-    return Status::InvalidArgument("devops: --appended_minutes must be whole days (1440s)");
+    return Status::InvalidArgument(
+        "devops: --appended_minutes must be a multiple of 1440 (whole days)");
   }
   if (!FLAGS_reuse_db) {
     std::error_code ignored;
