@@ -55,14 +55,12 @@ bool BlockCopy::StaysOpenToInputBlockEnd(const ColumnarTableReader& reader, size
                                          const RawBlock* held, size_t open_bytes,
                                          size_t block_size) const {
   const RowGroupIndex& index = reader.index();
-  if (group >= index.num_row_groups() || held == nullptr) return false;
-  const uint32_t ordinal = index.block_of(group);
-  const uint32_t group_end = index.end_in_block(group);
   // The input block's raw size is known only from the block its iterator holds; its last group
   // ends the output block where it ends anyway, and after the file's last block no block of
   // this file follows to be copied.
-  if (held->file_id != reader.file_id() || held->ordinal != ordinal || group_end == 0 ||
-      group_end > held->size || ordinal + 1 >= index.num_blocks()) {
+  if (group >= index.num_row_groups() || !reader.HoldsBlockOf(held, group)) return false;
+  const uint32_t group_end = index.end_in_block(group);
+  if (group_end == 0 || group_end > held->size || index.block_of(group) + 1 >= index.num_blocks()) {
     return false;
   }
   return open_bytes + (held->size - group_end) <= block_size + block_size / 2 &&

@@ -88,6 +88,8 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // block of this file.
   bool StoredBlockHolding(uint32_t block, const rocksdb::Slice& raw, const RawBlock* held,
                           std::string* stored) const;
+  // Whether `block` (may be null) is the block of this file that holds `group`.
+  bool HoldsBlockOf(const RawBlock* block, size_t group) const;
   // The first internal key of a group as reads see it (with an ingested file's global
   // sequence number).
   rocksdb::Slice first_key(size_t group) const {
@@ -376,8 +378,6 @@ class ColumnarTableReader : public rocksdb::TableReader {
   std::shared_ptr<const FileDictionarySet> file_dictionaries_;
   uint64_t dictionary_carries_ = 0;
   uint64_t compression_dictionary_carries_ = 0;
-  // Whether `block` (may be null) is the block of this file that holds `group`.
-  bool HoldsBlockOf(const RawBlock* block, size_t group) const;
   // The group bytes `group` spans in its block's raw bytes (ParseRowGroup's bounds check).
   rocksdb::Status GroupBytesIn(size_t group, const rocksdb::Slice& block_bytes,
                                rocksdb::Slice* bytes) const;

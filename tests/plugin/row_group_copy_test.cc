@@ -239,10 +239,15 @@ class RowGroupCopyTest : public testing::Test {
     for (int series = 0; series < kSeries; series++) {
       for (int i = 0; i < kPointsPerRound; i++) {
         const int time = round * kPointsPerRound + i;
-        walk_[series] += static_cast<double>(static_cast<int>(rng_() % 21) - 10) / 4.0;
-        Put(Key(series, time), RowValue(series, time, walk_[series]));
+        Put(Key(series, time), RowValue(series, time, NextValue(series)));
       }
     }
+  }
+
+  // A series' next value: a random walk.
+  virtual double NextValue(int series) {
+    walk_[series] += static_cast<double>(static_cast<int>(rng_() % 21) - 10) / 4.0;
+    return walk_[series];
   }
 
   // `again`: the last level is compacted once more after the newer files joined it (as a full
@@ -630,18 +635,9 @@ class RowGroupCopySmallGroupsTest : public RowGroupCopyTest {
  protected:
   RowGroupCopySmallGroupsTest() : RowGroupCopyTest(kNewestFirstGaugeTable) { block_size_ = 1024; }
 
-  // The round's points of every series: gauges of two decimals up to 100,000, so that a group
-  // of 128 points is about 0.5 kB, a block holds four, and a series' 1,200 points span about
-  // five.
-  void AppendGaugeRound(int round) {
-    for (int series = 0; series < kSeries; series++) {
-      for (int i = 0; i < kPointsPerRound; i++) {
-        const int time = round * kPointsPerRound + i;
-        Put(Key(series, time),
-            RowValue(series, time, static_cast<double>(rng_() % 10000000) / 100));
-      }
-    }
-  }
+  // Gauges of two decimals up to 100,000: a group of 128 points is about 0.5 kB, a 1 kB block
+  // holds about two, and a series' 1,200 points span about five.
+  double NextValue(int /*series*/) override { return static_cast<double>(rng_() % 10000000) / 100; }
 
   // The tested database reopened with copy_row_groups=false and compacted whole: every group
   // encoded, every block compressed anew.
@@ -661,7 +657,7 @@ TEST_F(RowGroupCopySmallGroupsTest, NewRowsBeforeCopiesKeepBlocksWhole) {
   // the series' start: that block stays open to its input block's end, so the blocks after it
   // are copied as they were stored, and the copies leave no short block behind.
   for (int round = 0; round < 6; round++) {
-    AppendGaugeRound(round);
+    AppendRound(round);
     FlushAndCompact(/*again=*/false);
   }
   ExpectSameContents();
