@@ -474,10 +474,13 @@ size_t ColumnarTableBuilder::SizeCut(size_t first, size_t end) const {
 
 size_t ColumnarTableBuilder::NaturalCut(size_t first, size_t previous_rows, size_t end) const {
   const size_t open_rows = end - first;
+  // No open rows, no cut; with group_target_bytes=0 an empty open group would otherwise be cut
+  // "by size" (0 bytes >= 0), reading the entry past the buffer's end.
+  if (open_rows == 0) return 0;
   size_t partition_end = PartitionEndCut(RowOfEntry(first), previous_rows);
   if (partition_end > open_rows) partition_end = 0;  // a partition that begins after `end`
   const size_t end_offset = end < entries_.size() ? entries_[end].key_offset : entry_bytes_.size();
-  const size_t base = open_rows > 0 ? entries_[first].key_offset : end_offset;
+  const size_t base = entries_[first].key_offset;
   if (open_rows < settings_->options().rows_per_group &&
       end_offset - base < settings_->options().group_target_bytes) {
     return partition_end;  // no cut by size
