@@ -409,7 +409,8 @@ Status ColumnScan::Impl::AnswerFromStatistics(const File& file, size_t group,
                                               bool* keep_going) {
   *answered = false;
   bool only_sequence_zero_puts = false;
-  Status s = file.reader->GroupZoneMaps(group, zone_maps, &only_sequence_zero_puts);
+  Status s =
+      file.reader->GroupZoneMaps(group, request.fill_cache, zone_maps, &only_sequence_zero_puts);
   if (s.IsNotFound()) return Status::OK();
   if (!s.ok() || !only_sequence_zero_puts) return s;
   const ZoneMapSet& maps = *zone_maps->get();
@@ -480,7 +481,7 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const GroupSp
   CachePin<ZoneMapSet> zone_maps;
   if (request.predicate != nullptr) {
     bool usable = false;
-    Status s = file.reader->SkippableZoneMaps(group, &zone_maps, &usable);
+    Status s = file.reader->SkippableZoneMaps(group, request.fill_cache, &zone_maps, &usable);
     if (!s.ok()) return s;
     if (usable && Prune(*request.predicate, *zone_maps.get()) == PruneResult::kNoRowMatches) {
       counters_.row_groups_pruned++;
@@ -509,7 +510,8 @@ Status ColumnScan::Impl::ReadGroup(const File& file, size_t group, const GroupSp
     // The expiry check reads the expiries unless the group's expiry zone map rules it out.
     CachePin<ZoneMapSet> maps;
     bool only_sequence_zero_puts = false;
-    Status s = file.reader->GroupZoneMaps(group, &maps, &only_sequence_zero_puts);
+    Status s =
+        file.reader->GroupZoneMaps(group, request.fill_cache, &maps, &only_sequence_zero_puts);
     if (!s.ok() && !s.IsNotFound()) return s;
     wanted.expiries = !s.ok() || SomeRowMayHaveExpired(*maps.get(), request.now_seconds);
   }

@@ -164,13 +164,15 @@ class ColumnarTableReader : public rocksdb::TableReader {
   bool has_range_deletions() const { return range_deletions_ != nullptr; }
   // The zone maps of row group `group` into *out, with *usable set when a predicate they rule
   // out matches no entry of the group (every entry a typed Put at sequence number 0, no global
-  // sequence number); *usable false (and *out empty) for files or groups without them.
-  rocksdb::Status SkippableZoneMaps(size_t group, CachePin<ZoneMapSet>* out, bool* usable) const;
+  // sequence number); *usable false (and *out empty) for files or groups without them. Maps
+  // decoded for this call go to the cache only with `fill_cache` (as every zone-map load).
+  rocksdb::Status SkippableZoneMaps(size_t group, bool fill_cache, CachePin<ZoneMapSet>* out,
+                                    bool* usable) const;
   // The zone maps of row group `group` into *out, whatever the group holds, with
   // *only_sequence_zero_puts set when every entry is a typed Put stored with sequence number 0
   // (the zone map entry's flag; an ingested file's entries are stored so). NotFound for files
   // without zone maps.
-  rocksdb::Status GroupZoneMaps(size_t group, CachePin<ZoneMapSet>* out,
+  rocksdb::Status GroupZoneMaps(size_t group, bool fill_cache, CachePin<ZoneMapSet>* out,
                                 bool* only_sequence_zero_puts) const;
   // Parses row group `group`, loading its block into *block unless it already holds it.
   rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
@@ -248,7 +250,7 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // never less than its file bytes.
   double RawBytesPerDataByte() const;
   rocksdb::Status ReadFileStats();
-  rocksdb::Status LoadZoneMaps(size_t group, CachePin<ZoneMapSet>* out) const;
+  rocksdb::Status LoadZoneMaps(size_t group, bool fill_cache, CachePin<ZoneMapSet>* out) const;
   rocksdb::Status ReadRowsPerGroup();
   rocksdb::Status ReadLargestSequence();
   void ReadDictionaryCarries();
@@ -276,10 +278,18 @@ class ColumnarTableReader : public rocksdb::TableReader {
   // The lower bound of internal key `target` among the rows of `group`.
   size_t LowerBound(const DecodedRowGroup& group, const rocksdb::Slice& target) const;
 
-  rocksdb::Status ParseRowGroup(size_t group, const rocksdb::Slice& block_bytes,
+  // Whether a block read for a group goes to the cache: as the read options say, or not at all
+  // (a block of one group whose decoded rows are cached instead); zone maps always follow the
+  // read options.
+  enum class BlockCaching { kAsReadOptions, kUncached };
+  rocksdb::Status ViewRowGroup(size_t group, const rocksdb::ReadOptions& read_options,
+                               BlockCaching block_caching, CachePin<RawBlock>* block,
+                               RowGroupView* view) const;
+  // Parses a group from its block; the zone maps its anchors need are cached with `fill_cache`.
+  rocksdb::Status ParseRowGroup(size_t group, const rocksdb::Slice& block_bytes, bool fill_cache,
                                 RowGroupView* view) const;
   // Gives the anchored chunks of a parsed group their anchors (RowGroupView::SetAnchor).
-  rocksdb::Status SetAnchors(size_t group, RowGroupView* view) const;
+  rocksdb::Status SetAnchors(size_t group, bool fill_cache, RowGroupView* view) const;
   rocksdb::Status ReadAt(uint64_t offset, uint64_t size, std::string* out) const;
   // Reads `size` bytes at `offset` into out[0, size).
   rocksdb::Status ReadInto(uint64_t offset, uint64_t size, char* out) const;
