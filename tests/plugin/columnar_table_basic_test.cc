@@ -21,6 +21,19 @@ rocksdb::Options ColumnarOptions() {
   return options;
 }
 
+// Every entry of `db`, in order, is the model's.
+void ExpectScanMatches(rocksdb::DB* db, const std::map<std::string, std::string>& model) {
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
+  auto expected = model.begin();
+  for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
+    ASSERT_NE(expected, model.end());
+    ASSERT_EQ(it->key().ToString(), expected->first);
+    ASSERT_EQ(it->value().ToString(), expected->second);
+  }
+  ASSERT_TRUE(it->status().ok()) << it->status().ToString();
+  EXPECT_EQ(expected, model.end());
+}
+
 TEST(ColumnarTableBasicTest, PutFlushGetScan) {
   TempDir dir("basic");
   auto db = OpenDb(ColumnarOptions(), dir.path());
@@ -49,16 +62,9 @@ TEST(ColumnarTableBasicTest, PutFlushGetScan) {
   std::string missing;
   EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), "nope", &missing).IsNotFound());
 
-  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
-  auto expected = model.begin();
-  for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
-    ASSERT_NE(expected, model.end());
-    ASSERT_EQ(it->key().ToString(), expected->first);
-    ASSERT_EQ(it->value().ToString(), expected->second);
-  }
-  ASSERT_TRUE(it->status().ok());
-  EXPECT_EQ(expected, model.end());
+  ExpectScanMatches(db.get(), model);
 
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
   auto reverse = model.rbegin();
   for (it->SeekToLast(); it->Valid(); it->Prev(), ++reverse) {
     ASSERT_NE(reverse, model.rend());
@@ -91,14 +97,7 @@ TEST(ColumnarTableBasicTest, DeletesCompactionAndReopen) {
   }
   auto db = OpenDb(ColumnarOptions(), dir.path());
   ASSERT_NE(db, nullptr);
-  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
-  auto expected = model.begin();
-  for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
-    ASSERT_NE(expected, model.end());
-    ASSERT_EQ(it->key().ToString(), expected->first);
-    ASSERT_EQ(it->value().ToString(), expected->second);
-  }
-  EXPECT_EQ(expected, model.end());
+  ExpectScanMatches(db.get(), model);
   ASSERT_TRUE(db->VerifyChecksum().ok());
 }
 
@@ -131,15 +130,7 @@ TEST(ColumnarTableBasicTest, ZeroGroupTargetBytesMakesGroupsOfOneRow) {
     groups += std::stoull(entry.second->user_collected_properties.at("columnar.row_groups"));
   }
   EXPECT_EQ(groups, static_cast<uint64_t>(kRows));
-  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
-  auto expected = model.begin();
-  for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
-    ASSERT_NE(expected, model.end());
-    ASSERT_EQ(it->key().ToString(), expected->first);
-    ASSERT_EQ(it->value().ToString(), expected->second);
-  }
-  ASSERT_TRUE(it->status().ok());
-  EXPECT_EQ(expected, model.end());
+  ExpectScanMatches(db.get(), model);
   ASSERT_TRUE(db->VerifyChecksum().ok());
 }
 

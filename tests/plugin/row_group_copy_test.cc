@@ -12,6 +12,7 @@
 #include <rocksdb/table.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <random>
 #include <string>
@@ -311,6 +312,35 @@ class RowGroupCopyTest : public testing::Test {
   }
 
   uint64_t RowGroups() { return SumOfProperty("columnar.row_groups"); }
+
+  // Calls visit(reader, group, view) for every row group of the tested database's live files,
+  // each parsed from its block read with `read_options`; returns how many groups it visited.
+  size_t ForEachLiveGroup(
+      const rocksdb::ReadOptions& read_options,
+      const std::function<void(const ColumnarTableReader&, size_t, const RowGroupView&)>& visit) {
+    std::vector<rocksdb::LiveFileMetaData> files;
+    tested_->GetLiveFilesMetaData(&files);
+    size_t groups = 0;
+    for (const rocksdb::LiveFileMetaData& file : files) {
+      TableFile table;
+      EXPECT_TRUE(table.Open(tested_options_, file.db_path + "/" + file.name).ok()) << file.name;
+      const auto* reader = dynamic_cast<const ColumnarTableReader*>(table.reader());
+      if (reader == nullptr) {
+        ADD_FAILURE() << file.name << " is not a ColumnarTable file";
+        continue;
+      }
+      for (size_t group = 0; group < reader->index().num_row_groups(); group++) {
+        CachePin<RawBlock> block;
+        RowGroupView view;
+        const rocksdb::Status s = reader->ViewRowGroup(group, read_options, &block, &view);
+        EXPECT_TRUE(s.ok()) << file.name << " group " << group << ": " << s.ToString();
+        if (!s.ok()) continue;
+        visit(*reader, group, view);
+        groups++;
+      }
+    }
+    return groups;
+  }
   // How many subcompactions the compactions so far were split into.
   rocksdb::HistogramData Subcompactions() {
     rocksdb::HistogramData split;
@@ -466,35 +496,24 @@ TEST_F(RowGroupCopyTest, CopiedGroupsKeepTheZoneMapsTheirValuesGive) {
     FlushAndCompact();
   }
   ASSERT_GT(SumOfProperty("columnar.copied_row_groups"), 0u);
-  std::vector<rocksdb::LiveFileMetaData> files;
-  tested_->GetLiveFilesMetaData(&files);
-  ASSERT_FALSE(files.empty());
   size_t compared = 0;
-  for (const rocksdb::LiveFileMetaData& file : files) {
-    TableFile table;
-    ASSERT_TRUE(table.Open(tested_options_, file.db_path + "/" + file.name).ok()) << file.name;
-    const auto* reader = dynamic_cast<const ColumnarTableReader*>(table.reader());
-    ASSERT_NE(reader, nullptr);
-    for (size_t group = 0; group < reader->index().num_row_groups(); group++) {
-      ZoneMapSet stored;
-      ASSERT_TRUE(reader->StoredZoneMaps(group, &stored).ok());
-      CachePin<RawBlock> block;
-      RowGroupView view;
-      ASSERT_TRUE(reader->ViewRowGroup(group, rocksdb::ReadOptions(), &block, &view).ok());
-      for (const auto& [column_id, zone_map] : stored.columns()) {
-        const ColumnDef* column = schema_.ColumnById(column_id);
-        if (column == nullptr || column->is_key()) continue;  // row expiry, clustering keys
-        CachePin<ColumnVector> values;
-        ASSERT_TRUE(reader->DecodeScanColumn(group, view, column_id, nullptr, false, &values).ok());
-        ZoneMapOptions options;
-        options.integer_sum =
-            column->type == LogicalType::kInt || column->type == LogicalType::kBigInt;
-        EXPECT_EQ(zone_map, BuildZoneMap(*values.get(), options))
-            << file.name << " group " << group << " column " << column->name;
-        compared++;
-      }
+  ForEachLiveGroup(rocksdb::ReadOptions(), [&](const ColumnarTableReader& reader, size_t group,
+                                               const RowGroupView& view) {
+    ZoneMapSet stored;
+    ASSERT_TRUE(reader.StoredZoneMaps(group, &stored).ok());
+    for (const auto& [column_id, zone_map] : stored.columns()) {
+      const ColumnDef* column = schema_.ColumnById(column_id);
+      if (column == nullptr || column->is_key()) continue;  // row expiry, clustering keys
+      CachePin<ColumnVector> values;
+      ASSERT_TRUE(reader.DecodeScanColumn(group, view, column_id, nullptr, false, &values).ok());
+      ZoneMapOptions options;
+      options.integer_sum =
+          column->type == LogicalType::kInt || column->type == LogicalType::kBigInt;
+      EXPECT_EQ(zone_map, BuildZoneMap(*values.get(), options))
+          << "group " << group << " column " << column->name;
+      compared++;
     }
-  }
+  });
   EXPECT_GT(compared, 100u);
   ExpectSameContents();
 }
@@ -664,23 +683,12 @@ TEST_F(RowGroupCopyFloatGaugeTest, CompactionsLeaveNothingInTheCache) {
   EXPECT_EQ(after, before);
   // The files have anchored chunks, as the last compaction's inputs, made alike, had: their
   // zone maps were read.
-  std::vector<rocksdb::LiveFileMetaData> files;
-  tested_->GetLiveFilesMetaData(&files);
+  rocksdb::ReadOptions uncached;
+  uncached.fill_cache = false;
   size_t anchored = 0;
-  for (const rocksdb::LiveFileMetaData& file : files) {
-    TableFile table;
-    ASSERT_TRUE(table.Open(tested_options_, file.db_path + "/" + file.name).ok()) << file.name;
-    const auto* reader = dynamic_cast<const ColumnarTableReader*>(table.reader());
-    ASSERT_NE(reader, nullptr);
-    for (size_t group = 0; group < reader->index().num_row_groups(); group++) {
-      rocksdb::ReadOptions uncached;
-      uncached.fill_cache = false;
-      CachePin<RawBlock> block;
-      RowGroupView view;
-      ASSERT_TRUE(reader->ViewRowGroup(group, uncached, &block, &view).ok());
-      anchored += view.anchored_count();
-    }
-  }
+  ForEachLiveGroup(uncached, [&](const ColumnarTableReader&, size_t, const RowGroupView& view) {
+    anchored += view.anchored_count();
+  });
   EXPECT_GT(anchored, 0u);
   ExpectSameContents();
 }
