@@ -21,19 +21,6 @@ rocksdb::Options ColumnarOptions() {
   return options;
 }
 
-// Every entry of `db`, in order, is the model's.
-void ExpectScanMatches(rocksdb::DB* db, const std::map<std::string, std::string>& model) {
-  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
-  auto expected = model.begin();
-  for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
-    ASSERT_NE(expected, model.end());
-    ASSERT_EQ(it->key().ToString(), expected->first);
-    ASSERT_EQ(it->value().ToString(), expected->second);
-  }
-  ASSERT_TRUE(it->status().ok()) << it->status().ToString();
-  EXPECT_EQ(expected, model.end());
-}
-
 TEST(ColumnarTableBasicTest, PutFlushGetScan) {
   TempDir dir("basic");
   auto db = OpenDb(ColumnarOptions(), dir.path());

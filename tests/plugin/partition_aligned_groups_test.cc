@@ -75,17 +75,7 @@ class PartitionAlignedGroupsTest : public testing::Test {
     return files;
   }
 
-  void ExpectReadsMatchModel() {
-    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions()));
-    auto expected = model_.begin();
-    for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
-      ASSERT_NE(expected, model_.end());
-      EXPECT_EQ(it->key().ToString(), expected->first);
-      EXPECT_EQ(it->value().ToString(), expected->second);
-    }
-    EXPECT_TRUE(it->status().ok());
-    EXPECT_EQ(expected, model_.end());
-  }
+  void ExpectReadsMatchModel() { ExpectScanMatches(db_.get(), model_); }
 
   TempDir dir_{"partition-aligned-groups"};
   TableSchema schema_;

@@ -212,15 +212,7 @@ class CacheTierTest : public ::testing::Test {
   }
 
   void Scan(const rocksdb::ReadOptions& read_options) {
-    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(read_options));
-    auto expected = model_.begin();
-    for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
-      ASSERT_NE(expected, model_.end());
-      ASSERT_EQ(it->key().ToString(), expected->first);
-      ASSERT_EQ(it->value().ToString(), expected->second);
-    }
-    ASSERT_TRUE(it->status().ok()) << it->status().ToString();
-    ASSERT_EQ(expected, model_.end());
+    ExpectScanMatches(db_.get(), model_, read_options);
   }
 
   TempDir dir_{"cache-tier"};

@@ -2,12 +2,14 @@
 // factory.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -42,6 +44,20 @@ inline std::unique_ptr<rocksdb::DB> OpenDb(const rocksdb::Options& options, cons
   rocksdb::Status s = rocksdb::DB::Open(options, path, &raw);
   if (status != nullptr) *status = s;
   return std::unique_ptr<rocksdb::DB>(s.ok() ? raw : nullptr);
+}
+
+// Every entry a forward scan of `db` finds, in order, is the model's, and nothing more.
+inline void ExpectScanMatches(rocksdb::DB* db, const std::map<std::string, std::string>& model,
+                              const rocksdb::ReadOptions& read_options = rocksdb::ReadOptions()) {
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(read_options));
+  auto expected = model.begin();
+  for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
+    ASSERT_NE(expected, model.end()) << "extra key " << it->key().ToString();
+    ASSERT_EQ(it->key().ToString(), expected->first);
+    ASSERT_EQ(it->value().ToString(), expected->second) << expected->first;
+  }
+  ASSERT_TRUE(it->status().ok()) << it->status().ToString();
+  EXPECT_EQ(expected, model.end());
 }
 
 // "key00000042": keys in the order of their numbers.

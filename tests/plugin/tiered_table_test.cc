@@ -9,6 +9,7 @@
 #include "plugin/columnar_table.h"
 #include "plugin/tiered_table_factory.h"
 #include "tests/plugin/differential_harness.h"
+#include "tests/plugin/test_db.h"
 
 namespace columnar {
 namespace {
@@ -70,16 +71,7 @@ TEST(TieredTableTest, BlockBasedDatabaseMigrates) {
   options.table_factory.reset(NewTieredTableFactory());
   auto db = OpenDb(options, dir.path());
   ASSERT_NE(db, nullptr);
-  auto check = [&]() {
-    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
-    auto expected = model.begin();
-    for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected) {
-      ASSERT_NE(expected, model.end());
-      ASSERT_EQ(it->key().ToString(), expected->first);
-      ASSERT_EQ(it->value().ToString(), expected->second);
-    }
-    EXPECT_EQ(expected, model.end());
-  };
+  auto check = [&]() { ExpectScanMatches(db.get(), model); };
   check();
   EXPECT_EQ(CountFormats(db.get()), std::make_pair(1, 0));
   rocksdb::CompactRangeOptions cro;
