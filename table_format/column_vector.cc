@@ -28,9 +28,7 @@ constexpr size_t kAlignment = 64;
 
 // Only byte-string columns hold offsets: a fixed-width column (most columns, built and dropped
 // for every chunk and row group) costs no allocation until it holds values.
-ColumnVector::ColumnVector(PhysicalType type) : type_(type) {
-  if (type == PhysicalType::kBytes) offsets_.push_back(0);
-}
+ColumnVector::ColumnVector(PhysicalType type) : type_(type) {}
 
 ColumnVector::~ColumnVector() { FreeFixed(); }
 
@@ -87,12 +85,12 @@ ColumnVector& ColumnVector::operator=(ColumnVector&& other) noexcept {
   return *this;
 }
 
-void ColumnVector::ResetOffsets() {
-  if (type_ == PhysicalType::kBytes) {
-    offsets_.assign(1, 0);
-  } else {
-    offsets_.clear();
-  }
+void ColumnVector::ResetOffsets() { offsets_.clear(); }
+
+void ColumnVector::StartOffsets() {
+  constexpr size_t kFirstOffsets = 8;
+  offsets_.reserve(kFirstOffsets);  // (no-op after Reserve)
+  offsets_.push_back(0);
 }
 
 void ColumnVector::FreeFixed() {
@@ -167,7 +165,7 @@ ByteStringWriter ColumnVector::AppendBytesWriter(size_t n, size_t total_bytes) {
 
 ByteStringWriter ColumnVector::WriterOver(size_t start, size_t n, size_t total_bytes) {
   assert(start + total_bytes <= UINT32_MAX);
-  offsets_.resize(size_ + 1 + n);
+  offsets_.resize(size_ + 1 + n);  // (an empty column's first offset, 0, comes with it)
   uint32_t* offsets = offsets_.data() + size_ + 1;
   const size_t first_new = size_;
   size_ += n;
@@ -214,6 +212,7 @@ void ColumnVector::AppendNull() {
     for (size_t i = 0; i < size_; i++) presence_[i >> 6] |= uint64_t{1} << (i & 63);
   }
   if (type_ == PhysicalType::kBytes) {
+    if (offsets_.empty()) StartOffsets();
     offsets_.push_back(static_cast<uint32_t>(bytes_.size()));
   } else {
     EnsureFixedCapacity(size_ + 1);
@@ -256,6 +255,7 @@ void ColumnVector::AppendNulls(size_t n) {
     for (size_t i = size_; i < end; i++) presence_[i >> 6] &= ~(uint64_t{1} << (i & 63));
   }
   if (type_ == PhysicalType::kBytes) {
+    if (offsets_.empty()) StartOffsets();
     offsets_.insert(offsets_.end(), n, static_cast<uint32_t>(bytes_.size()));
   } else {
     EnsureFixedCapacity(end);
@@ -304,7 +304,7 @@ void ColumnVector::AppendRows(const ColumnVector& other, const uint32_t* rows, s
   assert(other.type_ == type_ && &other != this);
   const size_t first = size_;
   if (type_ == PhysicalType::kBytes) {
-    const uint32_t* from = other.offsets_.data();
+    const uint32_t* from = other.offsets();
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) total += from[rows[i] + 1] - from[rows[i]];
     const char* data = other.bytes_.data();

@@ -223,6 +223,7 @@ class ColumnVector {
   void AppendBytes(const Slice& v) {
     assert(type_ == PhysicalType::kBytes);
     bytes_.append(v.data(), v.size());
+    if (offsets_.empty()) StartOffsets();
     offsets_.push_back(static_cast<uint32_t>(bytes_.size()));
     ++size_;
     if (!presence_.empty()) GrowPresence(true);
@@ -231,7 +232,8 @@ class ColumnVector {
     assert(i < size_);
     return Slice(bytes_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]);
   }
-  const uint32_t* offsets() const { return offsets_.data(); }
+  // size() + 1 offsets, the first 0 (an empty column's is kNoOffsets).
+  const uint32_t* offsets() const { return offsets_.empty() ? kNoOffsets : offsets_.data(); }
   // The strings' bytes, concatenated.
   Slice bytes_data() const { return Slice(bytes_.data(), bytes_.size()); }
   // Pre-sizes the data buffer when the total length is known (decoders).
@@ -291,8 +293,12 @@ class ColumnVector {
   void GrowPresence(bool present);
   // Rows [first, size()) were just appended, all present: their bits, where a bitmap is kept.
   void MarkAppendedPresent(size_t first);
-  // offsets_ of an empty column of type_.
+  // offsets_ of an empty column (none: see offsets_).
   void ResetOffsets();
+  // The first offset, 0, of a column getting its first string, with room for a few more (one
+  // allocation where growing one at a time would make three).
+  void StartOffsets();
+  static constexpr uint32_t kNoOffsets[1] = {0};
   void FreeFixed();
 
   PhysicalType type_;
@@ -300,8 +306,9 @@ class ColumnVector {
   // Fixed-width storage: malloc'd, 64-byte aligned, capacity in rows.
   char* fixed_ = nullptr;
   size_t fixed_capacity_ = 0;
-  // Byte strings: offsets_[0] == 0 always; offsets_.size() == size_ + 1. Empty for fixed-width
-  // columns.
+  // Byte strings: offsets_[0] == 0 and offsets_.size() == size_ + 1, or empty while the column
+  // is (then offsets() is kNoOffsets: an empty column, new, reset or moved from, allocates
+  // nothing). Empty for fixed-width columns.
   std::vector<uint32_t> offsets_;
   ByteBuffer bytes_;
   std::vector<uint64_t> presence_;

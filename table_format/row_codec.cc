@@ -536,8 +536,12 @@ char* RowCodec::WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* 
                            (meta.has_expiry ? kFlagExpiry : 0) | parsed.flags);
   if (meta.has_write_time) p = EncodeVarint64(p, ZigZagEncode(meta.write_time_micros));
   if (meta.has_expiry) p = EncodeVarint64(p, meta.expiry_seconds);
-  std::memcpy(p, parsed.local_deletion_time.data(), parsed.local_deletion_time.size());
-  p += parsed.local_deletion_time.size();
+  // (Only rows with cell exceptions have bytes here: the copies are skipped for the others, a
+  // library call each.)
+  if (with_cell_exceptions) {
+    std::memcpy(p, parsed.local_deletion_time.data(), parsed.local_deletion_time.size());
+    p += parsed.local_deletion_time.size();
+  }
   // The presence bitmap, filled a byte at a time as the values follow it.
   char* const bitmap = p;
   p += (count + 7) / 8;
@@ -582,6 +586,7 @@ char* RowCodec::WriteColumnRow(const RowMetadata& meta, const ColumnCellSource* 
       byte = 0;
     }
   }
+  if (!with_cell_exceptions) return p;
   std::memcpy(p, parsed.exceptions.data(), parsed.exceptions.size());
   return p + parsed.exceptions.size();
 }

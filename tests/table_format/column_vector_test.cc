@@ -357,6 +357,77 @@ TEST(ColumnVectorTest, BulkByteStringAppends) {
   EXPECT_EQ(v.null_count(), 1u);
 }
 
+// An empty byte-string column holds no offsets until its first string (a new column, one
+// reset, or one moved from allocates nothing: point reads make and move several a read), and
+// reads as one with the single offset 0; from there every kind of first append must lay the
+// offsets out as in a column that always had them.
+TEST(ColumnVectorTest, EmptyByteStringColumnsAllocateNothingAndStartAnyAppend) {
+  ColumnVector used(PhysicalType::kBytes);
+  used.AppendBytes("abc");
+  ColumnVector taken = std::move(used);
+  ColumnVector reset(PhysicalType::kBytes);
+  reset.Reserve(0);
+  reset.Reset(PhysicalType::kBytes);
+  ColumnVector fresh(PhysicalType::kBytes);
+  EXPECT_EQ(fresh.MemoryUsage(), ColumnVector(PhysicalType::kInt64).MemoryUsage());
+  EXPECT_EQ(used.MemoryUsage(), fresh.MemoryUsage());
+  for (ColumnVector* empty : {&fresh, &used, &reset}) {
+    EXPECT_EQ(empty->size(), 0u);
+    EXPECT_EQ(empty->offsets()[0], 0u);
+    EXPECT_TRUE(empty->bytes_data().empty());
+  }
+  EXPECT_EQ(taken.GetBytes(0).ToString(), "abc");
+
+  // The first append of each kind, then one string: the rows each must leave (null rows as
+  // nullptr).
+  struct FirstAppend {
+    void (*append)(ColumnVector*);
+    std::vector<const char*> rows;
+  };
+  const FirstAppend firsts[] = {
+      {[](ColumnVector* v) { v->AppendBytes("xy"); }, {"xy"}},
+      {[](ColumnVector* v) { v->AppendNull(); }, {nullptr}},
+      {[](ColumnVector* v) { v->AppendNulls(2); }, {nullptr, nullptr}},
+      {[](ColumnVector* v) {
+         ByteStringWriter writer = v->AppendBytesWriter(2, 3);
+         ByteStringCursor cursor = writer.cursor();
+         cursor.Append("x", 1);
+         cursor.Append("yz", 2);
+       },
+       {"x", "yz"}},
+      {[](ColumnVector* v) {
+         const uint32_t lengths[] = {0, 2};
+         v->AppendConcatenatedBytes(lengths, 2, "pq");
+       },
+       {"", "pq"}},
+  };
+  for (size_t kind = 0; kind < std::size(firsts); kind++) {
+    ColumnVector moved_from(PhysicalType::kBytes);
+    moved_from.AppendBytes("old");
+    ColumnVector sink = std::move(moved_from);
+    for (ColumnVector* v : {&moved_from, &fresh, &reset}) {
+      v->Reset(PhysicalType::kBytes);
+      firsts[kind].append(v);
+      v->AppendBytes("last");
+      std::vector<const char*> rows = firsts[kind].rows;
+      rows.push_back("last");
+      ASSERT_EQ(v->size(), rows.size()) << kind;
+      EXPECT_EQ(v->offsets()[0], 0u) << kind;
+      std::string bytes;
+      for (size_t row = 0; row < rows.size(); row++) {
+        EXPECT_EQ(v->IsNull(row), rows[row] == nullptr) << kind << " " << row;
+        const std::string want = rows[row] == nullptr ? "" : rows[row];
+        EXPECT_EQ(v->GetBytes(row).ToString(), want) << kind << " " << row;
+        bytes += want;
+        EXPECT_EQ(v->offsets()[row + 1], bytes.size()) << kind << " " << row;
+      }
+      while (v->size() > 0) v->PopBack();
+      EXPECT_EQ(v->offsets()[0], 0u) << kind;
+      EXPECT_TRUE(v->bytes_data().empty()) << kind;
+    }
+  }
+}
+
 TEST(ColumnVectorTest, BlockCopiesLeaveOnlyTheAnnouncedBytes) {
   // Whole-block copies of short strings write past them; what stays must be exactly the
   // strings, and the spare bytes must be gone once the writer is.
