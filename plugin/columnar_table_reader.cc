@@ -703,7 +703,6 @@ rocksdb::Status ColumnarTableReader::ReadRowsOfColdGroup(size_t group, const roc
   const rocksdb::Slice target_user_key = rocksdb::ExtractUserKey(target);
   const uint64_t target_trailer = rocksdb::ExtractInternalKeyFooter(target);
   const size_t rows = keys->row_count();
-  std::string buffer;
   size_t begin = 0;
   size_t hi = rows;
   // Bytewise keys: found by the key columns without assembling keys (BytewiseLowerBound).
@@ -713,7 +712,7 @@ rocksdb::Status ColumnarTableReader::ReadRowsOfColdGroup(size_t group, const roc
   }
   while (begin < hi) {
     const size_t mid = begin + (hi - begin) / 2;
-    if (user_comparator->Compare(keys->UserKey(mid, &buffer), target_user_key) < 0) {
+    if (user_comparator->Compare(keys->UserKey(mid), target_user_key) < 0) {
       begin = mid + 1;
     } else {
       hi = mid;
@@ -721,7 +720,7 @@ rocksdb::Status ColumnarTableReader::ReadRowsOfColdGroup(size_t group, const roc
   }
   size_t versions_end = begin;
   while (versions_end < rows &&
-         user_comparator->Compare(keys->UserKey(versions_end, &buffer), target_user_key) == 0) {
+         user_comparator->Compare(keys->UserKey(versions_end), target_user_key) == 0) {
     versions_end++;
   }
   if (versions_end > begin) {
@@ -742,7 +741,7 @@ rocksdb::Status ColumnarTableReader::ReadRowsOfColdGroup(size_t group, const roc
     // Every version of target's user key from the bound on (a Get reads them until one
     // decides it); a timestamp is part of the version, not of the key.
     while (end < rows &&
-           user_comparator->EqualWithoutTimestamp(keys->UserKey(end, &buffer), target_user_key)) {
+           user_comparator->EqualWithoutTimestamp(keys->UserKey(end), target_user_key)) {
       end++;
     }
   } else if (end < rows) {

@@ -41,13 +41,13 @@ struct GenericGroupKeys : GroupKeys {
   Slice Partition(size_t row) const {
     return partitions.empty() ? shared_partition : partitions[row];
   }
-  Slice UserKey(size_t row, std::string* buffer) const override {
+  Slice UserKey(size_t row) const override {
     const Slice partition = Partition(row);
-    if (partition.empty()) return suffixes.Get(row, buffer);
+    if (partition.empty()) return suffixes.Get(row, &key_buffer);
     const Slice suffix = suffixes.Get(row, &suffix_buffer);
-    buffer->assign(partition.data(), partition.size());
-    buffer->append(suffix.data(), suffix.size());
-    return Slice(*buffer);
+    key_buffer.assign(partition.data(), partition.size());
+    key_buffer.append(suffix.data(), suffix.size());
+    return Slice(key_buffer);
   }
   bool BytewiseLowerBound(const Slice& user_key, size_t* row) const override {
     if (!partitions.empty()) return false;  // partitions change inside the group
@@ -91,8 +91,9 @@ struct GenericGroupKeys : GroupKeys {
   std::vector<Slice> partitions;
   Slice shared_partition;
   StringColumnView suffixes;
-  uint64_t first_trailer = 0;  // row 0's, from the index
-  mutable std::string suffix_buffer;
+  uint64_t first_trailer = 0;         // row 0's, from the index
+  mutable std::string suffix_buffer;  // a suffix assembled (UserKey, DecodeRows)
+  mutable std::string key_buffer;     // UserKey's
   mutable size_t read_trailers_begin = 0;
   mutable std::vector<uint64_t> read_trailers;
 };
@@ -233,8 +234,7 @@ Status GenericLayout::DecodeGroupKeys(const RowGroupView& view, const Slice& fir
   if (keys->suffixes.has_nulls()) return Status::Corruption("row group: null key suffix");
   // The first trailer is checked when row 0 is decoded (DecodeRows): a point read elsewhere
   // in the group reads no trailer of row 0.
-  std::string first;
-  if (keys->UserKey(0, &first) != first_user_key) {
+  if (keys->UserKey(0) != first_user_key) {
     return Status::Corruption("row group: first key differs from the index");
   }
   keys->first_trailer = DecodeFixed64(first_internal_key.data() + first_user_key.size());
@@ -277,11 +277,11 @@ Status GenericLayout::DecodeRows(const RowGroupView& view, const GroupKeys& grou
     AssembleKeys(keys, begin, end, trailers, &key_offsets, &key_bytes,
                  [decoded](size_t row, Slice*) { return decoded->GetBytes(row); });
   } else {
-    std::string buffer;
+    std::string* buffer = &keys.suffix_buffer;
     AssembleKeys(keys, begin, end, trailers, &key_offsets, &key_bytes,
                  [&](size_t row, Slice* previous) {
-                   *previous = row == begin ? keys.suffixes.Get(row, &buffer)
-                                            : keys.suffixes.Next(row, *previous, &buffer);
+                   *previous = row == begin ? keys.suffixes.Get(row, buffer)
+                                            : keys.suffixes.Next(row, *previous, buffer);
                    return *previous;
                  });
   }

@@ -77,8 +77,9 @@ class GroupKeys {
  public:
   virtual ~GroupKeys() = default;
   virtual size_t row_count() const = 0;
-  // The user key of `row`, assembled in *buffer.
-  virtual Slice UserKey(size_t row, std::string* buffer) const = 0;
+  // The user key of `row`, assembled where needed in a buffer of the keys' own: valid until
+  // the next call (one buffer for a point read's search, not one per caller).
+  virtual Slice UserKey(size_t row) const = 0;
   // The first row whose user key is >= `user_key` in bytewise order into *row, for rows in
   // bytewise order of their user keys, when the keys find it without assembling any (false
   // otherwise: callers then search with UserKey).
