@@ -26,8 +26,8 @@ namespace {
 constexpr size_t kAlignment = 64;
 }  // namespace
 
-// Only byte-string columns hold offsets: a fixed-width column (most columns, built and dropped
-// for every chunk and row group) costs no allocation until it holds values.
+// No column allocates until it holds values (columns are built, moved and dropped for every
+// chunk and row group; byte strings get their first offset with their first string).
 ColumnVector::ColumnVector(PhysicalType type) : type_(type) {}
 
 ColumnVector::~ColumnVector() { FreeFixed(); }
@@ -89,7 +89,7 @@ void ColumnVector::ResetOffsets() { offsets_.clear(); }
 
 void ColumnVector::StartOffsets() {
   constexpr size_t kFirstOffsets = 8;
-  offsets_.reserve(kFirstOffsets);  // (no-op after Reserve)
+  if (offsets_.capacity() == 0) offsets_.reserve(kFirstOffsets);  // (Reserve's room is kept)
   offsets_.push_back(0);
 }
 
