@@ -35,8 +35,16 @@ class GenericRowGroup : public DecodedRowGroup {
 
 // The user-key columns of a group: every row's partition and key suffix, the suffixes read in
 // place for a point read (StringColumnView); trailers are read from the view on request.
+// Reset for another group keeps every buffer (DecodeKeys reuses a thread's keys).
 struct GenericGroupKeys : GroupKeys {
-  explicit GenericGroupKeys(const RowGroupView& group) : view(group) {}
+  void Reset(const RowGroupView& group) {
+    view = &group;
+    partitions.clear();
+    shared_partition = Slice();
+    first_trailer = 0;
+    read_trailers_begin = 0;
+    read_trailers.clear();
+  }
   size_t row_count() const override { return suffixes.size(); }
   Slice Partition(size_t row) const {
     return partitions.empty() ? shared_partition : partitions[row];
@@ -44,9 +52,9 @@ struct GenericGroupKeys : GroupKeys {
   Slice UserKey(size_t row) const override {
     const Slice partition = Partition(row);
     if (partition.empty()) return suffixes.Get(row, &key_buffer);
-    const Slice suffix = suffixes.Get(row, &suffix_buffer);
-    key_buffer.assign(partition.data(), partition.size());
-    key_buffer.append(suffix.data(), suffix.size());
+    key_buffer.resize(partition.size() + suffixes.Length(row));
+    std::memcpy(&key_buffer[0], partition.data(), partition.size());
+    suffixes.CopyTo(row, &key_buffer[partition.size()]);
     return Slice(key_buffer);
   }
   bool BytewiseLowerBound(const Slice& user_key, size_t* row) const override {
@@ -65,13 +73,12 @@ struct GenericGroupKeys : GroupKeys {
     }
     return true;
   }
-  Status Trailers(size_t begin, size_t end, std::vector<uint64_t>* out) const override {
-    Status s = DecodeTrailerRange(view, begin, end, out);
-    if (s.ok()) {
-      // Kept for DecodeRows, which a point read calls next for (some of) the same rows.
-      read_trailers_begin = begin;
-      read_trailers = *out;
-    }
+  Status Trailers(size_t begin, size_t end, const uint64_t** out) const override {
+    // Kept for DecodeRows too, which a point read calls next for (some of) the same rows.
+    read_trailers_begin = begin;
+    Status s = DecodeTrailerRange(*view, begin, end, &read_trailers);
+    if (!s.ok()) read_trailers.clear();
+    *out = read_trailers.data();
     return s;
   }
   // The trailers of rows [begin, end) from the last Trailers call, or null when it read
@@ -84,27 +91,24 @@ struct GenericGroupKeys : GroupKeys {
     return read_trailers.data() + (begin - read_trailers_begin);
   }
 
-  const RowGroupView& view;
+  const RowGroupView* view = nullptr;
   ColumnVector changes;  // the partition column, which `partitions` point into
   // Every row's partition; empty when the group has no partition column (all rows share
   // shared_partition, row 0's from the index).
   std::vector<Slice> partitions;
   Slice shared_partition;
   StringColumnView suffixes;
-  uint64_t first_trailer = 0;         // row 0's, from the index
-  mutable std::string suffix_buffer;  // a suffix assembled (UserKey, DecodeRows)
-  mutable std::string key_buffer;     // UserKey's
+  uint64_t first_trailer = 0;      // row 0's, from the index
+  mutable std::string key_buffer;  // UserKey's
   mutable size_t read_trailers_begin = 0;
   mutable std::vector<uint64_t> read_trailers;
 };
 
 // Lays out the internal keys of rows [begin, end) in one buffer sized up front (appending
 // them piece by piece cost about a tenth of decoding a group): each row's partition, its
-// suffix (suffix_of(row, &previous), rows in order) and its trailer.
-template <typename SuffixOf>
+// suffix and its trailer.
 void AssembleKeys(const GenericGroupKeys& keys, size_t begin, size_t end, const uint64_t* trailers,
-                  std::vector<uint32_t>* key_offsets, std::string* key_bytes,
-                  const SuffixOf& suffix_of) {
+                  std::vector<uint32_t>* key_offsets, std::string* key_bytes) {
   size_t total = 0;
   for (size_t row = begin; row < end; row++) {
     total += keys.Partition(row).size() + keys.suffixes.Length(row) + 8;
@@ -112,14 +116,14 @@ void AssembleKeys(const GenericGroupKeys& keys, size_t begin, size_t end, const 
   }
   key_bytes->resize(total);
   char* dst = &(*key_bytes)[0];
-  Slice previous;
   for (size_t row = begin; row < end; row++) {
     const Slice partition = keys.Partition(row);
-    const Slice suffix = suffix_of(row, &previous);
     if (!partition.empty()) std::memcpy(dst, partition.data(), partition.size());
     dst += partition.size();
-    if (!suffix.empty()) std::memcpy(dst, suffix.data(), suffix.size());
-    dst += suffix.size();
+    const size_t suffix_size =
+        (*key_offsets)[row - begin + 1] - (*key_offsets)[row - begin] - partition.size() - 8;
+    keys.suffixes.CopyTo(row, dst);
+    dst += suffix_size;
     EncodeFixed64(dst, trailers[row - begin]);
     dst += 8;
   }
@@ -216,8 +220,13 @@ Status GenericLayout::DecodeGroupKeys(const RowGroupView& view, const Slice& fir
   if (first_internal_key.size() < 8) return Status::Corruption("row group: short first key");
   if (view.row_count() == 0) return Status::Corruption("row group: no rows");
   const Slice first_user_key(first_internal_key.data(), first_internal_key.size() - 8);
-  // Decoded in place: the partitions point into `changes`.
-  auto keys = std::make_unique<GenericGroupKeys>(view);
+  // Decoded in place: the partitions point into `changes`. A thread's earlier keys are reused.
+  auto* keys = dynamic_cast<GenericGroupKeys*>(out->get());
+  if (keys == nullptr) {
+    keys = new GenericGroupKeys();
+    out->reset(keys);
+  }
+  keys->Reset(view);
   Status s;
   if (view.HasSlot(kPartitionSlot)) {
     s = DecodePartitions(view, first_user_key, &keys->changes, &keys->partitions);
@@ -238,7 +247,6 @@ Status GenericLayout::DecodeGroupKeys(const RowGroupView& view, const Slice& fir
     return Status::Corruption("row group: first key differs from the index");
   }
   keys->first_trailer = DecodeFixed64(first_internal_key.data() + first_user_key.size());
-  *out = std::move(keys);
   return Status::OK();
 }
 
@@ -271,20 +279,7 @@ Status GenericLayout::DecodeRows(const RowGroupView& view, const GroupKeys& grou
   }
   std::vector<uint32_t> key_offsets(end - begin + 1);
   std::string key_bytes;
-  // A whole group's suffixes are decoded (read directly); a point read's are read in place.
-  const ColumnVector* decoded = keys.suffixes.decoded_values();
-  if (decoded != nullptr) {
-    AssembleKeys(keys, begin, end, trailers, &key_offsets, &key_bytes,
-                 [decoded](size_t row, Slice*) { return decoded->GetBytes(row); });
-  } else {
-    std::string* buffer = &keys.suffix_buffer;
-    AssembleKeys(keys, begin, end, trailers, &key_offsets, &key_bytes,
-                 [&](size_t row, Slice* previous) {
-                   *previous = row == begin ? keys.suffixes.Get(row, buffer)
-                                            : keys.suffixes.Next(row, *previous, buffer);
-                   return *previous;
-                 });
-  }
+  AssembleKeys(keys, begin, end, trailers, &key_offsets, &key_bytes);
   out->reset(new GenericRowGroup(std::move(key_bytes), std::move(key_offsets), std::move(values),
                                  has_values));
   return Status::OK();

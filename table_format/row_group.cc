@@ -72,7 +72,6 @@ Status RowGroupView::Parse(const Slice& bytes) {
     return Status::Corruption("row group: implausible slot count");
   }
   slots_.clear();
-  chunks_.clear();
   slots_.reserve(slot_count);
   uint64_t slot = 0;
   for (uint32_t i = 0; i < slot_count; i++) {
@@ -80,32 +79,41 @@ Status RowGroupView::Parse(const Slice& bytes) {
     if (!GetVarint32(&in, &delta)) return Status::Corruption("row group: truncated slot list");
     slot = i == 0 ? delta : slot + delta + 1;
     if (slot >= kMaxRowGroupSlots) return Status::Corruption("row group: slot out of range");
-    slots_.push_back(static_cast<uint32_t>(slot));
+    slots_.push_back({static_cast<uint32_t>(slot), Slice()});
   }
-  chunks_.reserve(slot_count);
   anchors_.clear();
-  for (uint32_t i = 0; i < slot_count; i++) {
+  for (SlotChunk& entry : slots_) {
     const char* start = in.data();
     ChunkHeader header;
     // Compact chunk headers take their count from the group; full ones must agree with it.
     Status s = SkipChunk(&in, &header, row_count_);
     if (!s.ok()) return s;
-    chunks_.emplace_back(start, static_cast<size_t>(in.data() - start));
-    if (header.encoding == Encoding::kRiceDeltaAnchored) anchors_.push_back({slots_[i], false, 0});
+    entry.chunk = Slice(start, static_cast<size_t>(in.data() - start));
+    if (header.encoding == Encoding::kRiceDeltaAnchored) anchors_.push_back({entry.slot, false, 0});
   }
   data_ = bytes.data();
   size_ = bytes.size() - in.size();
   return Status::OK();
 }
 
-bool RowGroupView::HasSlot(uint32_t slot) const {
-  return std::binary_search(slots_.begin(), slots_.end(), slot);
+std::vector<uint32_t> RowGroupView::slots() const {
+  std::vector<uint32_t> ids;
+  ids.reserve(slots_.size());
+  for (const SlotChunk& entry : slots_) ids.push_back(entry.slot);
+  return ids;
 }
 
+const RowGroupView::SlotChunk* RowGroupView::Find(uint32_t slot) const {
+  auto it = std::lower_bound(slots_.begin(), slots_.end(), slot,
+                             [](const SlotChunk& entry, uint32_t s) { return entry.slot < s; });
+  return it == slots_.end() || it->slot != slot ? nullptr : &*it;
+}
+
+bool RowGroupView::HasSlot(uint32_t slot) const { return Find(slot) != nullptr; }
+
 Slice RowGroupView::ChunkOf(uint32_t slot) const {
-  auto it = std::lower_bound(slots_.begin(), slots_.end(), slot);
-  if (it == slots_.end() || *it != slot) return Slice();
-  return chunks_[it - slots_.begin()];
+  const SlotChunk* entry = Find(slot);
+  return entry == nullptr ? Slice() : entry->chunk;
 }
 
 void RowGroupView::SetAnchor(uint32_t slot, uint64_t anchor) {

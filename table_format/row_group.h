@@ -75,7 +75,11 @@ class RowGroupView {
 
   uint32_t row_count() const { return row_count_; }
   uint32_t first_partition_length() const { return first_partition_length_; }
-  const std::vector<uint32_t>& slots() const { return slots_; }
+  // The slots that have a chunk, ascending: slot(0) to slot(slot_count() - 1).
+  size_t slot_count() const { return slots_.size(); }
+  uint32_t slot(size_t i) const { return slots_[i].slot; }
+  // A copy of the slot ids, in order.
+  std::vector<uint32_t> slots() const;
   bool HasSlot(uint32_t slot) const;
   // The encoded chunk of `slot`, empty when absent.
   Slice ChunkOf(uint32_t slot) const;
@@ -101,18 +105,22 @@ class RowGroupView {
   void SetAnchor(uint32_t slot, uint64_t anchor);
 
  private:
+  struct SlotChunk {
+    uint32_t slot;
+    Slice chunk;
+  };
+  const SlotChunk* Find(uint32_t slot) const;
   const uint64_t* AnchorOf(uint32_t slot) const;
 
   uint32_t row_count_ = 0;
   uint32_t first_partition_length_ = 0;
-  std::vector<uint32_t> slots_;
-  std::vector<Slice> chunks_;
+  // One vector, not one per field: a view is parsed for every group a read enters.
+  std::vector<SlotChunk> slots_;
   struct Anchor {
     uint32_t slot;
     bool set;       // SetAnchor was called; `bits` is meaningless before
     uint64_t bits;  // the anchor's bit pattern, zero-extended
   };
-  // One vector, not one per field: a view is parsed for every group a read enters.
   std::vector<Anchor> anchors_;
   const char* data_ = nullptr;
   size_t size_ = 0;

@@ -86,8 +86,10 @@ class GroupKeys {
   virtual bool BytewiseLowerBound(const Slice& /*user_key*/, size_t* /*row*/) const {
     return false;
   }
-  // The trailers (sequence << 8 | type) of rows [begin, end).
-  virtual Status Trailers(size_t begin, size_t end, std::vector<uint64_t>* out) const = 0;
+  // The trailers (sequence << 8 | type) of rows [begin, end): *out points at end - begin of
+  // them, held by the keys and valid until the next call (a point read's lookup allocates
+  // nothing of its own for them).
+  virtual Status Trailers(size_t begin, size_t end, const uint64_t** out) const = 0;
 };
 
 // Per-column write settings a layout asks for; implemented by the table builder from its
@@ -195,7 +197,9 @@ class RowLayout {
 
   // Point reads: the key columns of a parsed row group only (checked against
   // `first_internal_key` like DecodeRowGroup checks them). NotSupported when the layout reads
-  // groups whole only; callers then use DecodeRowGroup.
+  // groups whole only; callers then use DecodeRowGroup. Keys already in *out (from any earlier
+  // call, whatever it returned) are reused with their buffers, so a thread reading one group
+  // after another allocates them once; after an error *out is unusable until the next call.
   virtual Status DecodeKeys(const RowGroupView& /*view*/, const Slice& /*first_internal_key*/,
                             std::unique_ptr<GroupKeys>* /*out*/) const {
     return Status::NotSupported("row layout: no key-only decoding");

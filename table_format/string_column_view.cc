@@ -72,42 +72,35 @@ Slice StringColumnView::Get(size_t row, std::string* buffer) const {
   switch (mode_) {
     case Mode::kPlain:
       return Stored(row);
-    case Mode::kFrontCoding: {
+    case Mode::kFrontCoding:
       if (prefixes_[row] == 0) return Stored(row);
-      // Filled from its end back: its suffix, then the bytes before `needed` from the
-      // nearest earlier row whose suffix starts before them, until a row stored whole.
-      // (Walking forward instead rewrote the value once per row in between.)
       buffer->resize(Length(row));
-      char* value = &(*buffer)[0];
-      size_t needed = prefixes_[row];
-      const Slice suffix = Stored(row);
-      std::memcpy(value + needed, suffix.data(), suffix.size());
-      for (size_t r = row; needed > 0;) {
-        const size_t prefix = prefixes_[--r];
-        if (prefix >= needed) continue;
-        std::memcpy(value + prefix, data_ + offsets_[r], needed - prefix);
-        needed = prefix;
-      }
+      CopyTo(row, &(*buffer)[0]);
       return Slice(*buffer);
-    }
     case Mode::kDecoded:
       break;
   }
   return decoded_.GetBytes(row);
 }
 
-Slice StringColumnView::Next(size_t row, const Slice& previous, std::string* buffer) const {
-  if (mode_ != Mode::kFrontCoding) return Get(row, buffer);
-  const Slice suffix = Stored(row);
-  const size_t prefix = prefixes_[row];
-  if (prefix == 0) return suffix;
-  if (previous.data() == buffer->data()) {
-    buffer->resize(prefix);
-  } else {
-    buffer->assign(previous.data(), prefix);
+void StringColumnView::CopyTo(size_t row, char* dst) const {
+  if (mode_ != Mode::kFrontCoding) {
+    const Slice value = mode_ == Mode::kPlain ? Stored(row) : decoded_.GetBytes(row);
+    if (!value.empty()) std::memcpy(dst, value.data(), value.size());
+    return;
   }
-  buffer->append(suffix.data(), suffix.size());
-  return Slice(*buffer);
+  // Filled from its end back: its suffix, then the bytes before `needed` from the nearest
+  // earlier row whose suffix starts before them, until a row stored whole. (Walking forward
+  // instead rewrote the value once per row in between.)
+  size_t needed = prefixes_[row];
+  const Slice suffix = Stored(row);
+  if (!suffix.empty()) std::memcpy(dst + needed, suffix.data(), suffix.size());
+  for (size_t r = row; needed > 0;) {
+    const size_t prefix = prefixes_[--r];
+    if (prefix >= needed) continue;
+    std::memcpy(dst + prefix, data_ + offsets_[r], needed - prefix);
+    needed = prefix;
+  }
 }
 
 size_t StringColumnView::LowerBound(const Slice& target) const {

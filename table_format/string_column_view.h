@@ -52,9 +52,9 @@ class StringColumnView {
   // value: from its suffix back through the rows before it), and then valid until *buffer
   // changes.
   Slice Get(size_t row, std::string* buffer) const;
-  // Value `row` (0 < row < size()) given `previous`, value row - 1 as Get or Next returned
-  // it: reading rows in order then costs a copy of each front-coded suffix.
-  Slice Next(size_t row, const Slice& previous, std::string* buffer) const;
+  // Writes value `row` (< size()) to dst[0, Length(row)): a key assembled around it (a
+  // partition before it, a trailer after) needs no buffer of its own.
+  void CopyTo(size_t row, char* dst) const;
   // The first row whose value is >= `target` in bytewise order (size() when none is), for
   // values in non-decreasing bytewise order. (Values in another order give some row.)
   size_t LowerBound(const Slice& target) const;

@@ -608,7 +608,8 @@ bool TypedLayout::AnchorsKnown(const RowGroupView& view, const ColumnObserver* o
 
 void TypedLayout::RecordVerbatimStats(const RowGroupView& view, ColumnStats* stats) const {
   if (stats == nullptr) return;
-  for (uint32_t slot : view.slots()) {
+  for (size_t i = 0; i < view.slot_count(); i++) {
+    const uint32_t slot = view.slot(i);
     const Slice chunk = view.ChunkOf(slot);
     ChunkHeader header;
     if (!ParseChunkHeader(chunk, &header, view.row_count()).ok()) continue;
@@ -960,7 +961,8 @@ class TypedLayout::Assembler {
   // Every regular column chunk of the group belongs to a regular column of the schema (the
   // regular columns are then decoded one at a time, each knowing only its own slot).
   Status CheckRegularSlots() const {
-    for (uint32_t slot : view_.slots()) {
+    for (size_t i = 0; i < view_.slot_count(); i++) {
+      const uint32_t slot = view_.slot(i);
       if (slot < kRegularSlot) continue;
       const ColumnDef* column = schema_.ColumnById(slot - kRegularSlot);
       if (column == nullptr || column->is_key()) {
@@ -1136,7 +1138,8 @@ class TypedLayout::Assembler {
     if (!s.ok()) return s;
     regular_.resize(schema_.next_column_id());
     present_.assign(schema_.next_column_id(), false);
-    for (uint32_t slot : view_.slots()) {
+    for (size_t i = 0; i < view_.slot_count(); i++) {
+      const uint32_t slot = view_.slot(i);
       if (slot < kRegularSlot) continue;
       const ColumnDef* column = schema_.ColumnById(slot - kRegularSlot);
       if (column == nullptr || column->is_key()) {

@@ -1,5 +1,5 @@
-// StringColumnView (string_column_view.h) against the decoded column: every value (random
-// order, and in order through Next), every length, and lower bounds against std::lower_bound,
+// StringColumnView (string_column_view.h) against the decoded column: every value (through
+// Get and CopyTo), every length, and lower bounds against std::lower_bound,
 // for sorted string sets of many shapes in each encoding, in place and decoded; malformed
 // chunks are Corruption.
 #include "table_format/string_column_view.h"
@@ -106,7 +106,7 @@ void ExpectViewMatches(const std::vector<std::string>& values, const std::string
     EXPECT_NE(view.decoded_values(), nullptr);
   }
   std::string buffer;
-  // Random order (Get assembles each value on its own), then in order (Next).
+  // Random order: Get assembles each value on its own.
   std::vector<size_t> order(values.size());
   for (size_t i = 0; i < order.size(); i++) order[i] = i;
   std::shuffle(order.begin(), order.end(), std::mt19937(3));
@@ -114,10 +114,11 @@ void ExpectViewMatches(const std::vector<std::string>& values, const std::string
     ASSERT_EQ(view.Get(row, &buffer).ToString(), values[row]) << row;
     ASSERT_EQ(view.Length(row), values[row].size()) << row;
   }
-  Slice previous = view.Get(0, &buffer);
-  for (size_t row = 1; row < values.size(); row++) {
-    previous = view.Next(row, previous, &buffer);
-    ASSERT_EQ(previous.ToString(), values[row]) << row;
+  // CopyTo writes the value's bytes and nothing around them.
+  for (size_t row : order) {
+    std::string placed(values[row].size() + 2, '#');
+    view.CopyTo(row, &placed[1]);
+    ASSERT_EQ(placed, "#" + values[row] + "#") << row;
   }
   for (const std::string& target : Targets(values)) {
     const size_t expected = std::lower_bound(values.begin(), values.end(), target) - values.begin();
