@@ -16,6 +16,8 @@ class GroupWithOversizedValues : public DecodedRowGroup {
                            std::vector<std::pair<uint32_t, std::string>> values)
       : inner_(std::move(inner)), values_(std::move(values)) {
     // The keys are the inner group's (a copy: DecodedRowGroup keeps them in its base part).
+    key_offsets_.reserve(inner_->row_count() + 1);
+    key_offsets_.push_back(0);
     for (size_t row = 0; row < inner_->row_count(); row++) {
       const Slice key = inner_->internal_key(row);
       keys_.append(key.data(), key.size());

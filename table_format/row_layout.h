@@ -25,7 +25,7 @@ class DecodedRowGroup {
  public:
   virtual ~DecodedRowGroup() = default;
 
-  size_t row_count() const { return key_offsets_.size() - 1; }
+  size_t row_count() const { return key_offsets_.empty() ? 0 : key_offsets_.size() - 1; }
   Slice internal_key(size_t row) const {
     return Slice(keys_.data() + key_offsets_[row], key_offsets_[row + 1] - key_offsets_[row]);
   }
@@ -61,7 +61,9 @@ class DecodedRowGroup {
 
  protected:
   std::string keys_;
-  std::vector<uint32_t> key_offsets_{0};
+  // Row i's key is keys_[key_offsets_[i], key_offsets_[i + 1]): a 0, then each row's end; empty
+  // for a group of no rows (so a group allocates no offsets before it knows how many).
+  std::vector<uint32_t> key_offsets_;
 
  private:
   size_t shared_prefix_ = 0;            // bytes shared by every row's user key

@@ -732,7 +732,7 @@ class TypedRowGroup : public DecodedRowGroup {
 
  private:
   ValueBytes values_;
-  std::vector<uint32_t> value_offsets_{0};
+  std::vector<uint32_t> value_offsets_;  // as key_offsets_
   std::unique_ptr<ObservedColumns> observed_;
 };
 
@@ -1013,6 +1013,8 @@ class TypedLayout::Assembler {
 
     group->key_offsets().reserve(rows + 1);
     group->value_offsets().reserve(rows + 1);
+    group->key_offsets().push_back(0);
+    group->value_offsets().push_back(0);
     group->values().Reserve(ValuesBound(actions));
     for (uint32_t row = 0; row < rows; row++) {
       if (actions[row] == RowAction::kDrop) {

@@ -19,6 +19,7 @@ namespace {
 class KeysOnlyGroup : public DecodedRowGroup {
  public:
   explicit KeysOnlyGroup(const std::vector<std::string>& keys) {
+    key_offsets_.push_back(0);
     for (const std::string& key : keys) {
       keys_.append(key);
       key_offsets_.push_back(static_cast<uint32_t>(keys_.size()));
