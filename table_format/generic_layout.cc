@@ -258,13 +258,12 @@ Status GenericLayout::DecodeRows(const RowGroupView& view, const GroupKeys& grou
   if (begin > end || end > keys.row_count()) {
     return Status::InvalidArgument("row group: row range outside the group");
   }
-  // A point read has just read the trailers of (usually) these rows to find them.
-  std::vector<uint64_t> decoded_trailers;
+  // A point read has just read the trailers of (usually) these rows to find them; other rows'
+  // are read into the keys' own array the same way.
   const uint64_t* trailers = keys.ReadTrailers(begin, end);
   if (trailers == nullptr) {
-    Status s = DecodeTrailerRange(view, begin, end, &decoded_trailers);
+    Status s = keys.Trailers(begin, end, &trailers);
     if (!s.ok()) return s;
-    trailers = decoded_trailers.data();
   }
   if (begin == 0 && end > 0 && trailers[0] != keys.first_trailer) {
     return Status::Corruption("row group: first key differs from the index");
