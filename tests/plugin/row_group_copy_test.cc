@@ -566,9 +566,18 @@ TEST_F(RowGroupCopyTest, OutputsCloseWhereTheyMeetAnotherInputFile) {
   // file's groups long before its target, and closes at the first, so that the next output
   // seeds from that file and copies its groups (instead of none).
   const auto [copied, groups] = CopiesAfterAppendingToSomeSeries(16 << 10, 64 << 10);
-  // 21 of 53 (without the close: 8 of 52). Each series' last group, 16 rows, is too small to
-  // be copied.
+  // 36 of 53 (32 closing from a quarter of the target on; without the close: 8 of 52). Each
+  // series' last group, 16 rows, is too small to be copied.
   EXPECT_GE(copied * 3, groups) << copied << " of " << groups;
+  ExpectSameContentsAfterReopen();
+}
+
+TEST_F(RowGroupCopyTest, OutputsCloseAtAnEighthOfTheirTarget) {
+  // Input files a seventh of the outputs' target size: an output meets the next file's groups
+  // with less than a quarter of its target, and still closes there.
+  const auto [copied, groups] = CopiesAfterAppendingToSomeSeries(16 << 10, 112 << 10);
+  // 36 of 53 (closing from a quarter of the target on: 22 of 54).
+  EXPECT_GE(copied * 5, groups * 3) << copied << " of " << groups;
   ExpectSameContentsAfterReopen();
 }
 
