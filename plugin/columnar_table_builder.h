@@ -146,9 +146,9 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // can still hold back, and under half the file) better held back for the next input file to
   // seed this output's dictionaries (see the top).
   bool OnlyATailAhead(const ColumnarTableReader& reader, size_t group) const;
-  // Whether the next output could seed its dictionaries from `reader`'s file, whose group this
-  // output could not copy, and this one is large enough to close (see the top).
-  bool NextOutputCouldSeedFrom(const ColumnarTableReader& reader) const;
+  // Whether the next output could seed its dictionaries from `reader`'s file, whose group
+  // `group` this output could not copy, and this one is worth closing (see the top).
+  bool NextOutputCouldSeedFrom(const ColumnarTableReader& reader, size_t group) const;
   // Whether the input group being followed is still the one its iterator holds.
   bool FollowedGroupHeld() const;
   // The dictionaries the next group may use: none while they may still be seeded from an input.

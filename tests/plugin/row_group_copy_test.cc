@@ -581,6 +581,36 @@ TEST_F(RowGroupCopyTest, OutputsCloseAtAnEighthOfTheirTarget) {
   ExpectSameContentsAfterReopen();
 }
 
+TEST_F(RowGroupCopyTest, OutputsSeededFromSmallFilesCloseBeforeALargeOne) {
+  // Input files of 32 kB, the first of them compacted again into small ones (2 kB targets);
+  // outputs of 1 MB. The first output takes its dictionaries from a small file and meets the
+  // next large file far below an eighth of its target; it closes there all the same, as that
+  // file has more groups ahead than it copied, and the next output copies them.
+  SetTargetFileSize(32 << 10);
+  AppendRound(0);
+  AppendRound(1);
+  FlushAndCompact();
+  SetTargetFileSize(2 << 10);
+  rocksdb::CompactRangeOptions compact;
+  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  const std::string begin = Key(0, 0);
+  const std::string end = Key(1, 0);
+  const rocksdb::Slice begin_slice(begin);
+  const rocksdb::Slice end_slice(end);
+  ASSERT_TRUE(tested_->CompactRange(compact, &begin_slice, &end_slice).ok());
+  cutting_enabled_ = true;
+  SetTargetFileSize(1 << 20);
+  AppendToSomeSeries(2, 4);
+  FlushAndCompact(/*again=*/false);
+  ExpectSameContents();
+  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
+  const uint64_t groups = RowGroups();
+  // 30 of 53 (closing by size alone: 3 of 52, every group after the first output's seed
+  // refused).
+  EXPECT_GE(copied * 3, groups) << copied << " of " << groups;
+  ExpectSameContentsAfterReopen();
+}
+
 TEST_F(RowGroupCopyTest, OutputsStartingWithAFilesTailSeedFromTheNextFile) {
   // An output closed where it met another input file's group (as above) leaves the next output
   // that file's last few groups. Seeded from them, it would copy those and none of the next
