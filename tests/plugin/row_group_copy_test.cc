@@ -433,12 +433,14 @@ class RowGroupCopyTest : public testing::Test {
   // 0: the fixture's), then a round of every 4th series compacted into them with cutting_enabled_
   // (outputs of `second_target` bytes): how many of the last level's groups were copied, of how
   // many.
-  std::pair<uint64_t, uint64_t> CopiesAfterAppendingToSomeSeries(uint64_t first_target,
-                                                                 uint64_t second_target) {
+  std::pair<uint64_t, uint64_t> CopiesAfterAppendingToSomeSeries(
+      uint64_t first_target, uint64_t second_target,
+      const std::function<void()>& reshape_inputs = [] {}) {
     if (first_target > 0) SetTargetFileSize(first_target);
     AppendRound(0);
     AppendRound(1);
     FlushAndCompact();
+    reshape_inputs();
     cutting_enabled_ = true;
     SetTargetFileSize(second_target);
     AppendToSomeSeries(2, 4);
@@ -586,25 +588,16 @@ TEST_F(RowGroupCopyTest, OutputsSeededFromSmallFilesCloseBeforeALargeOne) {
   // outputs of 1 MB. The first output takes its dictionaries from a small file and meets the
   // next large file far below an eighth of its target; it closes there all the same, as that
   // file has more groups ahead than it copied, and the next output copies them.
-  SetTargetFileSize(32 << 10);
-  AppendRound(0);
-  AppendRound(1);
-  FlushAndCompact();
-  SetTargetFileSize(2 << 10);
-  rocksdb::CompactRangeOptions compact;
-  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
-  const std::string begin = Key(0, 0);
-  const std::string end = Key(1, 0);
-  const rocksdb::Slice begin_slice(begin);
-  const rocksdb::Slice end_slice(end);
-  ASSERT_TRUE(tested_->CompactRange(compact, &begin_slice, &end_slice).ok());
-  cutting_enabled_ = true;
-  SetTargetFileSize(1 << 20);
-  AppendToSomeSeries(2, 4);
-  FlushAndCompact(/*again=*/false);
-  ExpectSameContents();
-  const uint64_t copied = SumOfProperty("columnar.copied_row_groups");
-  const uint64_t groups = RowGroups();
+  const auto [copied, groups] = CopiesAfterAppendingToSomeSeries(32 << 10, 1 << 20, [&] {
+    SetTargetFileSize(2 << 10);
+    rocksdb::CompactRangeOptions compact;
+    compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+    const std::string begin = Key(0, 0);
+    const std::string end = Key(1, 0);
+    const rocksdb::Slice begin_slice(begin);
+    const rocksdb::Slice end_slice(end);
+    ASSERT_TRUE(tested_->CompactRange(compact, &begin_slice, &end_slice).ok());
+  });
   // 30 of 53 (closing by size alone: 3 of 52, every group after the first output's seed
   // refused).
   EXPECT_GE(copied * 3, groups) << copied << " of " << groups;
