@@ -104,15 +104,16 @@ constexpr size_t kMaxBytesHeldForCopy = 16u << 20;
 // (NextOutputCouldSeedFrom) once it holds at least this share of the target file size, or has
 // copied fewer groups than that file has ahead (it took its dictionaries from a small file, or
 // from a file's end): a smaller one continues, as each file repeats the dictionaries (about
-// 0.45 MB of a 55 MB access16 file). C-dict's L0 -> L6 shape below, whose second output took its
-// dictionaries from a 9-group file and then refused 1,567 groups of the next file, copies 5,378
-// of its 5,654 groups with the second rule (2,513 of 5,652 without), for five outputs that
-// mirror its input's two small files and 0.75% more bytes.
+// 0.45 MB of a 55 MB access16 file).
 // A quarter was too much: in access16's final full compaction (three subcompactions, 64 MB
 // targets) an output met the next input file's first group at 11-12 MB and encoded 874-1,038
 // of that file's groups again. At an eighth, the shape of a load's L0 -> L6 compaction over
 // three 8.8 MB files copies 5,380 of its 5,662 groups (2,223 of 5,889 at a quarter), for a
 // third output and 0.6% more bytes (README, "An output copies only from the file...").
+// C-dict's database of that shape also holds two small files; its second output took its
+// dictionaries from the 9-group one, then refused 1,567 groups of the next file. With the rule
+// on groups copied it copies 5,378 of its 5,654 groups (2,513 of 5,652 without), in five
+// outputs that mirror its input's small files, for 0.75% more bytes.
 // Targets from kNoTargetFileSize on are taken as no target at all.
 constexpr uint64_t kLeastShareOfTargetToClose = 8;
 constexpr uint64_t kNoTargetFileSize = uint64_t{1} << 50;
