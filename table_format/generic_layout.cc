@@ -74,21 +74,18 @@ struct GenericGroupKeys : GroupKeys {
     return true;
   }
   Status Trailers(size_t begin, size_t end, const uint64_t** out) const override {
-    // Kept for DecodeRows too, which a point read calls next for (some of) the same rows.
+    // The rows read last are kept: a point read reads its rows' trailers to find them, then
+    // DecodeRows asks for (some of) the same rows.
+    if (begin < end && begin >= read_trailers_begin &&
+        end <= read_trailers_begin + read_trailers.size()) {
+      *out = read_trailers.data() + (begin - read_trailers_begin);
+      return Status::OK();
+    }
     read_trailers_begin = begin;
     Status s = DecodeTrailerRange(*view, begin, end, &read_trailers);
     if (!s.ok()) read_trailers.clear();
     *out = read_trailers.data();
     return s;
-  }
-  // The trailers of rows [begin, end) from the last Trailers call, or null when it read
-  // other rows.
-  const uint64_t* ReadTrailers(size_t begin, size_t end) const {
-    if (begin < read_trailers_begin || end > read_trailers_begin + read_trailers.size() ||
-        begin >= end) {
-      return nullptr;
-    }
-    return read_trailers.data() + (begin - read_trailers_begin);
   }
 
   const RowGroupView* view = nullptr;
@@ -258,21 +255,18 @@ Status GenericLayout::DecodeRows(const RowGroupView& view, const GroupKeys& grou
   if (begin > end || end > keys.row_count()) {
     return Status::InvalidArgument("row group: row range outside the group");
   }
-  // A point read has just read the trailers of (usually) these rows to find them; other rows'
-  // are read into the keys' own array the same way.
-  const uint64_t* trailers = keys.ReadTrailers(begin, end);
-  if (trailers == nullptr) {
-    Status s = keys.Trailers(begin, end, &trailers);
-    if (!s.ok()) return s;
-  }
+  // (A point read has just read the trailers of, usually, these rows: Trailers keeps them.)
+  const uint64_t* trailers = nullptr;
+  Status s = keys.Trailers(begin, end, &trailers);
+  if (!s.ok()) return s;
   if (begin == 0 && end > 0 && trailers[0] != keys.first_trailer) {
     return Status::Corruption("row group: first key differs from the index");
   }
   ColumnVector values(PhysicalType::kBytes);
   const bool has_values = view.HasSlot(kValueSlot);
   if (has_values) {
-    Status s = view.DecodeSlotRows(kValueSlot, PhysicalType::kBytes, static_cast<uint32_t>(begin),
-                                   static_cast<uint32_t>(end), &values, false);
+    s = view.DecodeSlotRows(kValueSlot, PhysicalType::kBytes, static_cast<uint32_t>(begin),
+                            static_cast<uint32_t>(end), &values, false);
     if (!s.ok()) return s;
     if (values.has_nulls()) return Status::Corruption("row group: null value");
   }
