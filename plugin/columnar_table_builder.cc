@@ -302,20 +302,10 @@ void ColumnarTableBuilder::AddPointEntry(const rocksdb::ParsedInternalKey& key,
     oversized_values_.push_back(oversized);
     value = rocksdb::Slice();
   }
-  if (entry_bytes_.size() + key.user_key.size() + value.size() > UINT32_MAX) {
+  if (!entries_.Append(key.user_key, value, key.sequence, static_cast<uint8_t>(key.type))) {
     SetError(Status::InvalidArgument("ColumnarTable: row group exceeds 4 GiB"));
     return;
   }
-  BufferedEntry entry;
-  entry.key_offset = static_cast<uint32_t>(entry_bytes_.size());
-  entry.key_size = static_cast<uint32_t>(key.user_key.size());
-  entry_bytes_.append(key.user_key.data(), key.user_key.size());
-  entry.value_offset = static_cast<uint32_t>(entry_bytes_.size());
-  entry.value_size = static_cast<uint32_t>(value.size());
-  entry_bytes_.append(value.data(), value.size());
-  entry.sequence = key.sequence;
-  entry.value_type = static_cast<uint8_t>(key.type);
-  entries_.push_back(entry);
   rows_added_++;
   AddToFilters(key.user_key);
   raw_entry_bytes_ += key.user_key.size() + value.size() + 8;
@@ -442,8 +432,8 @@ bool ColumnarTableBuilder::FollowedGroupEndsHere() const {
   // entry that took it to group_target_bytes (no entry before did: the input's builder would
   // have cut there).
   const size_t rows = followed_.matched;
-  const BufferedEntry& first = entries_[followed_.prefix];
-  const BufferedEntry& last = entries_.back();
+  const BufferedEntries::Entry& first = entries_[followed_.prefix];
+  const BufferedEntries::Entry& last = entries_.back();
   const size_t bytes = last.value_offset + last.value_size - first.key_offset;
   return rows >= settings_->options().rows_per_group ||
          bytes >= settings_->options().group_target_bytes;
@@ -474,7 +464,7 @@ size_t ColumnarTableBuilder::SizeCut(size_t first, size_t end) const {
   const size_t bytes_limit = settings_->options().group_target_bytes;
   const size_t base = entries_[first].key_offset;
   for (size_t entry = first; entry < end; entry++) {
-    const BufferedEntry& last = entries_[entry];
+    const BufferedEntries::Entry& last = entries_[entry];
     if (entry + 1 - first >= rows_limit ||
         last.value_offset + last.value_size - base >= bytes_limit) {
       return entry + 1 - first;
@@ -490,10 +480,8 @@ size_t ColumnarTableBuilder::NaturalCut(size_t first, size_t previous_rows, size
   if (open_rows == 0) return 0;
   size_t partition_end = PartitionEndCut(RowOfEntry(first), previous_rows);
   if (partition_end > open_rows) partition_end = 0;  // a partition that begins after `end`
-  const size_t end_offset = end < entries_.size() ? entries_[end].key_offset : entry_bytes_.size();
-  const size_t base = entries_[first].key_offset;
   if (open_rows < settings_->options().rows_per_group &&
-      end_offset - base < settings_->options().group_target_bytes) {
+      entries_.BytesBetween(first, end) < settings_->options().group_target_bytes) {
     return partition_end;  // no cut by size
   }
   const size_t size_cut = SizeCut(first, partition_end > 0 ? first + partition_end : end);
@@ -537,7 +525,7 @@ bool ColumnarTableBuilder::HoldsOpenRowsForCopy(size_t share_of_limit) const {
   const size_t open_rows = entries_.size() - held_entries_;
   return !closed_ && open_rows > 0 && RowOfEntry(held_entries_) >= partition_first_row_ &&
          open_rows < kMaxGroupsHeldForCopy * settings_->options().rows_per_group / share_of_limit &&
-         entry_bytes_.size() < kMaxBytesHeldForCopy / share_of_limit && copy_inputs_ &&
+         entries_.bytes() < kMaxBytesHeldForCopy / share_of_limit && copy_inputs_ &&
          (rows_land_first_ || !CompactionInputs::OfThisThread().empty());
 }
 
@@ -595,8 +583,8 @@ std::vector<size_t> ColumnarTableBuilder::CutsBeforeCopy() const {
 
 bool ColumnarTableBuilder::KeepAwaitingSeed() {
   if (awaiting_seed_ &&
-      (held_groups_.size() >= kMaxGroupsAwaitingSeed ||
-       entry_bytes_.size() >= kMaxBytesAwaitingSeed || !SomeInputMaySeedDictionaries())) {
+      (held_groups_.size() >= kMaxGroupsAwaitingSeed || entries_.bytes() >= kMaxBytesAwaitingSeed ||
+       !SomeInputMaySeedDictionaries())) {
     awaiting_seed_ = false;
   }
   return awaiting_seed_;
@@ -617,7 +605,7 @@ size_t ColumnarTableBuilder::FlushHeldGroups() {
     first += rows;
   }
   const size_t held = held_entries_;
-  if (held > 0 && ok()) DropBufferedEntries(held);
+  if (held > 0 && ok()) entries_.DropFront(held);
   held_groups_.clear();
   held_entries_ = 0;
   return held;
@@ -703,22 +691,22 @@ bool ColumnarTableBuilder::SomeInputMaySeedDictionaries() const {
   return false;
 }
 
-Slice ColumnarTableBuilder::BufferedKey(const BufferedEntry& entry) const {
-  return Slice(entry_bytes_.data() + entry.key_offset, entry.key_size);
+Slice ColumnarTableBuilder::BufferedKey(const BufferedEntries::Entry& entry) const {
+  return entries_.Key(entry);
 }
 
 void ColumnarTableBuilder::FlushRowGroup(size_t count) {
   if (count == 0 || !ok()) return;
   WriteBufferedGroup(0, count);
-  if (ok()) DropBufferedEntries(count);
+  if (ok()) entries_.DropFront(count);
 }
 
 void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   std::vector<Entry> rows(count);
   for (size_t i = 0; i < count; i++) {
-    const BufferedEntry& b = entries_[first + i];
-    rows[i].user_key = Slice(entry_bytes_.data() + b.key_offset, b.key_size);
-    rows[i].value = Slice(entry_bytes_.data() + b.value_offset, b.value_size);
+    const BufferedEntries::Entry& b = entries_[first + i];
+    rows[i].user_key = entries_.Key(b);
+    rows[i].value = entries_.Value(b);
     rows[i].sequence = b.sequence;
     rows[i].value_type = b.value_type;
   }
@@ -819,21 +807,6 @@ void ColumnarTableBuilder::PlaceOversizedValues(uint64_t first_row, size_t count
   }
 }
 
-void ColumnarTableBuilder::DropBufferedEntries(size_t count) {
-  if (count >= entries_.size()) {
-    entries_.clear();
-    entry_bytes_.clear();
-    return;
-  }
-  const uint32_t kept_from = entries_[count].key_offset;
-  entry_bytes_.erase(0, kept_from);
-  entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(count));
-  for (BufferedEntry& entry : entries_) {
-    entry.key_offset -= kept_from;
-    entry.value_offset -= kept_from;
-  }
-}
-
 void ColumnarTableBuilder::FlushBlock() {
   if (block_.empty() || !ok()) return;
   const uint32_t ordinal = index_.CloseBlock();
@@ -850,13 +823,19 @@ void ColumnarTableBuilder::FlushBlock() {
 }
 
 void ColumnarTableBuilder::WriteBlockNow(uint32_t ordinal, const Slice& raw) {
-  std::string stored;
   // An input block copied whole is written as that file stored it.
-  const bool copied = block_copy_ != nullptr && block_copy_->TakeStored(raw, &stored);
-  Status s = copied ? Status::OK() : WriteBlock(raw, compressor_, &stored);
-  if (!s.ok()) {
-    SetError(s);
-    return;
+  std::string copied_block;
+  Slice stored;
+  if (block_copy_ != nullptr && block_copy_->TakeStored(raw, &copied_block)) {
+    stored = copied_block;
+  } else {
+    stored_block_.clear();
+    const Status s = WriteBlock(raw, compressor_, &stored_block_);
+    if (!s.ok()) {
+      SetError(s);
+      return;
+    }
+    stored = Slice(stored_block_.data(), stored_block_.size());
   }
   const uint64_t offset = offset_;
   AppendToFile(stored);
@@ -1143,7 +1122,7 @@ void ColumnarTableBuilder::Abandon() {
   closed_ = true;
   followed_.active = false;
   held_blocks_.clear();
-  entries_.clear();
+  entries_.Clear();
   held_groups_.clear();
   held_entries_ = 0;
 }
@@ -1163,7 +1142,7 @@ uint64_t ColumnarTableBuilder::EstimatedBytes() const {
       raw_block_bytes_ > 0 && stored_block_bytes_ > 0
           ? static_cast<double>(stored_block_bytes_) / static_cast<double>(raw_block_bytes_)
           : (compressor_.codec == BlockCodec::kNone ? 1.0 : 0.5);
-  const double pending_entries = static_cast<double>(entry_bytes_.size()) * encode_ratio;
+  const double pending_entries = static_cast<double>(entries_.bytes()) * encode_ratio;
   const double pending_blocks = static_cast<double>(held_bytes_ + block_.size()) + pending_entries;
   return offset_ + static_cast<uint64_t>(pending_blocks * compress_ratio) + index_.EstimatedSize() +
          static_cast<uint64_t>(static_cast<double>(dictionary_bytes_) * compress_ratio);

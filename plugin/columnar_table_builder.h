@@ -59,6 +59,7 @@
 
 #include "db/table_properties_collector.h"
 #include "plugin/block_copy.h"
+#include "plugin/buffered_entries.h"
 #include "plugin/cache_pin.h"
 #include "plugin/columnar_table_reader.h"
 #include "plugin/compaction_inputs.h"
@@ -107,14 +108,6 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
                                    uint64_t oldest_ancestor_time) override;
 
  private:
-  struct BufferedEntry {
-    uint32_t key_offset;
-    uint32_t key_size;
-    uint32_t value_offset;
-    uint32_t value_size;
-    uint64_t sequence;
-    uint8_t value_type;
-  };
   struct HeldBlock {
     uint32_t ordinal;
     std::string raw;
@@ -167,7 +160,7 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   bool NotePartition(const rocksdb::Slice& user_key);
   // Called after the entry of `user_key` was buffered.
   void AddToFilters(const rocksdb::Slice& user_key);
-  Slice BufferedKey(const BufferedEntry& entry) const;
+  Slice BufferedKey(const BufferedEntries::Entry& entry) const;
   // Writes the first `count` buffered entries as a row group (copied when they are the
   // followed input group) and drops them from the buffer.
   void FlushRowGroup(size_t count);
@@ -176,7 +169,6 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   // Gives the oversized values among rows [first_row, first_row + count) their place in the
   // group being written.
   void PlaceOversizedValues(uint64_t first_row, size_t count);
-  void DropBufferedEntries(size_t count);
   // Where the open group ends: at rows_per_group, at group_target_bytes, or at its partition's
   // end (partition_aligned_cuts.h), whichever comes first (0: none yet).
   size_t NaturalCut() const;
@@ -247,10 +239,11 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   std::vector<std::unique_ptr<rocksdb::IntTblPropCollector>> collectors_;
 
   // The row group being filled.
-  std::string entry_bytes_;
-  std::vector<BufferedEntry> entries_;
+  BufferedEntries entries_;
   // The data block being filled, and blocks held back for dictionary training.
   std::string block_;
+  // The last data block written, framed (kept for its buffer).
+  ByteBuffer stored_block_;
   std::vector<HeldBlock> held_blocks_;
   size_t held_bytes_ = 0;
   size_t hold_limit_ = 0;

@@ -9,41 +9,43 @@ namespace columnar {
 
 namespace {
 
-Status Lz4Compress(const Slice& raw, std::string* out) {
-  const int bound = LZ4_compressBound(static_cast<int>(raw.size()));
-  const size_t start = out->size();
-  out->resize(start + bound);
-  const int written =
-      LZ4_compress_default(raw.data(), &(*out)[start], static_cast<int>(raw.size()), bound);
-  if (written <= 0) {
-    out->resize(start);
-    return Status::Corruption("lz4 compression failed");
-  }
-  out->resize(start + written);
-  return Status::OK();
+// The most bytes the codec's payload of `raw_size` bytes can take.
+size_t CompressBound(BlockCodec codec, size_t raw_size) {
+  return codec == BlockCodec::kLz4
+             ? static_cast<size_t>(LZ4_compressBound(static_cast<int>(raw_size)))
+             : ZstdCompressBound(raw_size);
 }
 
-Status Compress(const Slice& raw, const BlockCompressor& compressor, std::string* out) {
+// Writes the codec's payload of `raw` at dest (room for CompressBound bytes).
+Status CompressTo(const Slice& raw, const BlockCompressor& compressor, char* dest, size_t capacity,
+                  size_t* written) {
   switch (compressor.codec) {
-    case BlockCodec::kLz4:
-      return Lz4Compress(raw, out);
+    case BlockCodec::kLz4: {
+      const int got = LZ4_compress_default(raw.data(), dest, static_cast<int>(raw.size()),
+                                           static_cast<int>(capacity));
+      if (got <= 0) return Status::Corruption("lz4 compression failed");
+      *written = static_cast<size_t>(got);
+      return Status::OK();
+    }
     case BlockCodec::kZstd:
-      return ZstdCompress(raw, compressor.level, nullptr, out);
+      return ZstdCompressTo(raw, compressor.level, nullptr, dest, capacity, written);
     case BlockCodec::kZstdDict:
       if (compressor.dictionary == nullptr) {
         return Status::InvalidArgument("block: zstd dictionary compression without a dictionary");
       }
-      return ZstdCompress(raw, compressor.level, compressor.dictionary, out);
+      return ZstdCompressTo(raw, compressor.level, compressor.dictionary, dest, capacity, written);
     case BlockCodec::kNone:
       break;
   }
   return Status::InvalidArgument("block: unknown codec");
 }
 
-void AppendTrailer(BlockCodec codec, size_t payload_start, std::string* out) {
-  out->push_back(static_cast<char>(codec));
-  const Slice covered(out->data() + payload_start, out->size() - payload_start);
-  PutFixed32(out, ComputeChecksum(covered));
+void AppendTrailer(BlockCodec codec, size_t payload_start, ByteBuffer* out) {
+  out->append(1, static_cast<char>(codec));
+  char checksum[4];
+  EncodeFixed32(checksum,
+                ComputeChecksum(out->data() + payload_start, out->size() - payload_start));
+  out->append(checksum, sizeof(checksum));
 }
 
 // The most bytes a compressed payload can decompress to. LZ4 expands at most 255-fold (a match
@@ -55,15 +57,25 @@ uint64_t MaxDecompressedSize(BlockCodec codec, const Slice& payload) {
 
 }  // namespace
 
-Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, std::string* out) {
+Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, ByteBuffer* out) {
   if (raw.size() > kMaxBlockRawBytes) return Status::InvalidArgument("block: too large");
   const size_t start = out->size();
   if (compressor.codec != BlockCodec::kNone) {
-    PutVarint32(out, static_cast<uint32_t>(raw.size()));
-    Status s = Compress(raw, compressor, out);
-    if (!s.ok()) return s;
-    const size_t compressed = out->size() - start;
-    if (compressed < raw.size() - raw.size() / 64) {
+    char length[10];
+    out->append(length, static_cast<size_t>(
+                            EncodeVarint64(length, static_cast<uint32_t>(raw.size())) - length));
+    // The codec writes in place: the bound is neither zeroed first nor copied after.
+    const size_t payload = out->size();
+    const size_t bound = CompressBound(compressor.codec, raw.size());
+    out->GrowUninitialized(payload + bound);
+    size_t written = 0;
+    const Status s = CompressTo(raw, compressor, out->data() + payload, bound, &written);
+    if (!s.ok()) {
+      out->resize(start);
+      return s;
+    }
+    out->resize(payload + written);
+    if (out->size() - start < raw.size() - raw.size() / 64) {
       AppendTrailer(compressor.codec, start, out);
       return Status::OK();
     }
@@ -72,6 +84,13 @@ Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, std::stri
   out->append(raw.data(), raw.size());
   AppendTrailer(BlockCodec::kNone, start, out);
   return Status::OK();
+}
+
+Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, std::string* out) {
+  ByteBuffer stored;
+  const Status s = WriteBlock(raw, compressor, &stored);
+  if (s.ok()) out->append(stored.data(), stored.size());
+  return s;
 }
 
 Status VerifyBlockChecksum(const Slice& stored) {

@@ -24,6 +24,7 @@
 #include <memory>
 #include <string>
 
+#include "table_format/byte_buffer.h"
 #include "table_format/types.h"
 #include "table_format/zstd_codec.h"
 
@@ -43,6 +44,9 @@ struct BlockCompressor {
 
 // Appends the framed (possibly compressed) block to *out.
 Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, std::string* out);
+// The same into a ByteBuffer, where the compressor writes in place: a std::string grown by the
+// codec's bound zeroes it first (2.4% of an access16 flush's instructions for its lz4 blocks).
+Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, ByteBuffer* out);
 
 // Checks the trailer of `stored` (payload + trailer) and yields the raw block: a slice of
 // `stored` itself when uncompressed, otherwise decompressed into *buffer.

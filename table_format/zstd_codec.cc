@@ -58,17 +58,17 @@ ZstdDictionary::~ZstdDictionary() {
   ZSTD_freeDDict(ddict_);
 }
 
-Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, std::string* out) {
+size_t ZstdCompressBound(size_t input_size) { return ZSTD_compressBound(input_size); }
+
+Status ZstdCompressTo(const Slice& input, int level, const ZstdDictionary* dict, char* dest,
+                      size_t capacity, size_t* written) {
   // Referencing a null digest would silently compress without the dictionary.
   if (dict != nullptr && dict->cdict() == nullptr) {
     return Status::InvalidArgument("zstd: dictionary not built for compression");
   }
-  const size_t bound = ZSTD_compressBound(input.size());
-  const size_t start = out->size();
-  out->resize(start + bound);
   ZSTD_CCtx* ctx = ThreadCCtx();
   if (ctx == nullptr) return Status::MemoryLimit("zstd: cannot create a compression context");
-  size_t written;
+  size_t result;
   if (dict != nullptr) {
     // Attached, not copied: zstd copies a dictionary's match tables into the context for inputs
     // over 16 KiB at level 3 (our blocks are whole row groups, often just over), which cost a
@@ -76,22 +76,30 @@ Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, s
     ZSTD_CCtx_reset(ctx, ZSTD_reset_session_and_parameters);
     // A speed hint only: a libzstd without it copies, and the frame is as valid.
     ZSTD_CCtx_setParameter(ctx, ZSTD_c_forceAttachDict, ZSTD_dictForceAttach);
-    written = ZSTD_CCtx_refCDict(ctx, dict->cdict());
-    if (!ZSTD_isError(written)) {
-      written = ZSTD_compress2(ctx, &(*out)[start], bound, input.data(), input.size());
+    result = ZSTD_CCtx_refCDict(ctx, dict->cdict());
+    if (!ZSTD_isError(result)) {
+      result = ZSTD_compress2(ctx, dest, capacity, input.data(), input.size());
     }
     // Drops the context's reference to the dictionary, which may be freed before its next use.
     ZSTD_CCtx_reset(ctx, ZSTD_reset_session_and_parameters);
   } else {
-    written = ZSTD_compressCCtx(ctx, &(*out)[start], bound, input.data(), input.size(), level);
+    result = ZSTD_compressCCtx(ctx, dest, capacity, input.data(), input.size(), level);
   }
-  if (ZSTD_isError(written)) {
-    out->resize(start);
-    return Status::Corruption(std::string("zstd compression failed: ") +
-                              ZSTD_getErrorName(written));
+  if (ZSTD_isError(result)) {
+    return Status::Corruption(std::string("zstd compression failed: ") + ZSTD_getErrorName(result));
   }
-  out->resize(start + written);
+  *written = result;
   return Status::OK();
+}
+
+Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, std::string* out) {
+  const size_t bound = ZstdCompressBound(input.size());
+  const size_t start = out->size();
+  out->resize(start + bound);
+  size_t written = 0;
+  const Status s = ZstdCompressTo(input, level, dict, &(*out)[start], bound, &written);
+  out->resize(s.ok() ? start + written : start);
+  return s;
 }
 
 Status ZstdDecompress(const Slice& input, const ZstdDictionary* dict, char* out,

@@ -49,6 +49,11 @@ class ZstdDictionary {
 // Appends the zstd frame of `input` to *out (without the raw length; callers store it).
 // InvalidArgument with a dictionary not built for compression.
 Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, std::string* out);
+// The same frame written at `dest`, which has room for `capacity` >= ZstdCompressBound(input
+// size) bytes; *written is its length.
+size_t ZstdCompressBound(size_t input_size);
+Status ZstdCompressTo(const Slice& input, int level, const ZstdDictionary* dict, char* dest,
+                      size_t capacity, size_t* written);
 
 // Decompresses `input` into exactly `raw_length` bytes at `out`. Corruption when the frame
 // is malformed or does not produce exactly `raw_length` bytes; InvalidArgument with a dictionary

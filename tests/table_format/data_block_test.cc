@@ -6,7 +6,9 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "table_format/byte_buffer.h"
 #include "table_format/checksum.h"
 #include "table_format/varint.h"
 #include "table_format/zstd_codec.h"
@@ -85,6 +87,52 @@ TEST(DataBlockTest, UnclearedBufferOverloadReadsTheSameBytes) {
       std::string string_buffer;
       EXPECT_EQ(ReadBlock(damaged, nullptr, true, &buffer, &read).code(),
                 ReadBlock(damaged, nullptr, true, &string_buffer, &read).code());
+    }
+  }
+}
+
+// A compressor writes its payload in place, in a ByteBuffer grown by its bound: blocks written
+// one after another into one buffer, large and small, half of their bytes random (some stored
+// raw), each read back from where it was appended; the bytes before each are left as they
+// were, and the std::string overload writes the same bytes.
+TEST(DataBlockTest, BlocksAppendedOneAfterAnotherReadBackWhateverTheirSizes) {
+  uint64_t x = 2463534242ULL;
+  auto next = [&x] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  for (BlockCodec codec : {BlockCodec::kLz4, BlockCodec::kZstd}) {
+    BlockCompressor compressor;
+    compressor.codec = codec;
+    ByteBuffer stored;
+    stored.append("prefix", 6);
+    std::vector<std::string> raws;
+    std::vector<size_t> starts;
+    for (size_t size : {1000, 3 << 20, 16384, 2 << 20, 10, 70000, 1, 4000}) {
+      std::string raw(size, '\0');
+      const bool random = size != 4000;  // random halves; one block of bytes lz4 cannot shrink
+      for (size_t i = 0; i < size; i++) {
+        raw[i] = static_cast<char>(i % 2 == 0 || !random ? next() : i / 64);
+      }
+      starts.push_back(stored.size());
+      ASSERT_TRUE(WriteBlock(raw, compressor, &stored).ok());
+      std::string as_string;
+      ASSERT_TRUE(WriteBlock(raw, compressor, &as_string).ok());
+      EXPECT_EQ(Slice(stored.data() + starts.back(), stored.size() - starts.back()).ToString(),
+                as_string);
+      raws.push_back(std::move(raw));
+    }
+    starts.push_back(stored.size());
+    EXPECT_EQ(Slice(stored.data(), 6).ToString(), "prefix");
+    for (size_t b = 0; b < raws.size(); b++) {
+      const Slice block(stored.data() + starts[b], starts[b + 1] - starts[b]);
+      std::string buffer;
+      Slice read;
+      const Status s = ReadBlock(block, nullptr, true, &buffer, &read);
+      ASSERT_TRUE(s.ok()) << static_cast<int>(codec) << " block " << b << ": " << s.ToString();
+      EXPECT_EQ(read.ToString(), raws[b]) << static_cast<int>(codec) << " block " << b;
     }
   }
 }
