@@ -94,7 +94,8 @@ TEST(DataBlockTest, UnclearedBufferOverloadReadsTheSameBytes) {
 // A compressor writes its payload in place, in a ByteBuffer grown by its bound: blocks written
 // one after another into one buffer, large and small, half of their bytes random (some stored
 // raw), each read back from where it was appended; the bytes before each are left as they
-// were, and the std::string overload writes the same bytes.
+// were, the std::string overload writes the same bytes, and a block the codec shrinks is stored
+// as small as the codec made it.
 TEST(DataBlockTest, BlocksAppendedOneAfterAnotherReadBackWhateverTheirSizes) {
   uint64_t x = 2463534242ULL;
   auto next = [&x] {
@@ -124,6 +125,12 @@ TEST(DataBlockTest, BlocksAppendedOneAfterAnotherReadBackWhateverTheirSizes) {
                 as_string);
       raws.push_back(std::move(raw));
     }
+    // A block the codec shrinks is stored compressed, at the length the codec wrote.
+    const std::string zeros(16384, '\0');
+    starts.push_back(stored.size());
+    ASSERT_TRUE(WriteBlock(zeros, compressor, &stored).ok());
+    EXPECT_LT(stored.size() - starts.back(), zeros.size() / 20) << static_cast<int>(codec);
+    raws.push_back(zeros);
     starts.push_back(stored.size());
     EXPECT_EQ(Slice(stored.data(), 6).ToString(), "prefix");
     for (size_t b = 0; b < raws.size(); b++) {
