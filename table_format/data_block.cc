@@ -69,7 +69,7 @@ Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, ByteBuffe
     const size_t bound = CompressBound(compressor.codec, raw.size());
     out->GrowUninitialized(payload + bound);
     size_t written = 0;
-    const Status s = CompressTo(raw, compressor, out->data() + payload, bound, &written);
+    Status s = CompressTo(raw, compressor, out->data() + payload, bound, &written);
     if (!s.ok()) {
       out->resize(start);
       return s;
@@ -88,7 +88,7 @@ Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, ByteBuffe
 
 Status WriteBlock(const Slice& raw, const BlockCompressor& compressor, std::string* out) {
   ByteBuffer stored;
-  const Status s = WriteBlock(raw, compressor, &stored);
+  Status s = WriteBlock(raw, compressor, &stored);
   if (s.ok()) out->append(stored.data(), stored.size());
   return s;
 }

@@ -97,7 +97,7 @@ Status ZstdCompress(const Slice& input, int level, const ZstdDictionary* dict, s
   const size_t start = out->size();
   out->resize(start + bound);
   size_t written = 0;
-  const Status s = ZstdCompressTo(input, level, dict, &(*out)[start], bound, &written);
+  Status s = ZstdCompressTo(input, level, dict, &(*out)[start], bound, &written);
   out->resize(s.ok() ? start + written : start);
   return s;
 }
