@@ -506,8 +506,8 @@ void ColumnarTableBuilder::CutBufferedGroups() {
   }
   // (Held rows are all of one partition, which has not ended: they have no cut but by size.)
   // Rows held up to the limit are cut down to half of it at once: cut a group at a time, every
-  // group written moved all the rows still held (DropBufferedEntries), which was 27% of a
-  // metrics L0 -> L6 job's instructions while its groups were not copied.
+  // group written moved all the rows still held (as dropping written rows did then), which was
+  // 27% of a metrics L0 -> L6 job's instructions while its groups were not copied.
   size_t share_of_limit = 1;
   while (ok() && !HoldsOpenRowsForCopy(share_of_limit)) {
     const size_t rows = NaturalCut();
