@@ -26,7 +26,7 @@ class BufferedEntries {
       : min_moved_bytes_(min_moved_bytes) {}
 
   struct Entry {
-    uint32_t key_offset;  // in the buffer's bytes: only differences mean anything outside
+    uint32_t key_offset;  // in the buffer's bytes (read them through Key, Value, BytesBetween)
     uint32_t key_size;
     uint32_t value_offset;
     uint32_t value_size;

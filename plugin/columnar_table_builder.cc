@@ -342,7 +342,7 @@ void ColumnarTableBuilder::AddToFilters(const rocksdb::Slice& user_key) {
   // key is the group's previous entry, or for a group's first entry the last key of the
   // previous group (kept by FlushRowGroup).
   if (key_filter_ != nullptr) {
-    const bool same = entries_.size() >= 2 ? user_key == BufferedKey(entries_[entries_.size() - 2])
+    const bool same = entries_.size() >= 2 ? user_key == entries_.Key(entries_[entries_.size() - 2])
                                            : any_filter_key_ && user_key == last_filter_key_;
     if (!same) key_filter_->AddKey(user_key);
     any_filter_key_ = true;
@@ -432,11 +432,9 @@ bool ColumnarTableBuilder::FollowedGroupEndsHere() const {
   // entry that took it to group_target_bytes (no entry before did: the input's builder would
   // have cut there).
   const size_t rows = followed_.matched;
-  const BufferedEntries::Entry& first = entries_[followed_.prefix];
-  const BufferedEntries::Entry& last = entries_.back();
-  const size_t bytes = last.value_offset + last.value_size - first.key_offset;
   return rows >= settings_->options().rows_per_group ||
-         bytes >= settings_->options().group_target_bytes;
+         entries_.BytesBetween(followed_.prefix, entries_.size()) >=
+             settings_->options().group_target_bytes;
 }
 
 bool ColumnarTableBuilder::FollowedGroupEndsWithItsPartition() const {
@@ -462,11 +460,8 @@ uint64_t ColumnarTableBuilder::RowOfEntry(size_t entry) const {
 size_t ColumnarTableBuilder::SizeCut(size_t first, size_t end) const {
   const size_t rows_limit = settings_->options().rows_per_group;
   const size_t bytes_limit = settings_->options().group_target_bytes;
-  const size_t base = entries_[first].key_offset;
   for (size_t entry = first; entry < end; entry++) {
-    const BufferedEntries::Entry& last = entries_[entry];
-    if (entry + 1 - first >= rows_limit ||
-        last.value_offset + last.value_size - base >= bytes_limit) {
+    if (entry + 1 - first >= rows_limit || entries_.BytesBetween(first, entry + 1) >= bytes_limit) {
       return entry + 1 - first;
     }
   }
@@ -691,10 +686,6 @@ bool ColumnarTableBuilder::SomeInputMaySeedDictionaries() const {
   return false;
 }
 
-Slice ColumnarTableBuilder::BufferedKey(const BufferedEntries::Entry& entry) const {
-  return entries_.Key(entry);
-}
-
 void ColumnarTableBuilder::FlushRowGroup(size_t count) {
   if (count == 0 || !ok()) return;
   WriteBufferedGroup(0, count);
@@ -779,7 +770,7 @@ void ColumnarTableBuilder::WriteBufferedGroup(size_t first, size_t count) {
   encoded_group_bytes_ += group_bytes;
   if (dictionaries_ != nullptr) dictionary_bytes_ = dictionaries_->entry_bytes();
   if (key_filter_ != nullptr) {
-    const Slice last_key = BufferedKey(entries_[first + count - 1]);
+    const Slice last_key = entries_.Key(entries_[first + count - 1]);
     last_filter_key_.assign(last_key.data(), last_key.size());
   }
   // Closes the block at the row-group boundary nearest to block_size: when the next group,

@@ -160,7 +160,6 @@ class ColumnarTableBuilder : public rocksdb::TableBuilder {
   bool NotePartition(const rocksdb::Slice& user_key);
   // Called after the entry of `user_key` was buffered.
   void AddToFilters(const rocksdb::Slice& user_key);
-  Slice BufferedKey(const BufferedEntries::Entry& entry) const;
   // Writes the first `count` buffered entries as a row group (copied when they are the
   // followed input group) and drops them from the buffer.
   void FlushRowGroup(size_t count);
